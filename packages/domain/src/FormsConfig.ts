@@ -1,0 +1,19 @@
+/** The configurable limits of CONTRACT §3 and §8 that the use cases apply. */
+import { Context, Layer } from "effect"
+
+export interface FormsConfigShape {
+  readonly tokenGraceSeconds: number
+  readonly submitLimitPerHour: number
+  readonly portalLimitPerMinute: number
+}
+
+export const defaultFormsConfig: FormsConfigShape = {
+  tokenGraceSeconds: 86_400,
+  submitLimitPerHour: 10,
+  portalLimitPerMinute: 30
+}
+
+export class FormsConfig extends Context.Service<FormsConfig, FormsConfigShape>()("@forms/domain/FormsConfig") {
+  static readonly layer = (config: Partial<FormsConfigShape> = {}) =>
+    Layer.succeed(FormsConfig, FormsConfig.of({ ...defaultFormsConfig, ...config }))
+}

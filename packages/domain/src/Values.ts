@@ -1,0 +1,13 @@
+/** A map from field slug to value. Built with a null prototype, never by spreading a client's object. */
+export type Values = Readonly<Record<string, unknown>>
+
+export const emptyValues = (): Record<string, unknown> => Object.create(null) as Record<string, unknown>
+
+/** Copies the own enumerable keys of `source` that `keep` accepts into a fresh null-prototype map. */
+export const pickValues = (source: Values, keep: (slug: string) => boolean): Record<string, unknown> => {
+  const out = emptyValues()
+  for (const key of Object.keys(source)) {
+    if (keep(key)) out[key] = source[key]
+  }
+  return out
+}

@@ -1,0 +1,52 @@
+/** Port: submissions. Every method is one atomic step (one statement, one transaction or one critical section). */
+import { Context, type Effect, type Option } from "effect"
+import type { AlreadySubmitted, SubmissionNotFound, Unavailable, UniqueTaken, VersionConflict } from "../Errors.js"
+import type { NewOutboxEvent } from "./Outbox.js"
+import type { Submission } from "../submissions/Submission.js"
+import type { Values } from "../Values.js"
+
+export interface NewDraft {
+  readonly schema_id: string
+  readonly idempotency_key: string
+  readonly event_id: string | null
+  readonly subject_id: string | null
+  readonly values: Values
+}
+
+export interface UniqueClaim {
+  readonly slug: string
+  readonly normalized: string
+}
+
+export interface SubmitCommand {
+  readonly schema_id: string
+  readonly id: string
+  /** The version the use case read and validated; a save after it fails the submit with VersionConflict. */
+  readonly expected_version: number
+  /** The merged map that passed strict validation: exactly what is stored. */
+  readonly values: Values
+  readonly claims: ReadonlyArray<UniqueClaim>
+  /** Recorded in the same atomic step. */
+  readonly events: ReadonlyArray<NewOutboxEvent>
+}
+
+export class Submissions extends Context.Service<Submissions, {
+  /** Inserts a draft unless (schema_id, idempotency_key) exists; returns the one stored either way. */
+  readonly createOrGet: (
+    draft: NewDraft
+  ) => Effect.Effect<{ readonly submission: Submission; readonly created: boolean }, Unavailable>
+  readonly findInSchema: (schemaId: string, id: string) => Effect.Effect<Option.Option<Submission>, Unavailable>
+  /** Merges `patch` over the stored values and counts one save, only while the submission is a draft. */
+  readonly save: (
+    schemaId: string,
+    id: string,
+    patch: Values
+  ) => Effect.Effect<Submission, SubmissionNotFound | AlreadySubmitted | Unavailable>
+  /** Marks the draft submitted at `expected_version` with its values, unique claims and outbox events. */
+  readonly submit: (
+    command: SubmitCommand
+  ) => Effect.Effect<
+    Submission,
+    SubmissionNotFound | AlreadySubmitted | VersionConflict | UniqueTaken | Unavailable
+  >
+}>()("@forms/domain/Submissions") {}
