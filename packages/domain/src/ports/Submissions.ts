@@ -26,6 +26,8 @@ export interface SubmitCommand {
   /** The merged map that passed strict validation: exactly what is stored. */
   readonly values: Values
   readonly claims: ReadonlyArray<UniqueClaim>
+  /** Epoch ms, set by the use case (from Effect's Clock): stored as `submitted_at` and `updated_at`, and the same instant is in the event payload. */
+  readonly submitted_at: number
   /** Recorded in the same atomic step. */
   readonly events: ReadonlyArray<NewOutboxEvent>
 }
@@ -35,6 +37,12 @@ export class Submissions extends Context.Service<Submissions, {
   readonly createOrGet: (
     draft: NewDraft
   ) => Effect.Effect<{ readonly submission: Submission; readonly created: boolean }, Unavailable>
+  /** The submission of the schema with this idempotency key, whatever its status. */
+  readonly findByKey: (
+    schemaId: string,
+    idempotencyKey: string
+  ) => Effect.Effect<Option.Option<Submission>, Unavailable>
+  /** None for an unknown id, an id of another schema, or a malformed id (never a failure). */
   readonly findInSchema: (schemaId: string, id: string) => Effect.Effect<Option.Option<Submission>, Unavailable>
   /** Merges `patch` over the stored values and counts one save, only while the submission is a draft. */
   readonly save: (
