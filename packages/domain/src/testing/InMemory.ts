@@ -1,0 +1,31 @@
+/** Every port in memory over one store, seeded from a fixture-shaped object: `InMemory.layer(seed)`. */
+import { Layer } from "effect"
+import type { FormSchemas } from "../ports/FormSchemas.js"
+import type { Outbox } from "../ports/Outbox.js"
+import type { RateLimiter } from "../ports/RateLimiter.js"
+import type { RegistrationData } from "../ports/RegistrationData.js"
+import type { Submissions } from "../ports/Submissions.js"
+import type { UniqueValues } from "../ports/UniqueValues.js"
+import type { ConformanceSeed } from "./ConformanceSeed.js"
+import { conformanceSeed } from "./conformanceFixture.js"
+import { InMemoryFormSchemasLayer, InMemoryRegistrationDataLayer } from "./InMemoryCatalog.js"
+import { InMemoryOutboxLayer } from "./InMemoryOutbox.js"
+import { InMemoryRateLimiterLayer } from "./InMemoryRateLimiter.js"
+import { InMemoryStore } from "./InMemoryStore.js"
+import { InMemorySubmissionsLayer, InMemoryUniqueValuesLayer } from "./InMemorySubmissions.js"
+
+/** The services of every port the use cases need. */
+export type Ports = FormSchemas | Submissions | UniqueValues | RateLimiter | RegistrationData | Outbox
+
+export const InMemory = {
+  /** A fresh store per build: every port, plus `InMemoryStore` to read and change the state in tests. */
+  layer: (seed: ConformanceSeed = conformanceSeed): Layer.Layer<Ports | InMemoryStore> =>
+    Layer.mergeAll(
+      InMemoryFormSchemasLayer,
+      InMemorySubmissionsLayer,
+      InMemoryUniqueValuesLayer,
+      InMemoryRateLimiterLayer,
+      InMemoryRegistrationDataLayer,
+      InMemoryOutboxLayer
+    ).pipe(Layer.provideMerge(InMemoryStore.layer(seed)))
+}

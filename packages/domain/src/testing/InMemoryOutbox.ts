@@ -1,0 +1,77 @@
+/** In-memory Outbox: claim with a lease, delivered, failed with a retry time, dead, retried. */
+import { Effect, Layer, Result } from "effect"
+import { Outbox, type OutboxEvent } from "../ports/Outbox.js"
+import { type InMemoryOutboxRow, InMemoryStore } from "./InMemoryStore.js"
+
+/** How long a claimed event stays hidden from other claims when its dispatcher never answers. */
+export const claimLeaseMs = 60_000
+
+const toEvent = (row: InMemoryOutboxRow): OutboxEvent => ({
+  id: row.id,
+  type: row.type,
+  payload: row.payload,
+  attempts: row.attempts,
+  last_error: row.last_error
+})
+
+const isDue = (row: InMemoryOutboxRow, now: number): boolean =>
+  row.delivered_at === null &&
+  row.dead_at === null &&
+  row.available_at <= now &&
+  (row.claimed_until === null || row.claimed_until <= now)
+
+export const InMemoryOutboxLayer = Layer.effect(
+  Outbox,
+  Effect.gen(function*() {
+    const store = yield* InMemoryStore
+    const rows = store.data.outbox
+    const update = (id: string, change: (row: InMemoryOutboxRow) => InMemoryOutboxRow | undefined): boolean => {
+      const index = rows.findIndex((row) => row.id === id)
+      const row = rows[index]
+      if (row === undefined) return false
+      const changed = change(row)
+      if (changed === undefined) return false
+      rows[index] = changed
+      return true
+    }
+    return Outbox.of({
+      claim: (limit) =>
+        store.atomically((now) => {
+          const due = rows
+            .map((row, index) => ({ row, index }))
+            .filter(({ row }) => isDue(row, now))
+            .sort((a, b) => a.row.available_at - b.row.available_at || a.index - b.index)
+            .slice(0, Math.max(0, limit))
+          for (const { row, index } of due) rows[index] = { ...row, claimed_until: now + claimLeaseMs }
+          return Result.succeed(due.map(({ row }) => toEvent(row)))
+        }),
+      markDelivered: (id) =>
+        store.atomically((now) => {
+          update(id, (row) => ({ ...row, delivered_at: now, claimed_until: null }))
+          return Result.succeed(undefined)
+        }),
+      markFailed: (id, error, retryAt) =>
+        store.atomically((now) => {
+          update(id, (row) => ({
+            ...row,
+            attempts: row.attempts + 1,
+            last_error: error,
+            claimed_until: null,
+            available_at: retryAt ?? row.available_at,
+            dead_at: retryAt === null ? now : null
+          }))
+          return Result.succeed(undefined)
+        }),
+      dead: store.atomically(() =>
+        Result.succeed(rows.filter((row) => row.dead_at !== null && row.delivered_at === null).map(toEvent))
+      ),
+      retry: (id) =>
+        store.atomically((now) =>
+          Result.succeed(update(id, (row) =>
+            row.dead_at === null || row.delivered_at !== null
+              ? undefined
+              : { ...row, dead_at: null, available_at: now, claimed_until: null }))
+        )
+    })
+  })
+)

@@ -1,0 +1,43 @@
+/** In-memory sliding-window RateLimiter on Effect's Clock: a hit counts only when allowed. */
+import { Effect, Layer, Result } from "effect"
+import { type RateLimitDecision, RateLimiter } from "../ports/RateLimiter.js"
+import { InMemoryStore } from "./InMemoryStore.js"
+
+/**
+ * The pure step: a counted hit at `t` is in the window while `now - t < windowMs`. Returns the hits
+ * still counted after this request and the decision.
+ */
+export const slidingWindowHit = (
+  counted: ReadonlyArray<number>,
+  now: number,
+  limit: number,
+  windowMs: number
+): { readonly hits: ReadonlyArray<number>; readonly decision: RateLimitDecision } => {
+  const inWindow = counted.filter((at) => now - at < windowMs)
+  const allowed = inWindow.length < limit
+  const hits = allowed ? [...inWindow, now] : inWindow
+  const oldest = hits[0]
+  return {
+    hits,
+    decision: {
+      allowed,
+      remaining: allowed ? limit - hits.length : 0,
+      reset_ms: oldest === undefined ? 0 : oldest + windowMs - now
+    }
+  }
+}
+
+export const InMemoryRateLimiterLayer = Layer.effect(
+  RateLimiter,
+  Effect.gen(function*() {
+    const store = yield* InMemoryStore
+    return RateLimiter.of({
+      hit: (key, limit, windowMs) =>
+        store.atomically((now) => {
+          const { decision, hits } = slidingWindowHit(store.data.hits.get(key) ?? [], now, limit, windowMs)
+          store.data.hits.set(key, [...hits])
+          return Result.succeed(decision)
+        })
+    })
+  })
+)

@@ -1,0 +1,129 @@
+/** The state behind the in-memory adapters: one store, each port method one synchronous critical section over it. */
+import { Clock, Context, Effect, Layer, Result } from "effect"
+import { Unavailable } from "../Errors.js"
+import type { FormSchema } from "../forms/FormSchema.js"
+import type { EventType } from "../ports/Outbox.js"
+import type { Submission } from "../submissions/Submission.js"
+import { type ConformanceSeed, formSchemaFromSeed } from "./ConformanceSeed.js"
+
+export interface InMemoryOutboxRow {
+  readonly id: string
+  readonly type: EventType
+  readonly payload: Readonly<Record<string, unknown>>
+  readonly attempts: number
+  readonly last_error: string | null
+  /** Epoch ms: due from then on. */
+  readonly available_at: number
+  /** Epoch ms: a claim hides the row from other claims until then. */
+  readonly claimed_until: number | null
+  readonly delivered_at: number | null
+  readonly dead_at: number | null
+  readonly created_at: number
+}
+
+export interface InMemoryClaim {
+  readonly schema_id: string
+  readonly slug: string
+  readonly normalized: string
+  readonly submission_id: string
+}
+
+/** Mutable on purpose: only the adapters' critical sections (and tests, between effects) touch it. */
+export interface InMemoryData {
+  readonly seed: ConformanceSeed
+  readonly schemas: Map<string, FormSchema>
+  readonly submissions: Map<string, Submission>
+  /** `${schema_id}\u0000${idempotency_key}` → submission id. */
+  readonly keys: Map<string, string>
+  /** `${schema_id}\u0000${slug}\u0000${normalized}` → claim. */
+  readonly claims: Map<string, InMemoryClaim>
+  readonly outbox: Array<InMemoryOutboxRow>
+  /** Limiter key → epoch ms of the counted hits, oldest first. */
+  readonly hits: Map<string, Array<number>>
+  unavailable: string | null
+  sequence: number
+}
+
+export interface InMemoryStoreShape {
+  readonly data: InMemoryData
+  /**
+   * Runs `step` as one critical section at Clock time: a yield first (so that concurrent fibers really
+   * interleave between steps), then a synchronous read-modify-write that no other fiber can split.
+   */
+  readonly atomically: <A, E>(step: (now: number) => Result.Result<A, E>) => Effect.Effect<A, E | Unavailable>
+  /** A fresh UUID (v4 layout, from a counter: stable across runs). */
+  readonly nextId: (kind: "submission" | "event") => string
+  readonly submissions: Effect.Effect<ReadonlyArray<Submission>>
+  readonly submission: (id: string) => Effect.Effect<Submission | undefined>
+  readonly outbox: Effect.Effect<ReadonlyArray<InMemoryOutboxRow>>
+  readonly claims: Effect.Effect<ReadonlyArray<InMemoryClaim>>
+  readonly hits: (key: string) => Effect.Effect<ReadonlyArray<number>>
+  /** From now on every port method fails with Unavailable(reason), until set back to null. */
+  readonly setUnavailable: (reason: string | null) => Effect.Effect<void>
+  /** Changes a stored schema (rotate a token, close a form…); the revision moves on. */
+  readonly updateSchema: (id: string, change: (schema: FormSchema) => FormSchema) => Effect.Effect<void>
+}
+
+export const claimKey = (schemaId: string, slug: string, normalized: string): string =>
+  `${schemaId}\u0000${slug}\u0000${normalized}`
+export const idempotencyKey = (schemaId: string, key: string): string => `${schemaId}\u0000${key}`
+
+export const makeInMemoryStore = (seed: ConformanceSeed): InMemoryStoreShape => {
+  const data: InMemoryData = {
+    seed,
+    schemas: new Map(seed.form_schemas.map((schema) => [schema.id, formSchemaFromSeed(seed, schema)])),
+    submissions: new Map(),
+    keys: new Map(),
+    claims: new Map(),
+    outbox: [],
+    hits: new Map(),
+    unavailable: null,
+    sequence: 0
+  }
+  const atomically = <A, E>(step: (now: number) => Result.Result<A, E>): Effect.Effect<A, E | Unavailable> =>
+    Effect.yieldNow.pipe(
+      Effect.andThen(Clock.currentTimeMillis),
+      Effect.flatMap((now) =>
+        Effect.suspend((): Effect.Effect<A, E | Unavailable> =>
+          data.unavailable === null
+            ? Effect.fromResult(step(now))
+            : Effect.fail(new Unavailable({ reason: data.unavailable }))
+        )
+      )
+    )
+  const nextId = (kind: "submission" | "event"): string => {
+    data.sequence += 1
+    return `00000000-0000-4000-${kind === "submission" ? "8" : "9"}000-${data.sequence.toString(16).padStart(12, "0")}`
+  }
+  return {
+    data,
+    atomically,
+    nextId,
+    submissions: Effect.sync(() => [...data.submissions.values()]),
+    submission: (id) => Effect.sync(() => data.submissions.get(id)),
+    outbox: Effect.sync(() => [...data.outbox]),
+    claims: Effect.sync(() => [...data.claims.values()]),
+    hits: (key) => Effect.sync(() => [...(data.hits.get(key) ?? [])]),
+    setUnavailable: (reason) =>
+      Effect.sync(() => {
+        data.unavailable = reason
+      }),
+    updateSchema: (id, change) =>
+      Effect.sync(() => {
+        const schema = data.schemas.get(id)
+        if (schema === undefined) return
+        const changed = change(schema)
+        const number = Number(schema.revision)
+        const revision = Number.isFinite(number) ? String(number + 1) : `${schema.revision}.1`
+        data.schemas.set(id, { ...changed, revision })
+      })
+  }
+}
+
+/** The store of one in-memory layer: tests read and change the adapters' state through it. */
+export class InMemoryStore extends Context.Service<InMemoryStore, InMemoryStoreShape>()(
+  "@forms/domain/testing/InMemoryStore"
+) {
+  static readonly layer = (seed: ConformanceSeed) =>
+    Layer.sync(InMemoryStore, () => InMemoryStore.of(makeInMemoryStore(seed)))
+}

@@ -1,0 +1,101 @@
+/** In-memory Submissions and UniqueValues: the atomic steps of the port, each one critical section. */
+import { Effect, Layer, Option, Result } from "effect"
+import { type AlreadySubmitted, SubmissionNotFound, UniqueTaken, type VersionConflict } from "../Errors.js"
+import { Submissions } from "../ports/Submissions.js"
+import { UniqueValues } from "../ports/UniqueValues.js"
+import type { Submission } from "../submissions/Submission.js"
+import { applySave, applySubmit, newDraft } from "../submissions/SubmissionLifecycle.js"
+import { claimKey, idempotencyKey, type InMemoryData, InMemoryStore } from "./InMemoryStore.js"
+
+const findInSchema = (data: InMemoryData, schemaId: string, id: string): Submission | undefined => {
+  const submission = data.submissions.get(id)
+  return submission !== undefined && submission.schema_id === schemaId ? submission : undefined
+}
+
+export const InMemorySubmissionsLayer = Layer.effect(
+  Submissions,
+  Effect.gen(function*() {
+    const store = yield* InMemoryStore
+    const { data } = store
+    return Submissions.of({
+      createOrGet: (draft) =>
+        store.atomically<{ readonly submission: Submission; readonly created: boolean }, never>((now) => {
+          const key = idempotencyKey(draft.schema_id, draft.idempotency_key)
+          const existingId = data.keys.get(key)
+          const existing = existingId === undefined ? undefined : data.submissions.get(existingId)
+          if (existing !== undefined) return Result.succeed({ submission: existing, created: false })
+          const submission = newDraft({ ...draft, id: store.nextId("submission"), now })
+          data.submissions.set(submission.id, submission)
+          data.keys.set(key, submission.id)
+          return Result.succeed({ submission, created: true })
+        }),
+      findByKey: (schemaId, key) =>
+        store.atomically(() => {
+          const id = data.keys.get(idempotencyKey(schemaId, key))
+          return Result.succeed(Option.fromUndefinedOr(id === undefined ? undefined : findInSchema(data, schemaId, id)))
+        }),
+      findInSchema: (schemaId, id) =>
+        store.atomically(() => Result.succeed(Option.fromUndefinedOr(findInSchema(data, schemaId, id)))),
+      save: (schemaId, id, patch) =>
+        store.atomically<Submission, SubmissionNotFound | AlreadySubmitted>((now) => {
+          const submission = findInSchema(data, schemaId, id)
+          if (submission === undefined) return Result.fail(new SubmissionNotFound({}))
+          const saved = applySave(submission, patch, now)
+          if (Result.isSuccess(saved)) data.submissions.set(id, saved.success)
+          return saved
+        }),
+      submit: (command) =>
+        store.atomically<Submission, SubmissionNotFound | AlreadySubmitted | VersionConflict | UniqueTaken>(() => {
+          const submission = findInSchema(data, command.schema_id, command.id)
+          if (submission === undefined) return Result.fail(new SubmissionNotFound({}))
+          const submitted = applySubmit(submission, command.expected_version, command.values, command.submitted_at)
+          if (Result.isFailure(submitted)) return submitted
+          const taken = command.claims.filter((claim) => {
+            const held = data.claims.get(claimKey(command.schema_id, claim.slug, claim.normalized))
+            return held !== undefined && held.submission_id !== command.id
+          })
+          if (taken.length > 0) return Result.fail(new UniqueTaken({ slugs: [...new Set(taken.map((c) => c.slug))] }))
+          data.submissions.set(command.id, submitted.success)
+          for (const claim of command.claims) {
+            data.claims.set(claimKey(command.schema_id, claim.slug, claim.normalized), {
+              schema_id: command.schema_id,
+              slug: claim.slug,
+              normalized: claim.normalized,
+              submission_id: command.id
+            })
+          }
+          for (const event of command.events) {
+            data.outbox.push({
+              id: store.nextId("event"),
+              type: event.type,
+              payload: event.payload,
+              attempts: 0,
+              last_error: null,
+              available_at: command.submitted_at,
+              claimed_until: null,
+              delivered_at: null,
+              dead_at: null,
+              created_at: command.submitted_at
+            })
+          }
+          return Result.succeed(submitted.success)
+        })
+    })
+  })
+)
+
+export const InMemoryUniqueValuesLayer = Layer.effect(
+  UniqueValues,
+  Effect.gen(function*() {
+    const store = yield* InMemoryStore
+    return UniqueValues.of({
+      taken: (schemaId, claims) =>
+        store.atomically(() => {
+          const slugs = claims
+            .filter((claim) => store.data.claims.has(claimKey(schemaId, claim.slug, claim.normalized)))
+            .map((claim) => claim.slug)
+          return Result.succeed([...new Set(slugs)])
+        })
+    })
+  })
+)
