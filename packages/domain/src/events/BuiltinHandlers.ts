@@ -1,0 +1,19 @@
+/** The built-in handlers: tag sync and identity match of `submission.submitted`, value applying of `section.submitted`. */
+import { Effect, type Layer } from "effect"
+import type { Engagements } from "../ports/Engagements.js"
+import type { Enrichment } from "../ports/Enrichment.js"
+import type { SchemaCatalog } from "../ports/SchemaCatalog.js"
+import type { ValueTargets } from "../ports/ValueTargets.js"
+import { EventHandlers } from "./EventHandlers.js"
+import { makeIdentityMatch } from "./IdentityMatch.js"
+import { makeTagSync } from "./TagSync.js"
+import { makeValueApplying } from "./ValueApplying.js"
+
+export const makeBuiltinHandlers = Effect.all([makeTagSync, makeIdentityMatch, makeValueApplying])
+
+/** Registers the built-in handlers (in this order) into the EventHandlers registry it is given. */
+export const BuiltinHandlersLayer: Layer.Layer<
+  never,
+  never,
+  EventHandlers | SchemaCatalog | Enrichment | Engagements | ValueTargets
+> = EventHandlers.register(makeBuiltinHandlers)

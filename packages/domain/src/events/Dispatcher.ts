@@ -1,0 +1,169 @@
+/** Delivers outbox events to the registered handlers, at least once, with backoff and dead-parking (CONTRACT §6). */
+import { Cause, Clock, Effect, Exit, Layer, Random } from "effect"
+import type { Unavailable } from "../Errors.js"
+import { Outbox, type OutboxEvent } from "../ports/Outbox.js"
+import { OutboxSignal } from "../ports/OutboxSignal.js"
+import { type BackoffPolicy, defaultBackoff, nextRetryAt } from "./Backoff.js"
+import { type EventHandler, EventHandlers } from "./EventHandlers.js"
+
+export interface DispatcherOptions {
+  /** Events claimed per batch. */
+  readonly batchSize: number
+  /** The longest wait between two claims when no signal arrives, in ms. */
+  readonly pollIntervalMs: number
+  /** A delivery (all handlers of one event) running longer than this fails, in ms. Keep it below the claim lease. */
+  readonly deliveryTimeoutMs: number
+  readonly backoff: BackoffPolicy
+}
+
+export const defaultDispatcherOptions: DispatcherOptions = {
+  batchSize: 20,
+  pollIntervalMs: 2_000,
+  deliveryTimeoutMs: 30_000,
+  backoff: defaultBackoff
+}
+
+export interface BatchResult {
+  readonly claimed: number
+  readonly delivered: number
+  /** Failed and due again later. */
+  readonly retrying: number
+  /** Failed for the last allowed time and parked dead. */
+  readonly dead: number
+  /** The earliest `retryAt` this batch set (epoch ms), or null. */
+  readonly nextRetryAt: number | null
+}
+
+const maxErrorLength = 500
+
+/** The error recorded on a failed delivery: the handler and the error's tag and message, never values. */
+const describeFailure = (handler: string, cause: Cause.Cause<unknown>): string => {
+  const error = Cause.squash(cause)
+  let text: string
+  if (typeof error === "object" && error !== null) {
+    const tag = "_tag" in error && typeof error._tag === "string" ? error._tag : "Error"
+    const message = "message" in error && typeof error.message === "string" ? error.message : ""
+    // A payload that does not decode is described without the decoder's text, which may quote values.
+    text = tag === "SchemaError" ? "SchemaError: the payload does not decode" : message === "" ? tag : `${tag}: ${message}`
+  } else {
+    text = String(error)
+  }
+  return `${handler}: ${text}`.slice(0, maxErrorLength)
+}
+
+class DeliveryTimeout extends Error {
+  readonly _tag = "DeliveryTimeout"
+}
+
+type Outcome = { readonly _tag: "Delivered" } | { readonly _tag: "Failed"; readonly retryAt: number | null }
+
+/** Runs every handler of the event's type in order; the first failure fails the delivery (all run again on retry). */
+const runHandlers = (handlers: ReadonlyArray<EventHandler>, event: OutboxEvent) =>
+  Effect.forEach(
+    handlers,
+    (handler) => handler.handle(event).pipe(Effect.mapError((error) => ({ handler: handler.name, error }))),
+    { discard: true }
+  )
+
+const deliver = (
+  event: OutboxEvent,
+  options: DispatcherOptions
+): Effect.Effect<Outcome, Unavailable, Outbox | EventHandlers> =>
+  Effect.gen(function*() {
+    const outbox = yield* Outbox
+    const handlers = yield* (yield* EventHandlers).handlersFor(event.type)
+    const exit = yield* Effect.exit(
+      runHandlers(handlers, event).pipe(
+        Effect.timeoutOrElse({
+          duration: options.deliveryTimeoutMs,
+          orElse: () => Effect.fail({ handler: "dispatcher", error: new DeliveryTimeout("delivery timed out") })
+        })
+      )
+    )
+    if (Exit.isSuccess(exit)) {
+      yield* outbox.markDelivered(event.id)
+      return { _tag: "Delivered" } as const
+    }
+    // Interrupted (the dispatcher is stopping): record nothing; the claim lapses and the event is delivered again.
+    if (Cause.hasInterruptsOnly(exit.cause)) return yield* Effect.failCause(Cause.interrupt())
+    const failure = Cause.findErrorOption(exit.cause)
+    const error = failure._tag === "Some"
+      ? describeFailure(failure.value.handler, Cause.fail(failure.value.error))
+      : describeFailure("handler", exit.cause)
+    const attempts = event.attempts + 1
+    const now = yield* Clock.currentTimeMillis
+    const retryAt = nextRetryAt(now, attempts, yield* Random.next, options.backoff)
+    yield* outbox.markFailed(event.id, error, retryAt)
+    yield* Effect.logWarning("event delivery failed").pipe(
+      Effect.annotateLogs({ event_id: event.id, event_type: event.type, attempts, dead: retryAt === null, error })
+    )
+    return { _tag: "Failed", retryAt } as const
+  })
+
+/** Claims one batch and delivers each event: markDelivered on success, markFailed with the backoff otherwise. */
+export const dispatchBatch = (
+  options: Partial<DispatcherOptions> = {}
+): Effect.Effect<BatchResult, Unavailable, Outbox | EventHandlers> =>
+  Effect.gen(function*() {
+    const resolved = { ...defaultDispatcherOptions, ...options }
+    const events = yield* (yield* Outbox).claim(resolved.batchSize)
+    let delivered = 0
+    let retrying = 0
+    let dead = 0
+    let earliest: number | null = null
+    for (const event of events) {
+      const outcome = yield* deliver(event, resolved)
+      if (outcome._tag === "Delivered") delivered++
+      else if (outcome.retryAt === null) dead++
+      else {
+        retrying++
+        earliest = earliest === null ? outcome.retryAt : Math.min(earliest, outcome.retryAt)
+      }
+    }
+    return { claimed: events.length, delivered, retrying, dead, nextRetryAt: earliest }
+  }).pipe(Effect.withSpan("Dispatcher.dispatchBatch"))
+
+/**
+ * Runs batches until one claims nothing, then waits for a signal, for the poll interval, or for
+ * the earliest retry it scheduled, whichever comes first; forever. An unreachable store is logged
+ * and tried again after the poll interval. Interrupt it (or close the scope of `Dispatcher.start`)
+ * to stop: a delivery in flight is abandoned unrecorded and delivered again later.
+ */
+export const runDispatcher = (
+  options: Partial<DispatcherOptions> = {}
+): Effect.Effect<never, never, Outbox | EventHandlers | OutboxSignal> =>
+  Effect.gen(function*() {
+    const resolved = { ...defaultDispatcherOptions, ...options }
+    const signal = yield* OutboxSignal
+    let earliestRetry: number | null = null
+    while (true) {
+      const result = yield* dispatchBatch(resolved).pipe(
+        Effect.catchTag("Unavailable", (error) =>
+          Effect.logWarning("event dispatch: store unavailable").pipe(
+            Effect.annotateLogs({ reason: error.reason }),
+            Effect.as(null)
+          ))
+      )
+      if (result !== null && result.nextRetryAt !== null) {
+        earliestRetry = earliestRetry === null ? result.nextRetryAt : Math.min(earliestRetry, result.nextRetryAt)
+      }
+      if (result !== null && result.claimed > 0) continue
+      const now = yield* Clock.currentTimeMillis
+      if (earliestRetry !== null && earliestRetry <= now) earliestRetry = null
+      const timeout = earliestRetry === null
+        ? resolved.pollIntervalMs
+        : Math.min(resolved.pollIntervalMs, earliestRetry - now)
+      yield* signal.wait(timeout)
+    }
+  })
+
+export const Dispatcher = {
+  /** Forks the dispatcher loop into the current scope: it stops when the scope closes. */
+  start: (options: Partial<DispatcherOptions> = {}) => Effect.forkScoped(runDispatcher(options)),
+  /** A layer whose lifetime is the dispatcher's: built, it runs; released, it stops. */
+  layer: (
+    options: Partial<DispatcherOptions> = {}
+  ): Layer.Layer<never, never, Outbox | EventHandlers | OutboxSignal> =>
+    Layer.effectDiscard(Effect.forkScoped(runDispatcher(options)))
+} as const
+

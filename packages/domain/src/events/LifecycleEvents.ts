@@ -1,0 +1,83 @@
+/** The lifecycle events of CONTRACT §6: their types, payload Schemas and the constructors every writer uses. */
+import { Schema } from "effect"
+import type { EventType, NewOutboxEvent } from "../ports/Outbox.js"
+import { emptyValues, type Values } from "../Values.js"
+
+export const SubmissionSubmittedType = "submission.submitted" satisfies EventType
+export const SectionSubmittedType = "section.submitted" satisfies EventType
+
+export const EventTypeSchema = Schema.Literals([SubmissionSubmittedType, SectionSubmittedType])
+
+const PayloadValues = Schema.Record(Schema.String, Schema.Unknown)
+
+/** A public form was submitted (recorded by `Submissions.submit`). */
+export const SubmissionSubmittedPayload = Schema.Struct({
+  submission_id: Schema.String,
+  schema_id: Schema.String,
+  organisation_id: Schema.String,
+  event_id: Schema.NullOr(Schema.String),
+  /** The submitted values: exactly the merged map that passed strict validation. */
+  values: PayloadValues,
+  /** ISO 8601 UTC: the payload is stored as JSON and may leave the process, like the wire. */
+  submitted_at: Schema.String
+})
+export type SubmissionSubmittedPayload = typeof SubmissionSubmittedPayload.Type
+
+/** An artist portal section was submitted (recorded by `Engagements.submitSection`). */
+export const SectionSubmittedPayload = Schema.Struct({
+  engagement_id: Schema.String,
+  /** The engagement's advance section. */
+  section_id: Schema.String,
+  /** The section of the organisation's `artist_advance` schema it maps to. */
+  form_section_id: Schema.String,
+  /** The engagement's advance draft (idempotency key `artist_advance:{engagement_id}`). */
+  submission_id: Schema.String,
+  /** The section's values as stored: only the slugs of that section's fields. */
+  values: PayloadValues
+})
+export type SectionSubmittedPayload = typeof SectionSubmittedPayload.Type
+
+/** Copies a values map into a fresh null-prototype one, so a payload never shares a mutable map. */
+const copyValues = (values: Values): Record<string, unknown> => {
+  const out = emptyValues()
+  for (const key of Object.keys(values)) out[key] = values[key]
+  return out
+}
+
+export interface SubmissionSubmittedInput {
+  readonly submission_id: string
+  readonly schema_id: string
+  readonly organisation_id: string
+  readonly event_id: string | null
+  readonly values: Values
+  /** Epoch milliseconds, the same instant as the submission's `submitted_at`. */
+  readonly submitted_at: number
+}
+
+/** The `submission.submitted` outbox event of a submit (CONTRACT §6). */
+export const submissionSubmitted = (input: SubmissionSubmittedInput): NewOutboxEvent => ({
+  type: SubmissionSubmittedType,
+  payload: {
+    submission_id: input.submission_id,
+    schema_id: input.schema_id,
+    organisation_id: input.organisation_id,
+    event_id: input.event_id,
+    values: copyValues(input.values),
+    submitted_at: new Date(input.submitted_at).toISOString()
+  }
+})
+
+/** The `section.submitted` outbox event of a portal section submit (CONTRACT §5, §6). */
+export const sectionSubmitted = (input: SectionSubmittedPayload): NewOutboxEvent => ({
+  type: SectionSubmittedType,
+  payload: {
+    engagement_id: input.engagement_id,
+    section_id: input.section_id,
+    form_section_id: input.form_section_id,
+    submission_id: input.submission_id,
+    values: copyValues(input.values)
+  }
+})
+
+export const decodeSubmissionSubmitted = Schema.decodeUnknownEffect(SubmissionSubmittedPayload)
+export const decodeSectionSubmitted = Schema.decodeUnknownEffect(SectionSubmittedPayload)

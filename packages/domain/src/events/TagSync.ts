@@ -1,0 +1,48 @@
+/** Tag sync (CONTRACT §6): the schema's tags plus the tags of every chosen option become the submission's tags. */
+import { Effect, Option } from "effect"
+import type { FormField } from "../forms/FormField.js"
+import type { FormSchema } from "../forms/FormSchema.js"
+import { Enrichment } from "../ports/Enrichment.js"
+import { SchemaCatalog } from "../ports/SchemaCatalog.js"
+import { compareStrings } from "../registration/compareStrings.js"
+import type { Values } from "../Values.js"
+import { onSubmissionSubmitted } from "./EventHandlers.js"
+import { HandlerInputMissing } from "./HandlerErrors.js"
+
+/** A chosen value as the `in` rule compares it: a trimmed string, or a number as `String(n)` writes it. */
+const asOptionValue = (value: unknown): string | null =>
+  typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : null
+
+const chosenValues = (value: unknown): ReadonlyArray<string> => {
+  const items = Array.isArray(value) ? value : [value]
+  return items.map(asOptionValue).filter((item): item is string => item !== null && item !== "")
+}
+
+const chosenOptionTags = (field: FormField, values: Values): ReadonlyArray<string> => {
+  if (field.options === null || !Object.hasOwn(values, field.slug)) return []
+  const chosen = new Set(chosenValues(values[field.slug]))
+  return field.options.filter((option) => chosen.has(option.value)).flatMap((option) => option.tags)
+}
+
+/** The submission's tags: a set, sorted by code unit so that the same input always gives the same list. */
+export const submissionTags = (schema: FormSchema, values: Values): ReadonlyArray<string> => {
+  const tags = new Set<string>(schema.tags)
+  for (const field of schema.fields) for (const tag of chosenOptionTags(field, values)) tags.add(tag)
+  return [...tags].sort(compareStrings)
+}
+
+export const tagSyncName = "tag-sync"
+
+/** Sets (never appends) the tags, so a redelivery writes the same set again. */
+export const makeTagSync = Effect.gen(function*() {
+  const catalog = yield* SchemaCatalog
+  const enrichment = yield* Enrichment
+  return onSubmissionSubmitted(tagSyncName, (payload) =>
+    Effect.gen(function*() {
+      const schema = yield* catalog.findById(payload.schema_id)
+      if (Option.isNone(schema)) {
+        return yield* new HandlerInputMissing({ message: `schema ${payload.schema_id} not found` })
+      }
+      yield* enrichment.setSubmissionTags(payload.submission_id, submissionTags(schema.value, payload.values))
+    }))
+})

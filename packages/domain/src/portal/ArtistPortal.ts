@@ -1,0 +1,75 @@
+/** The artist portal use cases (CONTRACT §5): engagement summary, a section with its draft values, a section submit. */
+import { Context, type Effect } from "effect"
+import type {
+  ArtistGone,
+  PortalNotFound,
+  RateLimited,
+  RateLimitState,
+  SectionNotFound,
+  Unavailable,
+  ValidationFailed
+} from "../Errors.js"
+import type { FormField } from "../forms/FormField.js"
+import type { EventRef } from "../forms/FormSchema.js"
+import type { Values } from "../Values.js"
+import type { AdvanceSectionStatus } from "./Engagement.js"
+
+export interface PortalSummarySection {
+  readonly id: string
+  readonly name: string
+  readonly status: AdvanceSectionStatus
+  /** Epoch ms (the HTTP adapter writes ISO 8601), or null. */
+  readonly submitted_at: number | null
+  /** Maps to a section of the organisation's `artist_advance` schema. */
+  readonly available: boolean
+}
+
+export interface PortalSummary {
+  readonly engagement: { readonly id: string; readonly event: EventRef }
+  readonly artist: { readonly id: string; readonly name: string }
+  /** Ordered by position, then id. */
+  readonly sections: ReadonlyArray<PortalSummarySection>
+}
+
+export interface PortalSectionView {
+  readonly section: {
+    readonly id: string
+    readonly name: string
+    readonly status: AdvanceSectionStatus
+    readonly submitted_at: number | null
+  }
+  /** The form section's fields, ordered by position then slug (with internal `maps_to` and option tags: the wire drops them). */
+  readonly fields: ReadonlyArray<FormField>
+  /** The advance draft's values for these fields only (empty map when none). */
+  readonly values: Values
+}
+
+/** Every successful portal answer carries the limiter's state, for the RateLimit headers. */
+export interface PortalAnswer<A> {
+  readonly data: A
+  readonly rateLimit: RateLimitState
+}
+
+export type PortalAccessError = PortalNotFound | ArtistGone | RateLimited | Unavailable
+
+export class ArtistPortal extends Context.Service<ArtistPortal, {
+  /** GET /p/artist/{token}: token (404) → artist (410) → rate limit (429). */
+  readonly summary: (token: string, clientIp: string) => Effect.Effect<PortalAnswer<PortalSummary>, PortalAccessError>
+  /** GET /p/artist/{token}/sections/{section_id}: … → section (404, with `rateLimit`). */
+  readonly section: (
+    token: string,
+    sectionId: string,
+    clientIp: string
+  ) => Effect.Effect<PortalAnswer<PortalSectionView>, PortalAccessError | SectionNotFound>
+  /**
+   * POST /p/artist/{token}/sections/{section_id}: … → section (404) → strict validation of the section's
+   * fields over the merged values (422, nothing written) → the atomic submit. Errors after the rate
+   * limit carry `rateLimit`. `values` is the body's map (absent: `{}`), already past the size limits.
+   */
+  readonly submitSection: (
+    token: string,
+    sectionId: string,
+    values: Values,
+    clientIp: string
+  ) => Effect.Effect<PortalAnswer<PortalSectionView>, PortalAccessError | SectionNotFound | ValidationFailed>
+}>()("@forms/domain/ArtistPortal") {}
