@@ -1,0 +1,344 @@
+import { describe, expect, it } from "@effect/vitest"
+import type { FieldOption, FormField, ValidationRules } from "../forms/FormField.js"
+import { compileRules } from "./compileRules.js"
+import type { FieldErrors, RuleName } from "./FieldErrors.js"
+
+interface FieldSpec {
+  readonly type?: string
+  readonly required?: boolean
+  readonly unique?: boolean
+  readonly options?: ReadonlyArray<string>
+  readonly rules?: ValidationRules
+}
+
+const field = (slug: string, spec: FieldSpec = {}): FormField => ({
+  id: `f-${slug}`,
+  section_id: null,
+  slug,
+  label: slug,
+  type: spec.type ?? "text",
+  is_required: spec.required ?? false,
+  options: spec.options === undefined ? null : spec.options.map((value): FieldOption => ({ value, label: value, tags: [] })),
+  validation_rules: spec.rules ?? null,
+  is_unique: spec.unique ?? false,
+  position: 1,
+  maps_to: null
+})
+
+const values = (entries: Record<string, unknown>): Record<string, unknown> =>
+  Object.assign(Object.create(null) as Record<string, unknown>, entries)
+
+/** The rule names one value of a one-field form fails, strictly. */
+const rulesOf = (spec: FieldSpec, value: unknown): ReadonlyArray<RuleName> => {
+  const { strict } = compileRules([field("x", spec)])
+  return strict(values(value === undefined ? {} : { x: value })).errors?.["x"]?.map((e) => e.rule) ?? []
+}
+
+const messagesOf = (spec: FieldSpec, value: unknown): ReadonlyArray<string> =>
+  compileRules([field("x", spec)]).strict(values({ x: value })).errors?.["x"]?.map((e) => e.message) ?? []
+
+type Case = readonly [unknown, ReadonlyArray<RuleName>]
+
+const cases = (name: string, spec: FieldSpec, rows: ReadonlyArray<Case>) =>
+  describe(name, () => {
+    it.each(rows.map(([value, rules]) => [JSON.stringify(value) ?? "absent", value, rules] as const))(
+      "%s → %j",
+      (_, value, rules) => expect(rulesOf(spec, value)).toEqual(rules)
+    )
+  })
+
+describe("emptiness and required", () => {
+  cases("a required text field", { required: true, rules: { min: 3, regex: "[a-z]+" } }, [
+    [undefined, ["required"]],
+    [null, ["required"]],
+    ["", ["required"]],
+    ["  \t\n ", ["required"]],
+    ["\u00a0\u2003", ["required"]], // trim removes Unicode spaces too
+    ["abc", []],
+    ["  abc  ", []] // trimmed before min and regex
+  ])
+  cases("an optional field skips every rule on an empty value", {
+    type: "email",
+    options: ["a@b.nl"],
+    rules: { min: 10, regex: "x" }
+  }, [[undefined, []], [null, []], ["   ", []], [[], []]])
+  cases("a required multi-select", { required: true, options: ["a", "b"] }, [[[], ["required"]], [["a"], []]])
+  it("an empty value fails only required", () =>
+    expect(rulesOf({ type: "phone", required: true, rules: { min: 3, regex: "x" } }, " ")).toEqual(["required"]))
+})
+
+describe("JSON shapes", () => {
+  cases("a field without options", {}, [
+    [{}, ["invalid"]],
+    [{ a: 1 }, ["invalid"]],
+    [["a"], ["invalid"]],
+    [[1], ["invalid"]],
+    [Number.NaN, ["invalid"]],
+    [Number.POSITIVE_INFINITY, ["invalid"]],
+    [12, []],
+    [true, []],
+    ["x", []]
+  ])
+  cases("a field with options", { options: ["a", "1"] }, [
+    [["a", 1], []],
+    [[" a "], []],
+    [["a", ["1"]], ["invalid"]],
+    [["a", null], ["invalid"]],
+    [["a", true], ["invalid"]],
+    [["a", {}], ["invalid"]],
+    [[Number.NaN], ["invalid"]],
+    [{ value: "a" }, ["invalid"]]
+  ])
+  it("invalid stops every later rule", () =>
+    expect(rulesOf({ type: "email", required: true, options: ["x"], rules: { regex: "y" } }, { a: 1 }))
+      .toEqual(["invalid"]))
+})
+
+describe("type rules", () => {
+  cases("email", { type: "email" }, [
+    ["a@b.nl", []],
+    ["  A@B.NL  ", []],
+    ["a@b", ["email"]],
+    [12, ["email"]],
+    [true, ["email"]]
+  ])
+  cases("url", { type: "url" }, [["https://example.com", []], ["example.com", ["url"]], [1, ["url"]]])
+  cases("numeric", { type: "numeric" }, [
+    [12, []],
+    [-1.5, []],
+    [0, []],
+    ["12", []],
+    ["-1.5", []],
+    [".5", []],
+    ["1e3", []],
+    [" 12 ", []],
+    ["12a", ["numeric"]],
+    ["1,5", ["numeric"]],
+    [true, ["numeric"]],
+    [false, ["numeric"]]
+  ])
+  cases("date", { type: "date" }, [
+    ["2028-02-29", []],
+    ["2027-02-30", ["date"]],
+    ["2027-02-29", ["date"]],
+    ["2027-08-20T08:00:00Z", []],
+    [" 2027-08-20 ", []],
+    [20270820, ["date"]],
+    [true, ["date"]]
+  ])
+  cases("boolean", { type: "boolean" }, [
+    [true, []],
+    [false, []],
+    [1, []],
+    [0, []],
+    ["1", []],
+    ["0", []],
+    ["true", []],
+    ["false", []],
+    [" true ", []],
+    ["TRUE", ["boolean"]],
+    ["yes", ["boolean"]],
+    [2, ["boolean"]],
+    [0.5, ["boolean"]]
+  ])
+  cases("phone", { type: "phone" }, [
+    ["123456", ["phone"]],
+    ["1234567", []],
+    ["123456789012345", []],
+    ["1234567890123456", ["phone"]],
+    ["+31 (6) 12-34.56.78", []],
+    [31612345678, ["phone"]]
+  ])
+  cases("other types get no type rule", { type: "textarea" }, [["anything", []], [12, []], [false, []]])
+  it("a type failure stops in, min, max and regex", () =>
+    expect(rulesOf({ type: "numeric", options: ["1"], rules: { min: 5, max: 6, regex: "z" } }, "abc"))
+      .toEqual(["numeric"]))
+})
+
+describe("in", () => {
+  cases("a select", { options: ["S", "M", "12", "true"] }, [
+    ["S", []],
+    [" M ", []],
+    ["s", ["in"]], // case-sensitive
+    [12, []], // String(12)
+    [12.0, []],
+    [true, []],
+    [false, ["in"]],
+    [["S", "M"], []],
+    [["S", "L"], ["in"]],
+    [["S", 12], []]
+  ])
+  cases("an empty options list adds no rule and refuses arrays", { options: [] }, [["anything", []], [["a"], ["invalid"]]])
+  it("compares numbers as String(n) writes them", () => {
+    expect(rulesOf({ options: ["1e+21", "0.1"] }, 1e21)).toEqual([])
+    expect(rulesOf({ options: ["0.10"] }, 0.1)).toEqual(["in"])
+  })
+})
+
+describe("min and max", () => {
+  cases("numeric, bounds as numbers, inclusive", { type: "numeric", rules: { min: 1, max: 10 } }, [
+    [0.999, ["min"]],
+    [1, []],
+    [10, []],
+    [10.001, ["max"]],
+    ["1", []],
+    ["0.5", ["min"]],
+    ["1e1", []],
+    ["1.1e1", ["max"]]
+  ])
+  cases("numeric, bounds as numeric strings", { type: "numeric", rules: { min: "-1.5", max: "1e3" } }, [
+    [-1.5, []],
+    [-1.6, ["min"]],
+    [1000, []],
+    ["1000.5", ["max"]]
+  ])
+  cases("date, date bounds", { type: "date", rules: { min: "2027-08-01", max: "2027-08-31" } }, [
+    ["2027-07-31", ["min"]],
+    ["2027-08-01", []],
+    ["2027-08-01T00:00:00Z", []],
+    ["2027-08-31T23:59:59+14:00", []], // the written date counts, not the instant
+    ["2027-09-01T00:00", ["max"]]
+  ])
+  cases("date, date-time bounds use their date", { type: "date", rules: { min: "2027-08-01T18:00:00Z", max: "2027-08-31T06:00Z" } }, [
+    ["2027-08-01T08:00", []],
+    ["2027-08-01", []],
+    ["2027-07-31T23:59", ["min"]],
+    ["2027-08-31T20:00", []]
+  ])
+  cases("text, length in code points", { rules: { min: 2, max: 3 } }, [
+    ["a", ["min"]],
+    ["ab", []],
+    ["abc", []],
+    ["abcd", ["max"]],
+    ["😀", ["min"]], // one code point, two UTF-16 units
+    ["😀😀😀", []], // three code points, six units
+    ["😀😀😀😀", ["max"]],
+    ["  ab  ", []], // trimmed first
+    [12345, []], // numbers and booleans on non-numeric fields are not bounded
+    [true, []]
+  ])
+  cases("arrays count items", { options: ["a", "b", "c", "d"], rules: { min: 2, max: 3 } }, [
+    [["a"], ["min"]],
+    [["a", "b"], []],
+    [["a", "b", "c"], []],
+    [["a", "b", "c", "d"], ["max"]],
+    ["abcd", ["in", "max"]] // a single string still counts characters
+  ])
+  cases("arrays on date fields compare each item's date", {
+    type: "date",
+    options: ["2027-08-01", "2027-09-01"],
+    rules: { max: "2027-08-31" }
+  }, [[["2027-08-01"], []], [["2027-08-01", "2027-09-01"], ["max"]]])
+  it("writes the bound in the message", () => {
+    expect(messagesOf({ rules: { min: 3 } }, "a")).toEqual(["Must be at least 3 characters."])
+    expect(messagesOf({ rules: { max: 1 } }, "ab")).toEqual(["Must be at most 1 character."])
+    expect(messagesOf({ type: "numeric", rules: { min: "1e3" } }, 5)).toEqual(["Must be at least 1000."])
+    expect(messagesOf({ type: "date", rules: { min: "2027-08-01T10:00Z" } }, "2027-01-01"))
+      .toEqual(["Must be on or after 2027-08-01."])
+    expect(messagesOf({ options: ["a", "b"], rules: { min: 2 } }, ["a"])).toEqual(["Select at least 2 options."])
+  })
+})
+
+describe("regex", () => {
+  cases("bare", { rules: { regex: "[0-9]{4}[A-Z]{2}" } }, [
+    ["1234AB", []],
+    [" 1234AB ", []],
+    ["1234AB5", ["regex"]], // whole string
+    ["1234ab", ["regex"]]
+  ])
+  cases("slash form with a flag", { rules: { regex: "/[0-9]{4}[a-z]{2}/i" } }, [["1234AB", []], ["1234A", ["regex"]]])
+  cases("/a/ is the pattern a", { rules: { regex: "/a/" } }, [["a", []], ["/a/", ["regex"]]])
+  cases("/usr/bin is bare", { rules: { regex: "/usr/bin" } }, [["/usr/bin", []], ["usr", ["regex"]]])
+  cases("numbers and booleans match as written", { rules: { regex: "[0-9]+" } }, [[1234, []], [1.5, ["regex"]], [true, ["regex"]]])
+  cases("every array item must match", { options: ["a1", "b2", "cc"], rules: { regex: "[a-z][0-9]" } }, [
+    [["a1", "b2"], []],
+    [["a1", "cc"], ["regex"]]
+  ])
+})
+
+describe("rule order", () => {
+  it("in, min, max and regex are all reported, in that order", () => {
+    expect(rulesOf({ options: ["abcdef"], rules: { min: 3, regex: "[0-9]+" } }, "ab")).toEqual(["in", "min", "regex"])
+    expect(rulesOf({ options: ["a"], rules: { max: 2, regex: "[0-9]+" } }, "abc")).toEqual(["in", "max", "regex"])
+    expect(rulesOf({ options: ["a", "b", "c"], rules: { min: 5, regex: "z" } }, ["a", "q"]))
+      .toEqual(["in", "min", "regex"])
+  })
+  it("min and max can both fail when the bounds cross", () =>
+    expect(rulesOf({ rules: { min: 5, max: 2 } }, "abc")).toEqual(["min", "max"]))
+})
+
+describe("strict and relaxed", () => {
+  const fields = [
+    field("email", { type: "email", required: true }),
+    field("name", { required: true }),
+    field("age", { type: "numeric", rules: { min: 18 } })
+  ]
+  const { relaxed, strict } = compileRules(fields)
+  const rules = (errors: FieldErrors | undefined) =>
+    Object.fromEntries(Object.entries(errors ?? {}).map(([slug, list]) => [slug, list.map((e) => e.rule)]))
+
+  it("strict checks every field; relaxed only those sent, never required", () => {
+    const sent = values({ age: "12", name: "" })
+    expect(rules(strict(sent).errors)).toEqual({ email: ["required"], name: ["required"], age: ["min"] })
+    expect(rules(relaxed(sent).errors)).toEqual({ age: ["min"] })
+  })
+  it("ignores keys that are not slugs, and answers undefined errors when all pass", () => {
+    const sent = values({ email: "a@b.nl", name: "Ann", __proto__: "x", constructor: 1, status: "submitted" })
+    expect(strict(sent)).toEqual({ errors: undefined, unique: [] })
+    expect(relaxed(values({})).errors).toBeUndefined()
+  })
+  it("reads only own keys: a slug named like a prototype property is absent unless sent", () => {
+    const { strict: check } = compileRules([field("constructor", { required: true }), field("tostring", { required: true })])
+    expect(rules(check({}).errors)).toEqual({ constructor: ["required"], tostring: ["required"] })
+    expect(check(JSON.parse('{"constructor":"x","tostring":"y"}') as Record<string, unknown>).errors).toBeUndefined()
+    const inherited = Object.create({ tostring: "inherited" }) as Record<string, unknown>
+    expect(rules(check(inherited).errors)).toEqual({ constructor: ["required"], tostring: ["required"] })
+  })
+  it("returns a null-prototype errors object with only the failing slugs, in field order", () => {
+    const { errors } = strict(values({ age: "x", email: "nope" }))
+    expect(Object.getPrototypeOf(errors)).toBeNull()
+    expect(Object.keys(errors ?? {})).toEqual(["email", "name", "age"])
+  })
+  it("never throws on any input", () => {
+    for (const input of [null, undefined, 1, "x", [], new Map()]) {
+      expect(() => strict(input as unknown as Record<string, unknown>)).not.toThrow()
+    }
+  })
+})
+
+describe("unique candidates", () => {
+  const fields = [
+    field("email", { type: "email", unique: true }),
+    field("code", { unique: true, rules: { regex: "[A-Z]+" } }),
+    field("n", { type: "numeric", unique: true }),
+    field("picks", { options: ["b", "a", "C"], unique: true }),
+    field("plain")
+  ]
+  const { relaxed, strict } = compileRules(fields)
+  it("offers each unique field's normalized value once every other rule passed", () => {
+    expect(strict(values({ email: "  Ann@Example.NL ", code: " AB ", n: 12, picks: ["b", " a"] })).unique).toEqual([
+      { slug: "email", normalized: "ann@example.nl" },
+      { slug: "code", normalized: "AB" },
+      { slug: "n", normalized: "12" },
+      { slug: "picks", normalized: '["a","b"]' }
+    ])
+  })
+  it("offers nothing for empty or failing values", () => {
+    const result = relaxed(values({ email: " ", code: "ab", n: "x" }))
+    expect(result.unique).toEqual([])
+    expect(Object.keys(result.errors ?? {})).toEqual(["code", "n"])
+  })
+  it("never reports unique itself", () =>
+    expect(strict(values({ email: "a@b.nl" })).errors).toBeUndefined())
+})
+
+describe("robustness of compiled rules", () => {
+  it("a pattern that does not compile fails closed instead of throwing", () =>
+    expect(rulesOf({ rules: { regex: "(a" } }, "a")).toEqual(["regex"]))
+  it("a bound that cannot be read is ignored", () =>
+    expect(rulesOf({ type: "date", rules: { min: 5 } }, "2027-01-01")).toEqual([]))
+  it("error lists are frozen, so a caller cannot corrupt the shared ones", () => {
+    const list = compileRules([field("x", { required: true })]).strict(values({})).errors?.["x"]
+    expect(Object.isFrozen(list)).toBe(true)
+  })
+})

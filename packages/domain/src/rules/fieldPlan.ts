@@ -1,0 +1,131 @@
+/** Everything a field's rules need, worked out once when a schema is compiled. */
+import type { FormField } from "../forms/FormField.js"
+import { boundKindOf, maxMessage, minMessage, readBound } from "./bounds.js"
+import type { FieldError } from "./FieldErrors.js"
+import {
+  errorList,
+  inMessage,
+  invalidMessage,
+  invalidWithOptionsMessage,
+  regexMessage,
+  requiredMessage
+} from "./messages.js"
+import { type CompiledPattern, compilePattern } from "./regex.js"
+import { type TypeRule, typeMessages, typeRuleOf } from "./types.js"
+
+// Bits of the rules that are all reported, in rule order.
+export const IN = 1
+export const MIN = 2
+export const MAX = 4
+export const REGEX = 8
+/** Offset of the error lists of arrays (their min/max speak of item counts). */
+export const ITEMS = 16
+
+// Codes of the type rule, so the hot path switches on a small integer.
+export const T_NONE = 0
+export const T_EMAIL = 1
+export const T_URL = 2
+export const T_NUMERIC = 3
+export const T_DATE = 4
+export const T_BOOLEAN = 5
+export const T_PHONE = 6
+
+const typeCodes: Readonly<Record<TypeRule, number>> = {
+  email: T_EMAIL,
+  url: T_URL,
+  numeric: T_NUMERIC,
+  date: T_DATE,
+  boolean: T_BOOLEAN,
+  phone: T_PHONE
+}
+
+// Bounds are compared as numbers; kinds as codes.
+export const B_NUMERIC = 0
+export const B_DATE = 1
+export const B_LENGTH = 2
+
+/** An uncompilable pattern (only on unchecked fields) fails closed: every value fails `regex`. */
+const neverMatches: CompiledPattern = { test: () => false }
+
+const compileOrFailClosed = (pattern: string): CompiledPattern => {
+  try {
+    return compilePattern(pattern)
+  } catch {
+    return neverMatches
+  }
+}
+
+/** One class, so every plan has the same shape and the checks stay monomorphic. */
+export class FieldPlan {
+  readonly slug: string
+  readonly required: boolean
+  readonly typeCode: number
+  readonly options: ReadonlySet<string> | undefined
+  readonly boundKind: number
+  readonly hasBounds: boolean
+  /** -Infinity when there is no `min`. */
+  readonly min: number
+  /** +Infinity when there is no `max`. */
+  readonly max: number
+  readonly pattern: CompiledPattern | undefined
+  readonly unique: boolean
+  /** Unique values compared case-insensitively (email fields). */
+  readonly lowerCaseUnique: boolean
+  readonly invalid: ReadonlyArray<FieldError>
+  readonly requiredErrors: ReadonlyArray<FieldError>
+  readonly typeErrors: ReadonlyArray<FieldError>
+  /** Error lists by mask (`IN|MIN|MAX|REGEX`, plus `ITEMS` for arrays), built on first use. */
+  private readonly lists: Array<ReadonlyArray<FieldError> | undefined>
+  private readonly minErrors: readonly [FieldError, FieldError] | undefined
+  private readonly maxErrors: readonly [FieldError, FieldError] | undefined
+
+  constructor(field: FormField) {
+    const rule = typeRuleOf(field.type)
+    const kind = boundKindOf(rule)
+    const rules = field.validation_rules
+    const min = rules?.min === undefined ? undefined : readBound(kind, rules.min)
+    const max = rules?.max === undefined ? undefined : readBound(kind, rules.max)
+    const options = field.options
+    this.slug = field.slug
+    this.required = field.is_required
+    this.typeCode = rule === undefined ? T_NONE : typeCodes[rule]
+    this.options = options !== null && options.length > 0 ? new Set(options.map((o) => o.value)) : undefined
+    this.boundKind = kind === "numeric" ? B_NUMERIC : kind === "date" ? B_DATE : B_LENGTH
+    this.hasBounds = min !== undefined || max !== undefined
+    this.min = min ?? -Infinity
+    this.max = max ?? Infinity
+    this.pattern = typeof rules?.regex === "string" ? compileOrFailClosed(rules.regex) : undefined
+    this.unique = field.is_unique
+    this.lowerCaseUnique = rule === "email"
+    this.invalid = errorList({
+      rule: "invalid",
+      message: this.options === undefined ? invalidMessage : invalidWithOptionsMessage
+    })
+    this.requiredErrors = errorList({ rule: "required", message: requiredMessage })
+    this.typeErrors = rule === undefined ? [] : errorList({ rule, message: typeMessages[rule] })
+    this.lists = new Array<ReadonlyArray<FieldError> | undefined>(32).fill(undefined)
+    this.minErrors = min === undefined ? undefined : [
+      { rule: "min", message: minMessage(kind, min, false) },
+      { rule: "min", message: minMessage(kind, min, true) }
+    ]
+    this.maxErrors = max === undefined ? undefined : [
+      { rule: "max", message: maxMessage(kind, max, false) },
+      { rule: "max", message: maxMessage(kind, max, true) }
+    ]
+  }
+
+  /** The frozen, shared list of the errors in `mask`, in rule order. */
+  errors(mask: number): ReadonlyArray<FieldError> {
+    const hit = this.lists[mask]
+    if (hit !== undefined) return hit
+    const items = (mask & ITEMS) === 0 ? 0 : 1
+    const list: Array<FieldError> = []
+    if ((mask & IN) !== 0) list.push({ rule: "in", message: inMessage })
+    if ((mask & MIN) !== 0 && this.minErrors !== undefined) list.push(this.minErrors[items])
+    if ((mask & MAX) !== 0 && this.maxErrors !== undefined) list.push(this.maxErrors[items])
+    if ((mask & REGEX) !== 0) list.push({ rule: "regex", message: regexMessage })
+    const frozen = Object.freeze(list.map((e) => Object.freeze(e)))
+    this.lists[mask] = frozen
+    return frozen
+  }
+}
