@@ -1,0 +1,87 @@
+/** The HTTP API definition (CONTRACT §3, §9), shared by the server, the typed client and OpenAPI. */
+import { Schema } from "effect"
+import { HttpApi, HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import {
+  ApiConflict,
+  ApiInternal,
+  ApiNotFound,
+  ApiRateLimited,
+  ApiUnavailable,
+  requestShapeErrors
+} from "./wire/ErrorEnvelope.js"
+import { FormEnvelope } from "./wire/Form.js"
+import { HealthEnvelope, SectionsEnvelope, TimeSlotsEnvelope } from "./wire/Registration.js"
+import {
+  CreateDraftBody,
+  DraftCreated,
+  DraftExisting,
+  SubmissionEnvelope,
+  ValuesBody
+} from "./wire/Submission.js"
+
+// Path parameters are plain strings: a malformed id is an unknown one (404 in its turn).
+const token = { token: Schema.String }
+const tokenAndSubmission = { token: Schema.String, submissionId: Schema.String }
+const always = [ApiInternal, ApiUnavailable] as const
+
+export class PublicFormsGroup extends HttpApiGroup.make("publicForms")
+  .add(
+    HttpApiEndpoint.get("getForm", "/public/forms/:token", {
+      params: token,
+      success: FormEnvelope,
+      error: [ApiNotFound, ...always]
+    }),
+    HttpApiEndpoint.post("createDraft", "/public/forms/:token/submissions", {
+      params: token,
+      payload: CreateDraftBody,
+      success: [DraftCreated, DraftExisting],
+      error: [...requestShapeErrors, ApiNotFound, ApiConflict, ...always]
+    }),
+    HttpApiEndpoint.put("saveDraft", "/public/forms/:token/submissions/:submissionId", {
+      params: tokenAndSubmission,
+      payload: ValuesBody,
+      success: SubmissionEnvelope,
+      error: [...requestShapeErrors, ApiNotFound, ApiConflict, ...always]
+    }),
+    HttpApiEndpoint.post("submit", "/public/forms/:token/submissions/:submissionId/submit", {
+      params: tokenAndSubmission,
+      payload: ValuesBody,
+      success: SubmissionEnvelope,
+      error: [...requestShapeErrors, ApiNotFound, ApiRateLimited, ApiConflict, ...always]
+    }),
+    HttpApiEndpoint.get("timeSlots", "/public/forms/:token/time-slots", {
+      params: token,
+      success: TimeSlotsEnvelope,
+      error: [ApiNotFound, ...always]
+    }),
+    HttpApiEndpoint.get("sections", "/public/forms/:token/sections", {
+      params: token,
+      success: SectionsEnvelope,
+      error: [ApiNotFound, ...always]
+    })
+  )
+  .annotateMerge(OpenApi.annotations({
+    title: "Public forms",
+    description: "Anonymous form filling under a public token: draft, auto-save, submit. " +
+      "Submit answers carry `RateLimit-Policy` and `RateLimit` headers, and a 429 also `Retry-After`."
+  }))
+{}
+
+export class SystemGroup extends HttpApiGroup.make("system")
+  .add(
+    HttpApiEndpoint.get("live", "/health/live", { success: HealthEnvelope, error: ApiInternal }),
+    HttpApiEndpoint.get("ready", "/health/ready", { success: HealthEnvelope, error: [ApiUnavailable, ApiInternal] })
+  )
+  .annotateMerge(OpenApi.annotations({ title: "System", description: "Liveness and readiness." }))
+{}
+
+export class Api extends HttpApi.make("forms")
+  .add(PublicFormsGroup)
+  .add(SystemGroup)
+  .annotateMerge(OpenApi.annotations({
+    title: "Forms and artist portal",
+    version: "0.1.0",
+    description: "Every JSON answer is `{ data }` on success and `{ error: { code, message, fields? } }` otherwise. " +
+      "Every response carries `x-request-id`."
+  }))
+{}

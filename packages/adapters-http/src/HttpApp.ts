@@ -1,0 +1,32 @@
+/** The whole HTTP application as router layers: the API, /openapi.json, /docs and the global middleware. */
+import { Layer } from "effect"
+import { HttpRouter } from "effect/http"
+import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
+import { Api } from "./Api.js"
+import { PublicFormsHandlers } from "./handlers/PublicFormsHandlers.js"
+import { SystemHandlers } from "./handlers/SystemHandlers.js"
+import { requestMiddleware } from "./requestMiddleware.js"
+import { RouteCatalogue } from "./RouteCatalogue.js"
+
+export const openApiPath = "/openapi.json"
+export const docsPath = "/docs"
+
+export const routeCatalogue = RouteCatalogue.fromApi(Api, [
+  { method: "GET", template: openApiPath },
+  { method: "GET", template: docsPath }
+])
+
+const GlobalMiddleware = HttpRouter.use((router) => router.addGlobalMiddleware(requestMiddleware(routeCatalogue)))
+
+/**
+ * Router layers of the application. Needs `PublicForms`, `HttpConfig`, `Readiness` and the platform
+ * services an HTTP server layer provides. A later group (the portal) adds its handlers beside these.
+ */
+export const HttpAppLayer = Layer.mergeAll(
+  HttpApiBuilder.layer(Api, { openapiPath: openApiPath }),
+  HttpApiScalar.layer(Api, { path: docsPath }),
+  GlobalMiddleware
+).pipe(Layer.provide([PublicFormsHandlers, SystemHandlers]))
+
+/** The application served by an `HttpServer` (e.g. `NodeHttpServer.layer`); logs are our own. */
+export const HttpAppServer = HttpRouter.serve(HttpAppLayer, { disableLogger: true, disableListenLog: true })

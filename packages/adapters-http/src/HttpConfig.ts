@@ -1,0 +1,22 @@
+/** The settings of the HTTP adapter: body limit, proxy trust and the §8 size limits of a body. */
+import { Context, Layer } from "effect"
+import { defaultSizeLimits, type SizeLimits } from "@forms/domain"
+
+export interface HttpConfigShape {
+  /** Largest request body in bytes (MAX_BODY_BYTES). */
+  readonly maxBodyBytes: number
+  /** How many X-Forwarded-For hops to trust (TRUST_PROXY_HOPS); 0 uses the socket's peer address. */
+  readonly trustProxyHops: number
+  readonly sizeLimits: SizeLimits
+}
+
+export const defaultHttpConfig: HttpConfigShape = {
+  maxBodyBytes: 262_144,
+  trustProxyHops: 0,
+  sizeLimits: defaultSizeLimits
+}
+
+export class HttpConfig extends Context.Service<HttpConfig, HttpConfigShape>()("@forms/adapters-http/HttpConfig") {
+  static readonly layer = (config: Partial<HttpConfigShape> = {}) =>
+    Layer.succeed(HttpConfig, HttpConfig.of({ ...defaultHttpConfig, ...config }))
+}

@@ -1,0 +1,85 @@
+/**
+ * Reads a request body in the order of CONTRACT §3: media type (415), size (413: Content-Length first,
+ * then counted while streaming, so an oversized body is never read whole), then JSON (400).
+ */
+import { Effect, Stream } from "effect"
+import type { HttpServerRequest } from "effect/http"
+import { apiError, type ApiErrorOf } from "../errorTable.js"
+
+export type JsonObject = Readonly<Record<string, unknown>>
+
+export type BodyError = ApiErrorOf<"UnsupportedMediaType" | "PayloadTooLarge" | "MalformedJson">
+
+/** A body is present when it has a length above zero, or is chunked. */
+export const hasBody = (headers: Readonly<Record<string, string | undefined>>): boolean => {
+  if (headers["transfer-encoding"] !== undefined) return true
+  const length = headers["content-length"]
+  return length !== undefined && length.trim() !== "" && Number(length) > 0
+}
+
+/** `application/json`, with or without parameters; a charset, when given, must be UTF-8. */
+export const isJsonMediaType = (contentType: string | undefined): boolean => {
+  if (contentType === undefined) return false
+  const [type, ...params] = contentType.split(";")
+  if (type === undefined || type.trim().toLowerCase() !== "application/json") return false
+  return params.every((param) => {
+    const eq = param.indexOf("=")
+    if (eq < 0) return param.trim() === ""
+    const name = param.slice(0, eq).trim().toLowerCase()
+    const value = param.slice(eq + 1).trim().replace(/^"(.*)"$/, "$1").toLowerCase()
+    return name !== "charset" || value === "utf-8" || value === "utf8"
+  })
+}
+
+const isJsonObject = (value: unknown): value is JsonObject =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+
+const decoder = () => new TextDecoder("utf-8", { fatal: true })
+
+const concat = (chunks: ReadonlyArray<Uint8Array>, total: number): Uint8Array => {
+  const out = new Uint8Array(total)
+  let offset = 0
+  for (const chunk of chunks) {
+    out.set(chunk, offset)
+    offset += chunk.length
+  }
+  return out
+}
+
+/**
+ * The body as a JSON object, or `undefined` when the request has no body (or an empty one).
+ * A body that cannot be read to its end (the client went away) is answered like malformed JSON.
+ */
+export const readJsonBody = (
+  request: HttpServerRequest.HttpServerRequest,
+  maxBodyBytes: number
+): Effect.Effect<JsonObject | undefined, BodyError> =>
+  Effect.gen(function*() {
+    const headers = request.headers
+    if (!hasBody(headers)) return undefined
+    if (!isJsonMediaType(headers["content-type"])) return yield* apiError("UnsupportedMediaType")
+    const declared = Number(headers["content-length"] ?? "0")
+    if (declared > maxBodyBytes) return yield* apiError("PayloadTooLarge")
+    const chunks: Array<Uint8Array> = []
+    let total = 0
+    yield* request.stream.pipe(
+      Stream.mapError(() => apiError("MalformedJson")),
+      Stream.runForEachArray((array) => {
+        for (const chunk of array) {
+          total += chunk.length
+          if (total > maxBodyBytes) return Effect.fail(apiError("PayloadTooLarge"))
+          chunks.push(chunk)
+        }
+        return Effect.void
+      })
+    )
+    if (total === 0) return undefined
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(decoder().decode(concat(chunks, total)))
+    } catch {
+      return yield* apiError("MalformedJson")
+    }
+    if (!isJsonObject(parsed)) return yield* apiError("MalformedJson")
+    return parsed
+  })

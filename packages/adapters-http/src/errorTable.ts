@@ -1,0 +1,136 @@
+/** The one table from a domain error or request condition to status, code and message (CONTRACT §7). */
+import { Schema } from "effect"
+import { HttpServerResponse } from "effect/http"
+import type {
+  AlreadySubmitted,
+  ArtistGone,
+  FormClosed,
+  FormNotFound,
+  PortalNotFound,
+  RateLimited,
+  SectionNotFound,
+  SubmissionNotFound,
+  TimeSlotsNotAvailable,
+  Unavailable,
+  ValidationFailed
+} from "@forms/domain"
+import {
+  type ApiErrorOfStatus,
+  type ErrorCode,
+  type ErrorStatus,
+  errorClassOfStatus,
+  type FieldErrorsWire
+} from "./wire/ErrorEnvelope.js"
+
+interface Entry {
+  readonly status: ErrorStatus
+  readonly code: ErrorCode
+  readonly message: string
+}
+
+export const errorTable = {
+  // Domain errors, by `_tag`.
+  FormNotFound: { status: 404, code: "FORM_NOT_FOUND", message: "No published form has this token." },
+  SubmissionNotFound: {
+    status: 404,
+    code: "SUBMISSION_NOT_FOUND",
+    message: "This form has no submission with this id."
+  },
+  TimeSlotsNotAvailable: {
+    status: 404,
+    code: "TIME_SLOTS_NOT_AVAILABLE",
+    message: "Time slots are only available for volunteer forms."
+  },
+  PortalNotFound: { status: 404, code: "PORTAL_NOT_FOUND", message: "No portal has this token." },
+  SectionNotFound: { status: 404, code: "SECTION_NOT_FOUND", message: "This portal has no such section." },
+  ArtistGone: { status: 410, code: "ARTIST_GONE", message: "The artist of this portal no longer exists." },
+  AlreadySubmitted: {
+    status: 409,
+    code: "SUBMISSION_ALREADY_SUBMITTED",
+    message: "This submission has already been submitted."
+  },
+  FormClosed: { status: 409, code: "FORM_CLOSED", message: "This form does not accept submissions." },
+  ValidationFailed: { status: 422, code: "VALIDATION_FAILED", message: "One or more values are invalid." },
+  RateLimited: { status: 429, code: "RATE_LIMITED", message: "Too many requests. Try again later." },
+  Unavailable: {
+    status: 503,
+    code: "UNAVAILABLE",
+    message: "The service is temporarily unavailable. Nothing was written."
+  },
+  // Conditions found by the HTTP adapter itself.
+  RouteNotFound: { status: 404, code: "NOT_FOUND", message: "No such route." },
+  MethodNotAllowed: { status: 405, code: "METHOD_NOT_ALLOWED", message: "This route does not allow this method." },
+  UnsupportedMediaType: {
+    status: 415,
+    code: "UNSUPPORTED_MEDIA_TYPE",
+    message: "A request body must be sent as application/json."
+  },
+  PayloadTooLarge: { status: 413, code: "PAYLOAD_TOO_LARGE", message: "The request body is too large." },
+  MalformedJson: { status: 400, code: "MALFORMED_JSON", message: "The request body must be a JSON object." },
+  Internal: { status: 500, code: "INTERNAL", message: "An unexpected error occurred." }
+} as const satisfies Record<string, Entry>
+
+export type ErrorKey = keyof typeof errorTable
+export type ApiErrorOf<K extends ErrorKey> = ApiErrorOfStatus<(typeof errorTable)[K]["status"]>
+
+/** Every domain error a use case can fail with (port-level errors never leave a use case). */
+export type DomainError =
+  | FormNotFound
+  | SubmissionNotFound
+  | TimeSlotsNotAvailable
+  | PortalNotFound
+  | SectionNotFound
+  | ArtistGone
+  | AlreadySubmitted
+  | FormClosed
+  | ValidationFailed
+  | RateLimited
+  | Unavailable
+
+/** The wire error of a table entry; `fields` only for VALIDATION_FAILED. */
+export const apiError = <K extends ErrorKey>(key: K, fields?: FieldErrorsWire): ApiErrorOf<K> => {
+  const entry: Entry = errorTable[key]
+  const Class = errorClassOfStatus[entry.status]
+  const body = fields === undefined
+    ? { code: entry.code, message: entry.message }
+    : { code: entry.code, message: entry.message, fields: copyFields(fields) }
+  return new Class({ error: body }) as ApiErrorOf<K>
+}
+
+/** The wire error of a domain error. Never puts the domain class (or its `_tag`) on the wire. */
+export const fromDomainError = <E extends DomainError>(error: E): ApiErrorOf<E["_tag"]> =>
+  apiError(error._tag, error._tag === "ValidationFailed" ? error.fields : undefined) as ApiErrorOf<E["_tag"]>
+
+// A slug such as `__proto__` must stay an own key of the encoded map.
+const copyFields = (fields: FieldErrorsWire): FieldErrorsWire => {
+  const out: Record<string, FieldErrorsWire[string]> = Object.create(null) as Record<string, FieldErrorsWire[string]>
+  for (const key of Object.keys(fields)) {
+    const list = fields[key]
+    if (list !== undefined) Object.defineProperty(out, key, { value: list, enumerable: true, writable: true })
+  }
+  return out
+}
+
+const encoders = new Map<ErrorStatus, (error: unknown) => unknown>()
+const encoderOf = (status: ErrorStatus) => {
+  let encode = encoders.get(status)
+  if (encode === undefined) {
+    encode = Schema.encodeUnknownSync(Schema.toCodecJson(errorClassOfStatus[status]))
+    encoders.set(status, encode)
+  }
+  return encode
+}
+
+/** The response of a table entry, for answers given outside an endpoint (404, 405, 500). */
+export const errorResponse = (
+  key: ErrorKey,
+  options?: { readonly fields?: FieldErrorsWire; readonly headers?: Record<string, string> }
+): HttpServerResponse.HttpServerResponse => {
+  const error = apiError(key, options?.fields)
+  const status = errorTable[key].status
+  return HttpServerResponse.text(JSON.stringify(encoderOf(status)(error)), {
+    status,
+    contentType: "application/json",
+    ...(options?.headers === undefined ? {} : { headers: options.headers })
+  })
+}

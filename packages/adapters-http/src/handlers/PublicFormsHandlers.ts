@@ -1,0 +1,101 @@
+/**
+ * Handlers of the public-forms group: they decode bodies (see README: why not HttpApi's own payload
+ * decoding), call only the domain's `PublicForms` use cases and encode their answers.
+ */
+import { Effect } from "effect"
+import { HttpEffect, HttpServerResponse } from "effect/http"
+import { HttpApiBuilder } from "effect/http-api"
+import { PublicForms, type RateLimitState } from "@forms/domain"
+import { Api } from "../Api.js"
+import { readJsonBody } from "../body/readJsonBody.js"
+import { decodeCreateBody, decodeValuesBody } from "../body/requestBodies.js"
+import { clientIp } from "../clientIp.js"
+import { type DomainError, fromDomainError } from "../errorTable.js"
+import { HttpConfig } from "../HttpConfig.js"
+import { rateLimitHeaders } from "../rateLimitHeaders.js"
+import { toFormWire } from "../wire/Form.js"
+import { DraftCreated, DraftExisting, toSubmissionWire } from "../wire/Submission.js"
+
+const toWire = <A, E extends DomainError, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.mapError(effect, fromDomainError)
+
+/** The limiter's state carried by a submit failure, if the failure came at or after the limit step. */
+const limiterState = (error: DomainError): { state: RateLimitState; refused: boolean } | undefined => {
+  if (error._tag === "RateLimited") return { state: error.state, refused: true }
+  if ("rateLimit" in error && error.rateLimit !== undefined) return { state: error.rateLimit, refused: false }
+  return undefined
+}
+
+const addHeaders = (headers: Record<string, string>) =>
+  HttpEffect.appendPreResponseHandler((_request, response) =>
+    Effect.succeed(HttpServerResponse.setHeaders(response, headers))
+  )
+
+export const PublicFormsHandlers = HttpApiBuilder.group(
+  Api,
+  "publicForms",
+  Effect.fn(function*(handlers) {
+    const forms = yield* PublicForms
+    const config = yield* HttpConfig
+
+    return handlers
+      .handle("getForm", ({ params }) =>
+        forms.getForm(params.token).pipe(Effect.map((view) => ({ data: toFormWire(view) })), toWire))
+      .handleRaw("createDraft", ({ params, request }) =>
+        Effect.gen(function*() {
+          const raw = yield* readJsonBody(request, config.maxBodyBytes)
+          const body = yield* decodeCreateBody(raw, config.sizeLimits)
+          const { created, submission } = yield* toWire(forms.createDraft(params.token, {
+            idempotency_key: body.idempotency_key,
+            values: body.hasValues ? body.values : undefined
+          }))
+          const data = toSubmissionWire(submission)
+          return created ? new DraftCreated({ data }) : new DraftExisting({ data })
+        }))
+      .handleRaw("saveDraft", ({ params, request }) =>
+        Effect.gen(function*() {
+          const raw = yield* readJsonBody(request, config.maxBodyBytes)
+          const body = yield* decodeValuesBody(raw, config.sizeLimits)
+          const submission = yield* toWire(forms.save(params.token, params.submissionId, body.values))
+          return { data: toSubmissionWire(submission) }
+        }))
+      .handleRaw("submit", ({ params, request }) =>
+        Effect.gen(function*() {
+          const raw = yield* readJsonBody(request, config.maxBodyBytes)
+          const body = yield* decodeValuesBody(raw, config.sizeLimits)
+          const ip = clientIp(request, config.trustProxyHops)
+          const result = yield* forms.submit(params.token, params.submissionId, body.values, ip).pipe(
+            Effect.tapError((error) => {
+              const limiter = limiterState(error)
+              return limiter === undefined ? Effect.void : addHeaders(rateLimitHeaders(limiter.state, limiter.refused))
+            }),
+            toWire
+          )
+          yield* addHeaders(rateLimitHeaders(result.rateLimit, false))
+          return { data: toSubmissionWire(result.submission) }
+        }))
+      .handle("timeSlots", ({ params }) =>
+        forms.timeSlots(params.token).pipe(
+          Effect.map((slots) => ({
+            data: slots.map((s) => ({
+              id: s.id,
+              name: s.name,
+              date: s.date,
+              start_time: s.start_time,
+              end_time: s.end_time,
+              duration_hours: s.duration_hours,
+              event_id: s.event_id,
+              event_name: s.event_name
+            }))
+          })),
+          toWire
+        ))
+      .handle("sections", ({ params }) =>
+        forms.sections(params.token).pipe(
+          Effect.map((sections) => ({
+            data: sections.map((s) => ({ id: s.id, name: s.name, type: s.type, position: s.position }))
+          })),
+          toWire
+        ))
+  })
+)

@@ -1,0 +1,124 @@
+/** The error envelope of CONTRACT §1, one schema-backed error class per HTTP status. */
+import { Schema } from "effect"
+
+/** Every stable error code of CONTRACT §7. */
+export const ErrorCode = Schema.Literals([
+  "MALFORMED_JSON",
+  "FORM_NOT_FOUND",
+  "SUBMISSION_NOT_FOUND",
+  "TIME_SLOTS_NOT_AVAILABLE",
+  "PORTAL_NOT_FOUND",
+  "SECTION_NOT_FOUND",
+  "NOT_FOUND",
+  "METHOD_NOT_ALLOWED",
+  "SUBMISSION_ALREADY_SUBMITTED",
+  "FORM_CLOSED",
+  "ARTIST_GONE",
+  "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "VALIDATION_FAILED",
+  "RATE_LIMITED",
+  "UNAVAILABLE",
+  "INTERNAL"
+])
+export type ErrorCode = typeof ErrorCode.Type
+
+export const FieldErrorWire = Schema.Struct({ rule: Schema.String, message: Schema.String })
+export const FieldErrorsWire = Schema.Record(Schema.String, Schema.Array(FieldErrorWire))
+export type FieldErrorsWire = typeof FieldErrorsWire.Type
+
+export const ErrorBody = Schema.Struct({
+  code: ErrorCode,
+  message: Schema.String,
+  /** Only on VALIDATION_FAILED. */
+  fields: Schema.optionalKey(FieldErrorsWire)
+})
+export type ErrorBody = typeof ErrorBody.Type
+
+const envelope = { error: ErrorBody }
+
+// One class per status: the HttpApi encodes a failure with the status of the class it is an
+// instance of, and the typed client decodes a response by its status. The encoded form is
+// exactly `{ error: { code, message, fields? } }`, with no `_tag`.
+export class ApiMalformedJson extends Schema.Error<ApiMalformedJson>("ApiMalformedJson")(envelope, {
+  httpApiStatus: 400,
+  description: "MALFORMED_JSON: the body is not valid JSON, or not a JSON object."
+}) {}
+
+export class ApiNotFound extends Schema.Error<ApiNotFound>("ApiNotFound")(envelope, {
+  httpApiStatus: 404,
+  description: "FORM_NOT_FOUND, SUBMISSION_NOT_FOUND, TIME_SLOTS_NOT_AVAILABLE, PORTAL_NOT_FOUND, SECTION_NOT_FOUND or NOT_FOUND."
+}) {}
+
+export class ApiMethodNotAllowed extends Schema.Error<ApiMethodNotAllowed>("ApiMethodNotAllowed")(envelope, {
+  httpApiStatus: 405,
+  description: "METHOD_NOT_ALLOWED"
+}) {}
+
+export class ApiConflict extends Schema.Error<ApiConflict>("ApiConflict")(envelope, {
+  httpApiStatus: 409,
+  description: "SUBMISSION_ALREADY_SUBMITTED or FORM_CLOSED."
+}) {}
+
+export class ApiGone extends Schema.Error<ApiGone>("ApiGone")(envelope, {
+  httpApiStatus: 410,
+  description: "ARTIST_GONE"
+}) {}
+
+export class ApiPayloadTooLarge extends Schema.Error<ApiPayloadTooLarge>("ApiPayloadTooLarge")(envelope, {
+  httpApiStatus: 413,
+  description: "PAYLOAD_TOO_LARGE: the body is over MAX_BODY_BYTES."
+}) {}
+
+export class ApiUnsupportedMediaType
+  extends Schema.Error<ApiUnsupportedMediaType>("ApiUnsupportedMediaType")(envelope, {
+    httpApiStatus: 415,
+    description: "UNSUPPORTED_MEDIA_TYPE: a body that is not application/json."
+  })
+{}
+
+export class ApiValidationFailed extends Schema.Error<ApiValidationFailed>("ApiValidationFailed")(envelope, {
+  httpApiStatus: 422,
+  description: "VALIDATION_FAILED, with `fields`."
+}) {}
+
+export class ApiRateLimited extends Schema.Error<ApiRateLimited>("ApiRateLimited")(envelope, {
+  httpApiStatus: 429,
+  description: "RATE_LIMITED; `Retry-After` gives the seconds to wait."
+}) {}
+
+export class ApiInternal extends Schema.Error<ApiInternal>("ApiInternal")(envelope, {
+  httpApiStatus: 500,
+  description: "INTERNAL"
+}) {}
+
+export class ApiUnavailable extends Schema.Error<ApiUnavailable>("ApiUnavailable")(envelope, {
+  httpApiStatus: 503,
+  description: "UNAVAILABLE: the database cannot be reached; nothing was written."
+}) {}
+
+/** The class of each status, for building an error from the mapping table. */
+export const errorClassOfStatus = {
+  400: ApiMalformedJson,
+  404: ApiNotFound,
+  405: ApiMethodNotAllowed,
+  409: ApiConflict,
+  410: ApiGone,
+  413: ApiPayloadTooLarge,
+  415: ApiUnsupportedMediaType,
+  422: ApiValidationFailed,
+  429: ApiRateLimited,
+  500: ApiInternal,
+  503: ApiUnavailable
+} as const
+export type ErrorStatus = keyof typeof errorClassOfStatus
+export type ApiErrorOfStatus<S extends ErrorStatus> = InstanceType<(typeof errorClassOfStatus)[S]>
+export type ApiError = ApiErrorOfStatus<ErrorStatus>
+
+/** The request-shape errors every body-carrying route can answer before any lookup (CONTRACT §3). */
+export const requestShapeErrors = [
+  ApiUnsupportedMediaType,
+  ApiPayloadTooLarge,
+  ApiMalformedJson,
+  ApiValidationFailed
+] as const

@@ -1,0 +1,51 @@
+/** An in-process server on a free port, and a raw fetch helper that keeps the exact bytes. */
+import { NodeHttpServer } from "@effect/platform-node"
+import { Effect, Layer } from "effect"
+import { HttpServer } from "effect/http"
+import { createServer } from "node:http"
+import { HttpAppServer, HttpConfig, type HttpConfigShape, Readiness } from "../src/index.js"
+import type { PublicForms } from "@forms/domain"
+
+export const serverLayer = (
+  publicForms: Layer.Layer<PublicForms>,
+  options: { readonly config?: Partial<HttpConfigShape>; readonly readiness?: Layer.Layer<Readiness> } = {}
+) =>
+  HttpAppServer.pipe(
+    Layer.provide([publicForms, HttpConfig.layer(options.config), options.readiness ?? Readiness.layerAlways]),
+    Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" }))
+  )
+
+export const baseUrl = Effect.map(HttpServer.HttpServer, (server) => HttpServer.formatAddress(server.address))
+
+export interface RawResponse {
+  readonly status: number
+  readonly headers: Headers
+  readonly text: string
+}
+
+export interface RawRequest {
+  readonly method?: string
+  readonly body?: string | Uint8Array | ReadableStream<Uint8Array>
+  readonly headers?: Record<string, string>
+}
+
+export const call = (path: string, init: RawRequest = {}) =>
+  Effect.flatMap(baseUrl, (base) =>
+    Effect.promise(async (): Promise<RawResponse> => {
+      const response = await fetch(base + path, {
+        method: init.method ?? "GET",
+        headers: init.headers ?? {},
+        ...(init.body === undefined ? {} : { body: init.body }),
+        ...(init.body instanceof ReadableStream ? { duplex: "half" } : {})
+      } as RequestInit)
+      return { status: response.status, headers: response.headers, text: await response.text() }
+    }))
+
+export const json = (method: string, body: unknown, headers: Record<string, string> = {}): RawRequest => ({
+  method,
+  body: JSON.stringify(body),
+  headers: { "content-type": "application/json", ...headers }
+})
+
+export const envelope = (code: string, message: string, fields?: unknown) =>
+  JSON.stringify({ error: fields === undefined ? { code, message } : { code, message, fields } })
