@@ -1,0 +1,113 @@
+import { describe, expect, it } from "@effect/vitest"
+import fc from "fast-check"
+import type { EventRecord, TimeSlotRecord } from "../ports/RegistrationData.js"
+import { durationHours, festivalEventIds, formatTime, toTimeSlots } from "./timeSlots.js"
+
+describe("durationHours", () => {
+  it.each([
+    { start: "08:00", end: "12:00", hours: 4 },
+    { start: "22:00", end: "02:00", hours: 4 },
+    { start: "06:00", end: "06:00", hours: 24 },
+    { start: "00:00", end: "00:00", hours: 24 },
+    { start: "08:00", end: "08:20", hours: 0.33 },
+    { start: "08:00", end: "08:40", hours: 0.67 },
+    { start: "14:30", end: "18:45", hours: 4.25 },
+    { start: "23:59", end: "00:00", hours: 0.02 },
+    { start: "00:00", end: "23:59", hours: 23.98 },
+    { start: "08:00:00", end: "12:30:00", hours: 4.5 },
+    { start: "8:00", end: "9:15", hours: 1.25 },
+    { start: "12:00", end: "08:00", hours: 20 }
+  ])("$start–$end is $hours h", ({ end, hours, start }) => {
+    expect(durationHours(start, end)).toBe(hours)
+  })
+
+  it("property: always in (0, 24] with at most two decimals", () => {
+    const time = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) =>
+      `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`
+    )
+    fc.assert(
+      fc.property(time, time, (start, end) => {
+        const hours = durationHours(start, end)
+        expect(hours).toBeGreaterThan(0)
+        expect(hours).toBeLessThanOrEqual(24)
+        expect(Math.round(hours * 100) / 100).toBe(hours)
+        expect(start === end ? hours === 24 : hours < 24).toBe(true)
+      })
+    )
+  })
+})
+
+describe("formatTime", () => {
+  it.each([
+    ["08:00", "08:00"],
+    ["08:00:00", "08:00"],
+    ["8:05", "08:05"],
+    ["23:59:59.5", "23:59"],
+    ["nonsense", "nonsense"]
+  ])("%s → %s", (input, output) => {
+    expect(formatTime(input)).toBe(output)
+  })
+})
+
+const events: ReadonlyArray<EventRecord> = [
+  { id: "fest", name: "Festival", parent_event_id: null },
+  { id: "day1", name: "Friday", parent_event_id: "fest" },
+  { id: "day2", name: "Saturday", parent_event_id: "fest" }
+]
+
+describe("festivalEventIds", () => {
+  it("a top-level event lists itself and its direct children", () => {
+    expect(festivalEventIds("fest", events)).toEqual(["fest", "day1", "day2"])
+  })
+
+  it("a child event lists its own slots only, whatever children it has", () => {
+    const tree: ReadonlyArray<EventRecord> = [
+      { id: "day1", name: "Friday", parent_event_id: "fest" },
+      { id: "night", name: "Night", parent_event_id: "day1" }
+    ]
+    expect(festivalEventIds("day1", tree)).toEqual(["day1"])
+  })
+
+  it("an unknown event lists nothing", () => {
+    expect(festivalEventIds("nope", [])).toEqual([])
+  })
+})
+
+describe("toTimeSlots", () => {
+  const slot = (id: string, event_id: string, name: string, date: string, start_time: string, end_time: string): TimeSlotRecord => ({
+    id,
+    event_id,
+    name,
+    date,
+    start_time,
+    end_time
+  })
+
+  it("sorts by date, start time, name, then id, with plain code-unit order", () => {
+    const slots = [
+      slot("s-5", "day2", "b", "2027-08-21", "08:00", "09:00"),
+      slot("s-4", "day1", "Bar", "2027-08-20", "08:00", "09:00"),
+      slot("s-3", "day1", "bar", "2027-08-20", "08:00", "09:00"),
+      slot("s-2", "day1", "Gate", "2027-08-20", "06:00", "06:00"),
+      slot("s-1", "day1", "Gate", "2027-08-20", "06:00", "06:00"),
+      slot("s-0", "fest", "Zeta", "2027-08-19", "22:00", "02:00"),
+      slot("s-6", "day1", "Éclair", "2027-08-20", "08:00", "09:00")
+    ]
+    expect(toTimeSlots(slots, events).map((s) => s.id)).toEqual(["s-0", "s-1", "s-2", "s-4", "s-3", "s-6", "s-5"])
+  })
+
+  it("writes the resource with HH:MM times, the duration and the event's name", () => {
+    expect(toTimeSlots([slot("s-1", "day1", "Setup", "2027-08-20", "22:00:00", "02:00:00")], events)).toEqual([
+      {
+        id: "s-1",
+        name: "Setup",
+        date: "2027-08-20",
+        start_time: "22:00",
+        end_time: "02:00",
+        duration_hours: 4,
+        event_id: "day1",
+        event_name: "Friday"
+      }
+    ])
+  })
+})
