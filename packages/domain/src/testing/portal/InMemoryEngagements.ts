@@ -1,0 +1,156 @@
+/** In-memory Engagements and ValueTargets: each method one critical section over both stores. */
+import { Effect, Layer, Option, Result } from "effect"
+import { SectionNotFound } from "../../Errors.js"
+import { sectionSubmitted } from "../../events/LifecycleEvents.js"
+import type { FormSchema } from "../../forms/FormSchema.js"
+import { advanceDraftKey, ArtistAdvanceType, type PortalContext } from "../../portal/Engagement.js"
+import { Engagements } from "../../ports/Engagements.js"
+import { OutboxSignal } from "../../ports/OutboxSignal.js"
+import { ValueTargets } from "../../ports/ValueTargets.js"
+import type { Submission } from "../../submissions/Submission.js"
+import { newDraft } from "../../submissions/SubmissionLifecycle.js"
+import { mergeValues } from "../../submissions/SubmissionValues.js"
+import { idempotencyKey, type InMemoryData, InMemoryStore } from "../InMemoryStore.js"
+import { type InMemoryEngagement, type InMemoryPortalData, InMemoryPortalStore } from "./InMemoryPortalStore.js"
+
+const advanceSchemaOf = (data: InMemoryData, organisationId: string): FormSchema | null => {
+  for (const schema of data.schemas.values()) {
+    if (schema.organisation_id === organisationId && schema.type === ArtistAdvanceType) return schema
+  }
+  return null
+}
+
+const contextOf = (data: InMemoryData, portal: InMemoryPortalData, engagement: InMemoryEngagement): PortalContext | null => {
+  const artist = portal.artists.get(engagement.master_artist_id)
+  const event = data.seed.events.find((candidate) => candidate.id === engagement.event_id)
+  if (artist === undefined || event === undefined) return null
+  return {
+    engagement: {
+      id: engagement.id,
+      organisation_id: engagement.organisation_id,
+      event: { id: event.id, name: event.name },
+      master_artist_id: engagement.master_artist_id
+    },
+    artist: { id: artist.id, name: artist.name, deleted_at: artist.deleted_at },
+    sections: [...portal.sections.values()]
+      .filter((section) => section.engagement_id === engagement.id)
+      .map(({ id, name, position, status, submitted_at }) => ({ id, name, position, status, submitted_at })),
+    advance_schema: advanceSchemaOf(data, engagement.organisation_id)
+  }
+}
+
+const findDraft = (data: InMemoryData, schemaId: string, engagementId: string): Submission | undefined => {
+  const id = data.keys.get(idempotencyKey(schemaId, advanceDraftKey(engagementId)))
+  return id === undefined ? undefined : data.submissions.get(id)
+}
+
+export const InMemoryEngagementsLayer = Layer.effect(
+  Engagements,
+  Effect.gen(function*() {
+    const store = yield* InMemoryStore
+    const portal = (yield* InMemoryPortalStore).data
+    const { data } = store
+    const signal = yield* Effect.serviceOption(OutboxSignal)
+    const notify = Option.isSome(signal) ? signal.value.notify : Effect.void
+
+    return Engagements.of({
+      findByToken: (token) =>
+        store.atomically(() => {
+          for (const engagement of portal.engagements.values()) {
+            if (token !== "" && engagement.portal_token === token) {
+              return Result.succeed(Option.fromNullishOr(contextOf(data, portal, engagement)))
+            }
+          }
+          return Result.succeed(Option.none())
+        }),
+      findById: (engagementId) =>
+        store.atomically(() => {
+          const engagement = portal.engagements.get(engagementId)
+          return Result.succeed(
+            Option.fromNullishOr(engagement === undefined ? null : contextOf(data, portal, engagement))
+          )
+        }),
+      findAdvanceDraft: (schemaId, engagementId) =>
+        store.atomically(() => Result.succeed(Option.fromUndefinedOr(findDraft(data, schemaId, engagementId)))),
+      submitSection: (command) =>
+        store.atomically(() => {
+          const section = portal.sections.get(command.section_id)
+          if (section === undefined || section.engagement_id !== command.engagement_id) {
+            return Result.fail(new SectionNotFound({}))
+          }
+          const at = command.submitted_at
+          const key = advanceDraftKey(command.engagement_id)
+          const existing = findDraft(data, command.schema_id, command.engagement_id)
+          const draft = existing ?? newDraft({
+            id: store.nextId("submission"),
+            schema_id: command.schema_id,
+            idempotency_key: key,
+            event_id: command.event_id,
+            subject_id: command.subject_id,
+            values: {},
+            now: at
+          })
+          const submission: Submission = {
+            ...draft,
+            values: mergeValues(draft.values, command.values),
+            updated_at: at,
+            version: existing === undefined ? draft.version : draft.version + 1
+          }
+          const submitted = { ...section, status: "submitted" as const, submitted_at: at }
+          const event = sectionSubmitted({
+            engagement_id: command.engagement_id,
+            section_id: command.section_id,
+            form_section_id: command.form_section_id,
+            submission_id: submission.id,
+            values: command.values
+          })
+          data.submissions.set(submission.id, submission)
+          data.keys.set(idempotencyKey(command.schema_id, key), submission.id)
+          portal.sections.set(section.id, submitted)
+          data.outbox.push({
+            id: store.nextId("event"),
+            type: event.type,
+            payload: event.payload,
+            attempts: 0,
+            last_error: null,
+            available_at: at,
+            claimed_until: null,
+            delivered_at: null,
+            dead_at: null,
+            created_at: at
+          })
+          const { engagement_id: _, ...advanceSection } = submitted
+          return Result.succeed({ submission, section: advanceSection })
+        }).pipe(Effect.tap(() => notify))
+    })
+  })
+)
+
+export const InMemoryValueTargetsLayer = Layer.effect(
+  ValueTargets,
+  Effect.gen(function*() {
+    const store = yield* InMemoryStore
+    const portal = (yield* InMemoryPortalStore).data
+    return ValueTargets.of({
+      apply: (command) =>
+        store.atomically(() => {
+          const engagement = portal.engagements.get(command.engagement_id)
+          const artist = engagement === undefined ? undefined : portal.artists.get(engagement.master_artist_id)
+          if (engagement === undefined || artist === undefined) return Result.succeed(false)
+          artist.profile = mergeValues(artist.profile, command.artist)
+          engagement.advance = mergeValues(engagement.advance, command.engagement)
+          return Result.succeed(true)
+        }),
+      read: (engagementId) =>
+        store.atomically(() => {
+          const engagement = portal.engagements.get(engagementId)
+          const artist = engagement === undefined ? undefined : portal.artists.get(engagement.master_artist_id)
+          if (engagement === undefined || artist === undefined) return Result.succeed(Option.none())
+          return Result.succeed(Option.some({
+            profile: mergeValues(artist.profile, {}),
+            advance: mergeValues(engagement.advance, {})
+          }))
+        })
+    })
+  })
+)

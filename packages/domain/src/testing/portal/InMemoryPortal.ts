@@ -1,0 +1,37 @@
+/** Every port of the portal and the event handlers in memory, over the same store as the public-form ports. */
+import { Layer } from "effect"
+import type { Engagements } from "../../ports/Engagements.js"
+import type { Enrichment } from "../../ports/Enrichment.js"
+import type { OutboxSignal } from "../../ports/OutboxSignal.js"
+import type { SchemaCatalog } from "../../ports/SchemaCatalog.js"
+import type { ValueTargets } from "../../ports/ValueTargets.js"
+import { InMemoryOutboxSignalLayer } from "../events/InMemoryOutboxSignal.js"
+import { InMemoryEnrichmentLayer, InMemorySchemaCatalogLayer } from "../events/InMemoryEnrichment.js"
+import { InMemory, type Ports } from "../InMemory.js"
+import type { InMemoryStore } from "../InMemoryStore.js"
+import { InMemoryEngagementsLayer, InMemoryValueTargetsLayer } from "./InMemoryEngagements.js"
+import { InMemoryPortalStore } from "./InMemoryPortalStore.js"
+import { type PortalFixture, portalFixture } from "./portalFixture.js"
+
+/** The services of the ports this part adds (the portal, the handlers' targets and the dispatcher's signal). */
+export type PortalPorts = Engagements | ValueTargets | Enrichment | SchemaCatalog | OutboxSignal
+
+export const InMemoryPortal = {
+  /**
+   * A fresh store per build: every port (the public-form ones too, sharing one outbox), plus
+   * `InMemoryStore` and `InMemoryPortalStore` to read and change the state in tests.
+   */
+  layer: (
+    fixture: PortalFixture = portalFixture
+  ): Layer.Layer<Ports | PortalPorts | InMemoryStore | InMemoryPortalStore> =>
+    Layer.mergeAll(
+      InMemoryEngagementsLayer,
+      InMemoryValueTargetsLayer,
+      InMemoryEnrichmentLayer,
+      InMemorySchemaCatalogLayer
+    ).pipe(
+      Layer.provideMerge(
+        Layer.mergeAll(InMemory.layer(fixture), InMemoryPortalStore.layer(fixture), InMemoryOutboxSignalLayer)
+      )
+    )
+}
