@@ -1,0 +1,22 @@
+/** The PublicForms use cases over the in-memory ports: for use-case tests and for HTTP tests without a database. */
+import { Layer } from "effect"
+import { FormsConfig, type FormsConfigShape } from "../FormsConfig.js"
+import type { PublicForms } from "../submissions/PublicForms.js"
+import { PublicFormsLayer } from "../submissions/makePublicForms.js"
+import type { ConformanceSeed } from "./ConformanceSeed.js"
+import { conformanceSeed } from "./conformanceFixture.js"
+import { InMemory, type Ports } from "./InMemory.js"
+import type { InMemoryStore } from "./InMemoryStore.js"
+
+export interface PublicFormsInMemoryOptions {
+  readonly seed?: ConformanceSeed
+  readonly config?: Partial<FormsConfigShape>
+}
+
+/** A fresh store per build; the ports, the store and the config stay visible to the test. */
+export const publicFormsInMemory = (
+  options: PublicFormsInMemoryOptions = {}
+): Layer.Layer<PublicForms | Ports | InMemoryStore | FormsConfig> =>
+  PublicFormsLayer.pipe(
+    Layer.provideMerge(Layer.mergeAll(InMemory.layer(options.seed ?? conformanceSeed), FormsConfig.layer(options.config)))
+  )

@@ -1,0 +1,45 @@
+/** Helpers of the PublicForms use-case tests: a fresh in-memory world at the seed's "now". */
+import { Effect, type Layer } from "effect"
+import { TestClock } from "effect/testing"
+import type { FormsConfig, FormsConfigShape } from "../FormsConfig.js"
+import type { PublicForms } from "../submissions/PublicForms.js"
+import { emptyValues, type Values } from "../Values.js"
+import { seedNow } from "./conformanceFixture.js"
+import type { Ports } from "./InMemory.js"
+import type { InMemoryStore } from "./InMemoryStore.js"
+import { publicFormsInMemory } from "./PublicFormsInMemory.js"
+
+export const seedNowMs = Date.parse(seedNow)
+
+type World = PublicForms | Ports | InMemoryStore | FormsConfig
+
+/** Runs `body` against a fresh store, with the TestClock at `seedNow` (unless `at` says otherwise). */
+export const inWorld = <A, E>(
+  body: Effect.Effect<A, E, World>,
+  options: { readonly config?: Partial<FormsConfigShape>; readonly at?: number } = {}
+): Effect.Effect<A, E> => {
+  const layer: Layer.Layer<World> = publicFormsInMemory(options.config === undefined ? {} : { config: options.config })
+  return Effect.gen(function*() {
+    yield* TestClock.setTime(options.at ?? seedNowMs)
+    return yield* body
+  }).pipe(Effect.provide(layer))
+}
+
+/** A null-prototype values map, as the HTTP adapter hands the body's `values` over. */
+export const body = (entries: Record<string, unknown> = {}): Values => {
+  const out = emptyValues()
+  for (const [key, value] of Object.entries(entries)) out[key] = value
+  return out
+}
+
+/** Idempotency keys of the right shape (16+ printable characters). */
+export const keyOf = (n: number): string => `idem-key-${String(n).padStart(8, "0")}`
+
+export const validVolunteer = (email = "ada@example.org"): Record<string, unknown> => ({
+  email,
+  name: "Ada",
+  shirt: "M"
+})
+
+/** The failure's tag and (if any) its fields, for compact assertions. */
+export const failureOf = <A, E extends { readonly _tag: string }, R>(effect: Effect.Effect<A, E, R>) => Effect.flip(effect)
