@@ -1,5 +1,5 @@
 /** Delivers outbox events to the registered handlers, at least once, with backoff and dead-parking (CONTRACT §6). */
-import { Cause, Clock, Effect, Exit, Layer, Random } from "effect"
+import { Cause, Clock, Effect, Exit, Layer, Option, Random } from "effect"
 import type { Unavailable } from "../Errors.js"
 import { Outbox, type OutboxEvent } from "../ports/Outbox.js"
 import { OutboxSignal } from "../ports/OutboxSignal.js"
@@ -32,16 +32,22 @@ export interface BatchResult {
   readonly dead: number
   /** The earliest `retryAt` this batch set (epoch ms), or null. */
   readonly nextRetryAt: number | null
+  /** Every `retryAt` this batch set. */
+  readonly retryAts: ReadonlyArray<number>
 }
 
 const maxErrorLength = 500
 
-/** The error recorded on a failed delivery: the handler and the error's tag and message, never values. */
+/** The error recorded on a failed delivery: the handler and the error's tag (or name) and message, never values. */
 const describeFailure = (handler: string, cause: Cause.Cause<unknown>): string => {
   const error = Cause.squash(cause)
   let text: string
   if (typeof error === "object" && error !== null) {
-    const tag = "_tag" in error && typeof error._tag === "string" ? error._tag : "Error"
+    const tag = "_tag" in error && typeof error._tag === "string"
+      ? error._tag
+      : "name" in error && typeof error.name === "string"
+      ? error.name
+      : "Error"
     const message = "message" in error && typeof error.message === "string" ? error.message : ""
     // A payload that does not decode is described without the decoder's text, which may quote values.
     text = tag === "SchemaError" ? "SchemaError: the payload does not decode" : message === "" ? tag : `${tag}: ${message}`
@@ -55,13 +61,31 @@ class DeliveryTimeout extends Error {
   readonly _tag = "DeliveryTimeout"
 }
 
+interface HandlerFailure {
+  readonly handler: string
+  readonly cause: Cause.Cause<unknown>
+}
+
 type Outcome = { readonly _tag: "Delivered" } | { readonly _tag: "Failed"; readonly retryAt: number | null }
 
-/** Runs every handler of the event's type in order; the first failure fails the delivery (all run again on retry). */
-const runHandlers = (handlers: ReadonlyArray<EventHandler>, event: OutboxEvent) =>
+/**
+ * Runs every handler of the event's type in order; the first failure or defect fails the delivery
+ * (all run again on the retry). An interruption is passed on as it is, never recorded as a failure.
+ */
+const runHandlers = (
+  handlers: ReadonlyArray<EventHandler>,
+  event: OutboxEvent
+): Effect.Effect<void, HandlerFailure> =>
   Effect.forEach(
     handlers,
-    (handler) => handler.handle(event).pipe(Effect.mapError((error) => ({ handler: handler.name, error }))),
+    (handler) =>
+      Effect.suspend(() => handler.handle(event)).pipe(
+        Effect.catchCause((cause) =>
+          Cause.hasInterruptsOnly(cause)
+            ? Effect.failCause(Cause.interrupt())
+            : Effect.fail<HandlerFailure>({ handler: handler.name, cause })
+        )
+      ),
     { discard: true }
   )
 
@@ -76,7 +100,11 @@ const deliver = (
       runHandlers(handlers, event).pipe(
         Effect.timeoutOrElse({
           duration: options.deliveryTimeoutMs,
-          orElse: () => Effect.fail({ handler: "dispatcher", error: new DeliveryTimeout("delivery timed out") })
+          orElse: () =>
+            Effect.fail<HandlerFailure>({
+              handler: "dispatcher",
+              cause: Cause.fail(new DeliveryTimeout(`delivery timed out after ${options.deliveryTimeoutMs} ms`))
+            })
         })
       )
     )
@@ -87,9 +115,9 @@ const deliver = (
     // Interrupted (the dispatcher is stopping): record nothing; the claim lapses and the event is delivered again.
     if (Cause.hasInterruptsOnly(exit.cause)) return yield* Effect.failCause(Cause.interrupt())
     const failure = Cause.findErrorOption(exit.cause)
-    const error = failure._tag === "Some"
-      ? describeFailure(failure.value.handler, Cause.fail(failure.value.error))
-      : describeFailure("handler", exit.cause)
+    const error = Option.isSome(failure)
+      ? describeFailure(failure.value.handler, failure.value.cause)
+      : describeFailure("dispatcher", exit.cause)
     const attempts = event.attempts + 1
     const now = yield* Clock.currentTimeMillis
     const retryAt = nextRetryAt(now, attempts, yield* Random.next, options.backoff)
@@ -110,17 +138,18 @@ export const dispatchBatch = (
     let delivered = 0
     let retrying = 0
     let dead = 0
-    let earliest: number | null = null
+    const retryAts: Array<number> = []
     for (const event of events) {
       const outcome = yield* deliver(event, resolved)
       if (outcome._tag === "Delivered") delivered++
       else if (outcome.retryAt === null) dead++
       else {
         retrying++
-        earliest = earliest === null ? outcome.retryAt : Math.min(earliest, outcome.retryAt)
+        retryAts.push(outcome.retryAt)
       }
     }
-    return { claimed: events.length, delivered, retrying, dead, nextRetryAt: earliest }
+    const nextRetryAt = retryAts.length === 0 ? null : Math.min(...retryAts)
+    return { claimed: events.length, delivered, retrying, dead, nextRetryAt, retryAts }
   }).pipe(Effect.withSpan("Dispatcher.dispatchBatch"))
 
 /**
@@ -135,7 +164,8 @@ export const runDispatcher = (
   Effect.gen(function*() {
     const resolved = { ...defaultDispatcherOptions, ...options }
     const signal = yield* OutboxSignal
-    let earliestRetry: number | null = null
+    // The retries this dispatcher scheduled: it wakes for the earliest (others' retries: by polling).
+    let retries: Array<number> = []
     while (true) {
       const result = yield* dispatchBatch(resolved).pipe(
         Effect.catchTag("Unavailable", (error) =>
@@ -144,15 +174,13 @@ export const runDispatcher = (
             Effect.as(null)
           ))
       )
-      if (result !== null && result.nextRetryAt !== null) {
-        earliestRetry = earliestRetry === null ? result.nextRetryAt : Math.min(earliestRetry, result.nextRetryAt)
-      }
+      if (result !== null) retries.push(...result.retryAts)
       if (result !== null && result.claimed > 0) continue
       const now = yield* Clock.currentTimeMillis
-      if (earliestRetry !== null && earliestRetry <= now) earliestRetry = null
-      const timeout = earliestRetry === null
+      retries = retries.filter((at) => at > now)
+      const timeout = retries.length === 0
         ? resolved.pollIntervalMs
-        : Math.min(resolved.pollIntervalMs, earliestRetry - now)
+        : Math.min(resolved.pollIntervalMs, Math.min(...retries) - now)
       yield* signal.wait(timeout)
     }
   })
