@@ -1,0 +1,41 @@
+/** A pooled connection to a real PostgreSQL server, with timeouts so that nothing waits forever. */
+import { PgClient } from "@effect/sql-pg"
+import { Duration, Redacted } from "effect"
+
+export interface PgLiveOptions {
+  readonly url: string | Redacted.Redacted
+  /** Pool size; default 10. */
+  readonly maxConnections?: number | undefined
+  /** Default 5 seconds. */
+  readonly connectTimeout?: Duration.Input | undefined
+  /** Server-side `statement_timeout` and `lock_timeout`; default 10 seconds. */
+  readonly statementTimeout?: Duration.Input | undefined
+  /** A schema to work in (the tests isolate each file in its own); default the server's search_path. */
+  readonly searchPath?: string | undefined
+}
+
+const millis = (input: Duration.Input | undefined, fallback: Duration.Duration): string =>
+  String(Duration.toMillis(input === undefined ? fallback : Duration.fromInputUnsafe(input)))
+
+/** The pool's settings: session timeouts travel in the startup packet, so every connection has them. */
+export const pgLiveConfig = (options: PgLiveOptions): PgClient.PgPoolConfig => {
+  const statementTimeout = millis(options.statementTimeout, Duration.seconds(10))
+  return {
+    url: typeof options.url === "string" ? Redacted.make(options.url) : options.url,
+    maxConnections: options.maxConnections ?? 10,
+    connectTimeout: options.connectTimeout ?? Duration.seconds(5),
+    applicationName: "forms-portal",
+    startupParameters: {
+      statement_timeout: statementTimeout,
+      lock_timeout: statementTimeout,
+      // A client that dies inside a transaction must not hold its row locks for long.
+      idle_in_transaction_session_timeout: "60000",
+      ...(options.searchPath === undefined ? {} : { search_path: options.searchPath })
+    }
+  }
+}
+
+export const PgLive = {
+  /** Provides `PgClient` and `SqlClient`. Connections open lazily, so a server that is down fails queries, not the layer. */
+  layer: (options: PgLiveOptions) => PgClient.layer(pgLiveConfig(options))
+} as const

@@ -1,0 +1,31 @@
+/** The numbered, forward-only migrations of the forms database, and the layer that applies them. */
+import { NodeServices } from "@effect/platform-node"
+import { PgMigrator } from "@effect/sql-pg"
+import { Effect, Layer } from "effect"
+import forms from "./0001_forms.js"
+import submissions from "./0002_submissions.js"
+import portal from "./0003_portal.js"
+
+const table = "forms_migrations"
+
+/** Add a migration with the next number; never edit one that has shipped. */
+const loader = PgMigrator.fromRecord({
+  "0001_forms": forms,
+  "0002_submissions": submissions,
+  "0003_portal": portal
+})
+
+// The migrator only needs the Node services for schema dumps, which are not asked for.
+const run = PgMigrator.run({ loader, table }).pipe(Effect.provide(NodeServices.layer))
+
+export const Migrations = {
+  loader,
+  table,
+  /** Applies the pending migrations in one transaction (serialised across processes by a table lock). */
+  run,
+  /** Builds by applying the pending migrations; provides nothing. */
+  layer: Layer.effectDiscard(run)
+} as const
+
+/** The migrations layer: provide it with a `PgClient`. */
+export const migrate = Migrations.layer

@@ -1,0 +1,26 @@
+/** Every domain port on PostgreSQL, given a `SqlClient` (a `PgClient` from `PgLive` or `EmbeddedPg`). */
+import { Layer } from "effect"
+import { SqlFormSchemas } from "./SqlFormSchemas.js"
+import { SqlOutbox, type SqlOutboxOptions } from "./SqlOutbox.js"
+import { SqlRateLimiter } from "./SqlRateLimiter.js"
+import { SqlRegistrationData } from "./SqlRegistrationData.js"
+import { SqlSubmissions } from "./SqlSubmissions.js"
+import { SqlUniqueValues } from "./SqlUniqueValues.js"
+
+export type SqlPortsOptions = SqlOutboxOptions
+
+const make = (options: SqlPortsOptions = {}) =>
+  Layer.mergeAll(
+    SqlFormSchemas.layer,
+    SqlSubmissions.layer,
+    SqlUniqueValues.layer,
+    SqlRateLimiter.layer,
+    SqlRegistrationData.layer,
+    SqlOutbox.layer(options)
+  )
+
+export const SqlPorts = {
+  /** FormSchemas, Submissions, UniqueValues, RateLimiter, RegistrationData and Outbox. */
+  layer: make(),
+  make
+} as const

@@ -1,0 +1,51 @@
+/** The `RateLimiter` port on PostgreSQL: a sliding window per key, shared by every process on the database. */
+import { Clock, Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
+import { type RateLimitDecision, RateLimiter } from "@forms/domain"
+import { sqlFailure } from "../SqlFailure.js"
+
+/** The first key of the two-key advisory lock, so the limiter's locks never meet another feature's. */
+const lockClass = 0x466f726d // "Form"
+
+/** Expired hits of any key removed per hit, so keys that are never hit again do not stay forever. */
+const sweepBatch = 100
+
+export const makeSqlRateLimiter = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+
+  const hit = (key: string, limit: number, windowMs: number) =>
+    sql.withTransaction(Effect.gen(function*() {
+      // Time from Effect's Clock (never the server's now()), so tests drive it with TestClock.
+      const now = yield* Clock.currentTimeMillis
+      const since = now - windowMs
+      // Requests for one key queue here until the previous one commits: no two count the same free slot.
+      yield* sql`SELECT pg_advisory_xact_lock(${lockClass}, hashtext(${key}))`
+      const [counted] = yield* sql<{ readonly n: number; readonly oldest: number | null }>`
+        SELECT count(*)::int AS n, min(at)::float8 AS oldest
+        FROM rate_limit_hits WHERE key = ${key} AND at > ${since}::bigint`
+      const n = counted?.n ?? 0
+      const allowed = n < limit
+      if (allowed) {
+        yield* sql`INSERT INTO rate_limit_hits (key, at, expires_at)
+          VALUES (${key}, ${now}::bigint, ${now + windowMs}::bigint)`
+      }
+      yield* sql`DELETE FROM rate_limit_hits WHERE key = ${key} AND at <= ${since}::bigint`
+      yield* sql`DELETE FROM rate_limit_hits WHERE id IN (
+        SELECT id FROM rate_limit_hits WHERE expires_at <= ${now}::bigint LIMIT ${sweepBatch}
+        FOR UPDATE SKIP LOCKED)`
+      const counts = allowed ? n + 1 : n
+      const oldest = counted?.oldest ?? (allowed ? now : null)
+      const decision: RateLimitDecision = {
+        allowed,
+        remaining: allowed ? Math.max(0, limit - counts) : 0,
+        reset_ms: oldest === null || counts === 0 ? 0 : Math.max(0, oldest + windowMs - now)
+      }
+      return decision
+    })).pipe(Effect.catchTag("SqlError", sqlFailure), Effect.withSpan("SqlRateLimiter.hit"))
+
+  return RateLimiter.of({ hit })
+})
+
+export const SqlRateLimiter = {
+  layer: Layer.effect(RateLimiter, makeSqlRateLimiter)
+} as const

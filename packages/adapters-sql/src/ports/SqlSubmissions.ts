@@ -1,0 +1,165 @@
+/** The `Submissions` port on PostgreSQL: each method is one statement or one transaction. */
+import { Clock, Effect, Layer, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import type { SqlError } from "effect/sql/SqlError"
+import {
+  AlreadySubmitted,
+  type NewDraft,
+  type Submission,
+  SubmissionNotFound,
+  Submissions,
+  type SubmitCommand,
+  type UniqueClaim,
+  type Unavailable,
+  UniqueTaken,
+  VersionConflict
+} from "@forms/domain"
+import { sqlFailure } from "../SqlFailure.js"
+import { isUuid, jsonText, submissionColumns, toSubmissions } from "./SubmissionRow.js"
+
+/** The channel a dispatcher on a real server LISTENs on; notified in the transaction that adds events. */
+export const outboxChannel = "forms_outbox"
+
+const first = (rows: ReadonlyArray<Submission>): Option.Option<Submission> => Option.fromNullishOr(rows[0])
+
+/** One claim per (slug, value), in a fixed order so that racing transactions lock claims in the same order. */
+const orderedClaims = (claims: ReadonlyArray<UniqueClaim>): ReadonlyArray<UniqueClaim> => {
+  const seen = new Map<string, UniqueClaim>()
+  for (const claim of claims) seen.set(JSON.stringify([claim.slug, claim.normalized]), claim)
+  return [...seen.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, claim]) => claim)
+}
+
+const isRetryable = (error: SqlError): boolean =>
+  error.reason._tag === "DeadlockError" || error.reason._tag === "SerializationError"
+
+export const makeSqlSubmissions = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const columns = sql.literal(submissionColumns)
+
+  const selectInSchema = (schemaId: string, id: string) =>
+    isUuid(id)
+      ? sql`SELECT ${columns} FROM submissions WHERE id = ${id}::uuid AND schema_id = ${schemaId}`.pipe(
+        Effect.flatMap(toSubmissions),
+        Effect.map(first)
+      )
+      : Effect.succeed(Option.none<Submission>())
+
+  const selectByKey = (schemaId: string, key: string) =>
+    sql`SELECT ${columns} FROM submissions WHERE schema_id = ${schemaId} AND idempotency_key = ${key}`.pipe(
+      Effect.flatMap(toSubmissions),
+      Effect.map(first)
+    )
+
+  const createOrGet = (draft: NewDraft) =>
+    Effect.gen(function*() {
+      const now = new Date(yield* Clock.currentTimeMillis)
+      const inserted = yield* sql`
+        INSERT INTO submissions (schema_id, idempotency_key, values, event_id, subject_id, created_at, updated_at)
+        VALUES (${draft.schema_id}, ${draft.idempotency_key}, ${jsonText(draft.values)}::jsonb, ${draft.event_id},
+                ${draft.subject_id}, ${now}::timestamptz, ${now}::timestamptz)
+        ON CONFLICT (schema_id, idempotency_key) DO NOTHING
+        RETURNING ${columns}`.pipe(Effect.flatMap(toSubmissions))
+      const created = inserted[0]
+      if (created !== undefined) return { submission: created, created: true }
+      // Lost the race (or a replay): the winner is committed by now, and rows are never deleted.
+      const existing = yield* selectByKey(draft.schema_id, draft.idempotency_key)
+      if (Option.isNone(existing)) return yield* Effect.die(new Error("The conflicting draft vanished"))
+      return { submission: existing.value, created: false }
+    }).pipe(Effect.catchTag("SqlError", sqlFailure), Effect.withSpan("SqlSubmissions.createOrGet"))
+
+  const findByKey = (schemaId: string, key: string) =>
+    selectByKey(schemaId, key).pipe(Effect.catchTag("SqlError", sqlFailure))
+
+  const findInSchema = (schemaId: string, id: string) =>
+    selectInSchema(schemaId, id).pipe(Effect.catchTag("SqlError", sqlFailure))
+
+  /** Why a conditional update touched no row: unknown, submitted, or (for submit) a newer version. */
+  const explainMiss = (schemaId: string, id: string) =>
+    Effect.gen(function*() {
+      const current = yield* selectInSchema(schemaId, id)
+      if (Option.isNone(current)) return yield* new SubmissionNotFound({})
+      if (current.value.status === "submitted") return yield* new AlreadySubmitted({})
+      return yield* new VersionConflict({})
+    })
+
+  const save = (schemaId: string, id: string, patch: Readonly<Record<string, unknown>>) =>
+    Effect.gen(function*() {
+      if (!isUuid(id)) return yield* new SubmissionNotFound({})
+      const now = new Date(yield* Clock.currentTimeMillis)
+      const rows = yield* sql`
+        UPDATE submissions
+        SET values = values || ${jsonText(patch)}::jsonb, auto_save_count = auto_save_count + 1,
+            version = version + 1, updated_at = ${now}::timestamptz
+        WHERE id = ${id}::uuid AND schema_id = ${schemaId} AND status = 'draft'
+        RETURNING ${columns}`.pipe(Effect.flatMap(toSubmissions))
+      const saved = rows[0]
+      if (saved !== undefined) return saved
+      return yield* explainMiss(schemaId, id).pipe(
+        // A draft that the update did not match cannot exist (a status never returns to draft).
+        Effect.catchTag("VersionConflict", (error) => Effect.die(error))
+      )
+    }).pipe(Effect.catchTag("SqlError", sqlFailure), Effect.withSpan("SqlSubmissions.save"))
+
+  const claim = (command: SubmitCommand) =>
+    Effect.gen(function*() {
+      const claims = orderedClaims(command.claims)
+      if (claims.length === 0) return
+      const won = yield* sql<{ readonly field_slug: string; readonly normalized_value: string }>`
+        INSERT INTO unique_claims (schema_id, field_slug, normalized_value, submission_id)
+        SELECT ${command.schema_id}, c.slug, c.value, ${command.id}::uuid
+        FROM unnest(${claims.map((c) => c.slug)}::text[], ${claims.map((c) => c.normalized)}::text[])
+          WITH ORDINALITY AS c (slug, value, n)
+        ORDER BY c.n
+        ON CONFLICT DO NOTHING
+        RETURNING field_slug, normalized_value`
+      const wonKeys = new Set(won.map((row) => JSON.stringify([row.field_slug, row.normalized_value])))
+      const taken = claims.filter((c) => !wonKeys.has(JSON.stringify([c.slug, c.normalized]))).map((c) => c.slug)
+      if (taken.length > 0) return yield* new UniqueTaken({ slugs: [...new Set(taken)] })
+    })
+
+  const record = (command: SubmitCommand, now: Date) =>
+    Effect.gen(function*() {
+      if (command.events.length === 0) return
+      for (const event of command.events) {
+        yield* sql`INSERT INTO outbox (type, payload, available_at, created_at)
+          VALUES (${event.type}, ${jsonText(event.payload)}::jsonb, ${now}::timestamptz, ${now}::timestamptz)`
+      }
+      // Delivered at commit only; a dispatcher listening elsewhere wakes up instead of polling.
+      yield* sql`SELECT pg_notify(${outboxChannel}, '')`
+    })
+
+  const submitOnce = (command: SubmitCommand) =>
+    sql.withTransaction(Effect.gen(function*() {
+      if (!isUuid(command.id)) return yield* new SubmissionNotFound({})
+      const at = new Date(command.submitted_at)
+      const rows = yield* sql`
+        UPDATE submissions
+        SET status = 'submitted', values = ${jsonText(command.values)}::jsonb, submitted_at = ${at}::timestamptz,
+            updated_at = ${at}::timestamptz, version = version + 1
+        WHERE id = ${command.id}::uuid AND schema_id = ${command.schema_id} AND status = 'draft'
+          AND version = ${command.expected_version}
+        RETURNING ${columns}`.pipe(Effect.flatMap(toSubmissions))
+      const submitted = rows[0]
+      if (submitted === undefined) return yield* explainMiss(command.schema_id, command.id)
+      yield* claim(command)
+      yield* record(command, at)
+      return submitted
+    }))
+
+  const submit = (command: SubmitCommand) =>
+    submitOnce(command).pipe(
+      Effect.retry({ times: 3, while: (error) => error._tag === "SqlError" && isRetryable(error) }),
+      Effect.catchTag("SqlError", (error): Effect.Effect<never, UniqueTaken | Unavailable> =>
+        // The claims' primary key is the last word on uniqueness: a violation is a taken value, never a 500.
+        error.reason._tag === "UniqueViolation" && error.reason.constraint.startsWith("unique_claims")
+          ? Effect.fail(new UniqueTaken({ slugs: [...new Set(command.claims.map((c) => c.slug))] }))
+          : sqlFailure(error)),
+      Effect.withSpan("SqlSubmissions.submit")
+    )
+
+  return Submissions.of({ createOrGet, findByKey, findInSchema, save, submit })
+})
+
+export const SqlSubmissions = {
+  layer: Layer.effect(Submissions, makeSqlSubmissions)
+} as const
