@@ -57,7 +57,17 @@ export const portalIds = {
   rider: "as-rider",
   secondTravel: "as-second-travel",
   goneTravel: "as-gone-travel",
-  bareTravel: "as-bare-travel"
+  bareTravel: "as-bare-travel",
+  /** Engagements only the conformance suite writes to (one per concern, so tests never see each other). */
+  confArtist: "ma-conf-a",
+  confValuesArtist: "ma-conf-values",
+  confSubmit: "en-conf-submit",
+  confRace: "en-conf-race",
+  confValues: "en-conf-values",
+  confSubmitTravel: "as-conf-submit-travel",
+  confSubmitHospitality: "as-conf-submit-hospitality",
+  confRaceTravel: "as-conf-race-travel",
+  confRaceHospitality: "as-conf-race-hospitality"
 } as const
 
 export const portalTokens = {
@@ -65,7 +75,10 @@ export const portalTokens = {
   secondEngagement: "ptok-portal-second-000000001",
   goneEngagement: "ptok-portal-gone-0000000001",
   bareEngagement: "ptok-portal-bare-0000000001",
-  volunteer: "tok-portal-volunteer-0001"
+  volunteer: "tok-portal-volunteer-0001",
+  confSubmit: "ptok-conf-submit-00000000001",
+  confRace: "ptok-conf-race-0000000000001",
+  confValues: "ptok-conf-values-00000000001"
 } as const
 
 /** An instant at which the artist of the gone engagement is already soft-deleted. */
@@ -120,6 +133,22 @@ const schema = (fields: Partial<SeedFormSchema> & Pick<SeedFormSchema, "id" | "n
   ...fields
 })
 
+function conformanceEngagement(
+  id: string,
+  artistId: string,
+  token: string,
+  sections: ReadonlyArray<SeedAdvanceSection>
+): SeedEngagement {
+  return {
+    id,
+    organisation_id: portalIds.organisation,
+    event_id: portalIds.festival,
+    master_artist_id: artistId,
+    portal_token: token,
+    advance_sections: sections
+  }
+}
+
 export const portalFixture: PortalFixture = {
   organisations: [
     { id: portalIds.organisation, name: "Portal Org" },
@@ -157,7 +186,9 @@ export const portalFixture: PortalFixture = {
   master_artists: [
     { id: portalIds.artist, organisation_id: portalIds.organisation, name: "The Main Act", deleted_at: null },
     { id: portalIds.goneArtist, organisation_id: portalIds.organisation, name: "Gone Act", deleted_at: "2027-06-01T00:00:00.000Z" },
-    { id: portalIds.bareArtist, organisation_id: portalIds.bareOrganisation, name: "Bare Act", deleted_at: null }
+    { id: portalIds.bareArtist, organisation_id: portalIds.bareOrganisation, name: "Bare Act", deleted_at: null },
+    { id: portalIds.confArtist, organisation_id: portalIds.organisation, name: "Conformance Act", deleted_at: null },
+    { id: portalIds.confValuesArtist, organisation_id: portalIds.organisation, name: "Values Act", deleted_at: null }
   ],
   engagements: [
     {
@@ -196,6 +227,15 @@ export const portalFixture: PortalFixture = {
       master_artist_id: portalIds.bareArtist,
       portal_token: portalTokens.bareEngagement,
       advance_sections: [{ id: portalIds.bareTravel, name: "Travel", position: 1 }]
-    }
+    },
+    conformanceEngagement(portalIds.confSubmit, portalIds.confArtist, portalTokens.confSubmit, [
+      { id: portalIds.confSubmitTravel, name: "Travel", position: 1 },
+      { id: portalIds.confSubmitHospitality, name: "Hospitality", position: 2 }
+    ]),
+    conformanceEngagement(portalIds.confRace, portalIds.confArtist, portalTokens.confRace, [
+      { id: portalIds.confRaceTravel, name: "Travel", position: 1 },
+      { id: portalIds.confRaceHospitality, name: "Hospitality", position: 2 }
+    ]),
+    conformanceEngagement(portalIds.confValues, portalIds.confValuesArtist, portalTokens.confValues, [])
   ]
 }

@@ -1,0 +1,100 @@
+/** Conformance of Enrichment and SchemaCatalog: submission tags as a set, contacts found or created by key. */
+import { describe, expect } from "@effect/vitest"
+import { Effect, Option } from "effect"
+import { Enrichment } from "../../ports/Enrichment.js"
+import { SchemaCatalog } from "../../ports/SchemaCatalog.js"
+import { Submissions } from "../../ports/Submissions.js"
+import { formSchemaFromSeed } from "../ConformanceSeed.js"
+import { byId, draftOf, makeFresh } from "../conformance/support.js"
+import type { PortalConformanceIt } from "../portal/engagementsConformance.js"
+import { type PortalFixture, portalIds } from "../portal/portalFixture.js"
+
+export const enrichmentConformance = (it: PortalConformanceIt, fixture: PortalFixture): void => {
+  const fresh = makeFresh()
+  /** A new draft of the fixture's volunteer form (tags and contacts hang off real submissions). */
+  const submission = Effect.gen(function*() {
+    const created = yield* (yield* Submissions).createOrGet(draftOf(portalIds.volunteer, fresh("key-enrichment")))
+    return created.submission.id
+  })
+  const contactTags = (submissionId: string) =>
+    Effect.map(Enrichment.use((e) => e.contactOfSubmission(submissionId)), Option.map((c) => c.tags))
+
+  describe("SchemaCatalog", () => {
+    it.effect("finds a schema by id whatever its status or type; an unknown id is None", () =>
+      Effect.gen(function*() {
+        const catalog = yield* SchemaCatalog
+        for (const id of [portalIds.advance, portalIds.volunteer]) {
+          const seeded = fixture.form_schemas.find((s) => s.id === id)
+          if (seeded === undefined) return expect.fail(`the fixture has no schema ${id}`)
+          const found = yield* catalog.findById(id)
+          const comparable = Option.map(found, (s) => ({ ...s, revision: "", sections: byId(s.sections), fields: byId(s.fields) }))
+          const expected = formSchemaFromSeed(fixture, seeded)
+          expect(comparable).toEqual(Option.some({ ...expected, revision: "", sections: byId(expected.sections), fields: byId(expected.fields) }))
+        }
+        expect(Option.isNone(yield* catalog.findById("fs-unknown"))).toBe(true)
+      }))
+  })
+
+  describe("Enrichment", () => {
+    it.effect("submission tags are set, not appended: sorted, without duplicates; none set is []", () =>
+      Effect.gen(function*() {
+        const enrichment = yield* Enrichment
+        const id = yield* submission
+        expect(yield* enrichment.submissionTags(id)).toEqual([])
+        yield* enrichment.setSubmissionTags(id, ["volunteer", "Bar", "bar", "volunteer"])
+        expect(yield* enrichment.submissionTags(id)).toEqual(["Bar", "bar", "volunteer"])
+        yield* enrichment.setSubmissionTags(id, ["crew"])
+        expect(yield* enrichment.submissionTags(id)).toEqual(["crew"])
+      }))
+
+    it.effect("a key finds or creates the organisation's contact; it carries the union of its submissions' tags", () =>
+      Effect.gen(function*() {
+        const enrichment = yield* Enrichment
+        const key = `${fresh("ann")}@example.nl`
+        const [first, second] = [yield* submission, yield* submission]
+        yield* enrichment.setSubmissionTags(first, ["volunteer", "bar"])
+        const created = yield* enrichment.linkContact({ organisation_id: portalIds.organisation, key, submission_id: first })
+        expect([created.organisation_id, created.key, created.tags]).toEqual([portalIds.organisation, key, ["bar", "volunteer"]])
+        // Linked before its tags are set: the contact follows when they are.
+        const linked = yield* enrichment.linkContact({ organisation_id: portalIds.organisation, key, submission_id: second })
+        expect(linked.id).toBe(created.id)
+        yield* enrichment.setSubmissionTags(second, ["stage"])
+        expect(yield* contactTags(first)).toEqual(Option.some(["bar", "stage", "volunteer"]))
+        // Redelivery: the same calls again change nothing.
+        const again = yield* enrichment.linkContact({ organisation_id: portalIds.organisation, key, submission_id: second })
+        yield* enrichment.setSubmissionTags(second, ["stage"])
+        expect([again.id, again.tags]).toEqual([created.id, ["bar", "stage", "volunteer"]])
+        const mine = (yield* enrichment.contacts(portalIds.organisation)).filter((c) => c.key === key)
+        expect(mine.map((c) => [c.id, c.tags])).toEqual([[created.id, ["bar", "stage", "volunteer"]]])
+        // Another organisation's contact with the same key is another contact.
+        const elsewhere = yield* enrichment.linkContact({ organisation_id: portalIds.bareOrganisation, key, submission_id: yield* submission })
+        expect(elsewhere.id).not.toBe(created.id)
+      }))
+
+    it.effect("a submission linked to another key moves; both contacts' tags are recomputed", () =>
+      Effect.gen(function*() {
+        const enrichment = yield* Enrichment
+        const [keyA, keyB] = [`${fresh("a")}@example.nl`, fresh("31612345").replace(/\D/g, "")]
+        const [one, two] = [yield* submission, yield* submission]
+        yield* enrichment.setSubmissionTags(one, ["x"])
+        yield* enrichment.setSubmissionTags(two, ["y"])
+        yield* enrichment.linkContact({ organisation_id: portalIds.organisation, key: keyA, submission_id: one })
+        yield* enrichment.linkContact({ organisation_id: portalIds.organisation, key: keyA, submission_id: two })
+        const moved = yield* enrichment.linkContact({ organisation_id: portalIds.organisation, key: keyB, submission_id: two })
+        expect(moved.tags).toEqual(["y"])
+        expect(yield* contactTags(one)).toEqual(Option.some(["x"]))
+        expect(Option.map(yield* enrichment.contactOfSubmission(two), (c) => c.key)).toEqual(Option.some(keyB))
+      }))
+
+    it.effect("10 parallel links with one new key: one contact", () =>
+      Effect.gen(function*() {
+        const enrichment = yield* Enrichment
+        const key = `${fresh("race")}@example.nl`
+        const ids = yield* Effect.forEach(Array.from({ length: 10 }), () => submission)
+        const contacts = yield* Effect.forEach(ids, (id) =>
+          enrichment.linkContact({ organisation_id: portalIds.organisation, key, submission_id: id }), { concurrency: "unbounded" })
+        expect(new Set(contacts.map((c) => c.id)).size).toBe(1)
+        expect(Option.isNone(yield* enrichment.contactOfSubmission("00000000-0000-4000-8000-0000deadbeef"))).toBe(true)
+      }))
+  })
+}

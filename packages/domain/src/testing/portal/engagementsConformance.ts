@@ -1,0 +1,209 @@
+/** Conformance of Engagements: the portal context by token and id, the advance draft, the atomic section submit. */
+import { describe, expect } from "@effect/vitest"
+import { Clock, Effect, Option } from "effect"
+import type { Vitest } from "@effect/vitest"
+import type { FormSchema } from "../../forms/FormSchema.js"
+import type { PortalContext } from "../../portal/Engagement.js"
+import { Engagements, type SubmitSectionCommand } from "../../ports/Engagements.js"
+import { Outbox, type OutboxEvent } from "../../ports/Outbox.js"
+import { formSchemaFromSeed } from "../ConformanceSeed.js"
+import { byId, plain, values } from "../conformance/support.js"
+import type { Ports } from "../InMemory.js"
+import type { PortalPorts } from "./InMemoryPortal.js"
+import { type PortalFixture, portalIds, portalTokens } from "./portalFixture.js"
+
+export type PortalConformanceIt = Vitest.MethodsNonLive<Ports | PortalPorts>
+
+const unbounded = { concurrency: "unbounded" } as const
+
+/** A schema without its revision, lists in id order: what two stores must agree on. */
+const comparable = (schema: FormSchema | null) =>
+  schema === null ? null : { ...schema, revision: "", sections: byId(schema.sections), fields: byId(schema.fields) }
+
+const comparableContext = (context: PortalContext) => ({
+  ...context,
+  sections: byId(context.sections),
+  advance_schema: comparable(context.advance_schema)
+})
+
+/** Claims every due event; marks delivered those that are not `keep`'s, answers the kept ones (delivered too). */
+export const claimAll = (keep: (event: OutboxEvent) => boolean) =>
+  Effect.gen(function*() {
+    const outbox = yield* Outbox
+    const kept: Array<OutboxEvent> = []
+    for (;;) {
+      const batch = yield* outbox.claim(100)
+      if (batch.length === 0) return kept
+      for (const event of batch) {
+        if (keep(event)) kept.push(event)
+        yield* outbox.markDelivered(event.id)
+      }
+    }
+  })
+
+export const engagementsConformance = (it: PortalConformanceIt, fixture: PortalFixture): void => {
+  const schemaOf = (id: string) => {
+    const schema = fixture.form_schemas.find((s) => s.id === id)
+    if (schema === undefined) throw new Error(`the fixture has no schema ${id}`)
+    return formSchemaFromSeed(fixture, schema)
+  }
+  const command = (overrides: Partial<SubmitSectionCommand> & Pick<SubmitSectionCommand, "engagement_id" | "section_id" | "values" | "submitted_at">): SubmitSectionCommand => ({
+    schema_id: portalIds.advance,
+    form_section_id: portalIds.travelSection,
+    subject_id: portalIds.confArtist,
+    event_id: portalIds.festival,
+    ...overrides
+  })
+  const forEngagement = (engagementId: string) => (event: OutboxEvent) => event.payload["engagement_id"] === engagementId
+
+  describe("Engagements.findByToken / findById", () => {
+    it.effect("resolves a token to the engagement, its event, artist, advance sections and the organisation's advance schema", () =>
+      Effect.gen(function*() {
+        const found = yield* (yield* Engagements).findByToken(portalTokens.engagement)
+        if (Option.isNone(found)) return expect.fail("the main engagement's token was not found")
+        expect(comparableContext(found.value)).toEqual(comparableContext({
+          engagement: {
+            id: portalIds.engagement,
+            organisation_id: portalIds.organisation,
+            event: { id: portalIds.festival, name: "Portal Festival 2027" },
+            master_artist_id: portalIds.artist
+          },
+          artist: { id: portalIds.artist, name: "The Main Act", deleted_at: null },
+          sections: [
+            { id: portalIds.rider, name: "Rider", position: 3, status: "pending", submitted_at: null },
+            { id: portalIds.travelLower, name: "travel", position: 2, status: "pending", submitted_at: null },
+            { id: portalIds.travel, name: "Travel", position: 2, status: "pending", submitted_at: null },
+            { id: portalIds.hospitality, name: "Hospitality", position: 1, status: "pending", submitted_at: null }
+          ],
+          advance_schema: schemaOf(portalIds.advance)
+        }))
+      }))
+
+    it.effect("an unknown, empty, re-cased or padded token finds nothing", () =>
+      Effect.gen(function*() {
+        const engagements = yield* Engagements
+        for (const token of ["ptok-unknown-000000000001", "", portalTokens.engagement.toUpperCase(), `${portalTokens.engagement} `]) {
+          expect(Option.isNone(yield* engagements.findByToken(token))).toBe(true)
+        }
+      }))
+
+    it.effect("a soft-deleted artist comes with its deleted_at; an organisation without advance schema with null", () =>
+      Effect.gen(function*() {
+        const engagements = yield* Engagements
+        const gone = yield* engagements.findByToken(portalTokens.goneEngagement)
+        expect(Option.map(gone, (c) => c.artist.deleted_at)).toEqual(Option.some(Date.parse("2027-06-01T00:00:00.000Z")))
+        const bare = yield* engagements.findByToken(portalTokens.bareEngagement)
+        expect(Option.map(bare, (c) => [c.engagement.organisation_id, c.advance_schema])).toEqual(Option.some([portalIds.bareOrganisation, null]))
+      }))
+
+    it.effect("findById answers what findByToken answers; an unknown id None", () =>
+      Effect.gen(function*() {
+        const engagements = yield* Engagements
+        const byToken = yield* engagements.findByToken(portalTokens.secondEngagement)
+        const byIdentifier = yield* engagements.findById(portalIds.secondEngagement)
+        expect(Option.map(byIdentifier, comparableContext)).toEqual(Option.map(byToken, comparableContext))
+        expect(Option.isNone(yield* engagements.findById("en-unknown"))).toBe(true)
+      }))
+  })
+
+  describe("Engagements.submitSection", () => {
+    it.effect("creates the advance draft, merges, marks the section submitted, records section.submitted; a repeat reuses the draft", () =>
+      Effect.gen(function*() {
+        const engagements = yield* Engagements
+        yield* claimAll(() => false)
+        expect(Option.isNone(yield* engagements.findAdvanceDraft(portalIds.advance, portalIds.confSubmit))).toBe(true)
+        // Times in the past: the events are due at once (a store may make them due at `submitted_at`).
+        const at = (yield* Clock.currentTimeMillis) - 10_000
+        const first = yield* engagements.submitSection(command({
+          engagement_id: portalIds.confSubmit,
+          section_id: portalIds.confSubmitTravel,
+          values: values({ arrival_date: "2027-08-19", flight_number: "KL1", travellers: 2 }),
+          submitted_at: at
+        }))
+        const s = first.submission
+        expect([s.schema_id, s.idempotency_key, s.status, s.subject_id, s.event_id, s.auto_save_count, s.submitted_at]).toEqual([
+          portalIds.advance, `artist_advance:${portalIds.confSubmit}`, "draft", portalIds.confArtist, portalIds.festival, 0, null
+        ])
+        expect(plain(s.values)).toEqual({ arrival_date: "2027-08-19", flight_number: "KL1", travellers: 2 })
+        expect(first.section).toEqual({ id: portalIds.confSubmitTravel, name: "Travel", position: 1, status: "submitted", submitted_at: at })
+        const [event, ...more] = yield* claimAll(forEngagement(portalIds.confSubmit))
+        expect(more).toEqual([])
+        expect(event?.type).toBe("section.submitted")
+        expect(event?.payload).toEqual({
+          engagement_id: portalIds.confSubmit,
+          section_id: portalIds.confSubmitTravel,
+          form_section_id: portalIds.travelSection,
+          submission_id: s.id,
+          values: { arrival_date: "2027-08-19", flight_number: "KL1", travellers: 2 }
+        })
+
+        const second = yield* engagements.submitSection(command({
+          engagement_id: portalIds.confSubmit,
+          section_id: portalIds.confSubmitHospitality,
+          form_section_id: portalIds.hospitalitySection,
+          values: values({ dietary: "vegan", flight_number: null }),
+          submitted_at: at + 1_000
+        }))
+        expect(second.submission.id).toBe(s.id)
+        expect(second.submission.version).toBeGreaterThan(s.version)
+        expect([second.submission.created_at, second.submission.updated_at, second.submission.auto_save_count]).toEqual([s.created_at, at + 1_000, 0])
+        expect(plain(second.submission.values)).toEqual({ arrival_date: "2027-08-19", flight_number: null, travellers: 2, dietary: "vegan" })
+        const again = yield* engagements.submitSection(command({
+          engagement_id: portalIds.confSubmit,
+          section_id: portalIds.confSubmitTravel,
+          values: values({ travellers: 3 }),
+          submitted_at: at + 2_000
+        }))
+        expect(again.section.submitted_at).toBe(at + 2_000)
+        expect((yield* claimAll(forEngagement(portalIds.confSubmit))).length).toBe(2)
+
+        const draft = yield* engagements.findAdvanceDraft(portalIds.advance, portalIds.confSubmit)
+        expect(Option.map(draft, (d) => [d.id, plain(d.values)])).toEqual(Option.some([s.id, plain(again.submission.values)]))
+        const context = yield* engagements.findById(portalIds.confSubmit)
+        const sections = Option.map(context, (c) => byId(c.sections).map((x) => [x.id, x.status, x.submitted_at]))
+        expect(sections).toEqual(Option.some([
+          [portalIds.confSubmitHospitality, "submitted", at + 1_000],
+          [portalIds.confSubmitTravel, "submitted", at + 2_000]
+        ]))
+      }))
+
+    it.effect("a section of another engagement, or an unknown one, is SectionNotFound and writes nothing", () =>
+      Effect.gen(function*() {
+        const engagements = yield* Engagements
+        yield* claimAll(() => false)
+        const at = yield* Clock.currentTimeMillis
+        for (const sectionId of [portalIds.travel, "as-unknown"]) {
+          const error = yield* Effect.flip(engagements.submitSection(command({
+            engagement_id: portalIds.confValues, section_id: sectionId, values: values({ flight_number: "X" }), submitted_at: at
+          })))
+          expect(error._tag).toBe("SectionNotFound")
+        }
+        expect(Option.isNone(yield* engagements.findAdvanceDraft(portalIds.advance, portalIds.confValues))).toBe(true)
+        expect(yield* claimAll(forEngagement(portalIds.confValues))).toEqual([])
+        const main = yield* engagements.findById(portalIds.engagement)
+        expect(Option.map(main, (c) => c.sections.every((x) => x.status === "pending"))).toEqual(Option.some(true))
+      }))
+
+    it.effect("20 parallel submits of one engagement: one draft, every value kept, one event each", () =>
+      Effect.gen(function*() {
+        const engagements = yield* Engagements
+        yield* claimAll(() => false)
+        const at = (yield* Clock.currentTimeMillis) - 10_000
+        const results = yield* Effect.forEach(Array.from({ length: 20 }, (_, i) => i), (i) =>
+          engagements.submitSection(command({
+            engagement_id: portalIds.confRace,
+            section_id: i % 2 === 0 ? portalIds.confRaceTravel : portalIds.confRaceHospitality,
+            form_section_id: i % 2 === 0 ? portalIds.travelSection : portalIds.hospitalitySection,
+            values: values({ [`k${i}`]: i }),
+            submitted_at: at + i
+          })), unbounded)
+        expect(new Set(results.map((r) => r.submission.id)).size).toBe(1)
+        const draft = yield* engagements.findAdvanceDraft(portalIds.advance, portalIds.confRace)
+        const expected = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`k${i}`, i]))
+        expect(Option.map(draft, (d) => plain(d.values))).toEqual(Option.some(expected))
+        const events = yield* claimAll(forEngagement(portalIds.confRace))
+        expect(events.length).toBe(20)
+        expect(new Set(events.map((e) => e.id)).size).toBe(20)
+      }))
+  })
+}
