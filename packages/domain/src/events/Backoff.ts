@@ -37,3 +37,11 @@ export const nextRetryAt = (
   random01: number,
   policy: BackoffPolicy = defaultBackoff
 ): number | null => (failedAttempts >= policy.maxAttempts ? null : now + backoffDelay(failedAttempts, random01, policy))
+
+/**
+ * The number of a failure within its round of `maxAttempts` (1-based), from the failures recorded
+ * before it. A dead event that is queued again (`Outbox.retry` keeps its count) starts a new round:
+ * failure 11 is the first of the second round, so it gets the full schedule again, dead at 20.
+ */
+export const failureInRound = (recordedFailures: number, policy: BackoffPolicy = defaultBackoff): number =>
+  (Math.max(0, Math.floor(recordedFailures)) % Math.max(1, policy.maxAttempts)) + 1

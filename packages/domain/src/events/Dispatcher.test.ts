@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer, Option } from "effect"
+import { Clock, Effect, Layer, Option } from "effect"
 import { TestClock } from "effect/testing"
 import { FormsConfig } from "../FormsConfig.js"
 import { Unavailable } from "../Errors.js"
@@ -177,6 +177,29 @@ describe("dispatchBatch", () => {
       expect((yield* dispatchBatch()).delivered).toBe(1)
       expect(state.applied.size).toBe(1)
       expect(yield* outbox.dead).toEqual([])
+    }))
+  })
+
+  it.effect("a dead event queued again gets a full round: its next failure retries after 1 s, dead again at 20", () => {
+    const { handler } = flaky(100)
+    return run([handler], Effect.gen(function*() {
+      yield* submitTravel("KL1")
+      const outbox = yield* Outbox
+      const failRound = Effect.gen(function*() {
+        const results: Array<number | null> = []
+        for (let attempt = 1; attempt <= 10; attempt++) {
+          const result = yield* dispatchBatch(noJitter)
+          results.push(result.dead === 1 ? null : (result.nextRetryAt ?? 0) - (yield* Clock.currentTimeMillis))
+          yield* TestClock.adjust(300_000)
+        }
+        return results
+      })
+      const schedule = [1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 64_000, 128_000, 256_000, null]
+      expect(yield* failRound).toEqual(schedule)
+      const [dead] = yield* outbox.dead
+      expect(yield* outbox.retry(dead?.id ?? "")).toBe(true)
+      expect(yield* failRound).toEqual(schedule)
+      expect((yield* outbox.dead).map((event) => event.attempts)).toEqual([20])
     }))
   })
 

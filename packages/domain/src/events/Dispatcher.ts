@@ -3,7 +3,7 @@ import { Cause, Clock, Effect, Exit, Layer, Option, Random } from "effect"
 import type { Unavailable } from "../Errors.js"
 import { Outbox, type OutboxEvent } from "../ports/Outbox.js"
 import { OutboxSignal } from "../ports/OutboxSignal.js"
-import { type BackoffPolicy, defaultBackoff, nextRetryAt } from "./Backoff.js"
+import { type BackoffPolicy, defaultBackoff, failureInRound, nextRetryAt } from "./Backoff.js"
 import { type EventHandler, EventHandlers } from "./EventHandlers.js"
 
 export interface DispatcherOptions {
@@ -120,7 +120,7 @@ const deliver = (
       : describeFailure("dispatcher", exit.cause)
     const attempts = event.attempts + 1
     const now = yield* Clock.currentTimeMillis
-    const retryAt = nextRetryAt(now, attempts, yield* Random.next, options.backoff)
+    const retryAt = nextRetryAt(now, failureInRound(event.attempts, options.backoff), yield* Random.next, options.backoff)
     yield* outbox.markFailed(event.id, error, retryAt)
     yield* Effect.logWarning("event delivery failed").pipe(
       Effect.annotateLogs({ event_id: event.id, event_type: event.type, attempts, dead: retryAt === null, error })
