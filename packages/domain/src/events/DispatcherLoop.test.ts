@@ -1,0 +1,131 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Layer, Option } from "effect"
+import { TestClock } from "effect/testing"
+import { OutboxSignal } from "../ports/OutboxSignal.js"
+import { flaky, noJitter, now, outboxRows, runEvents, settle, submitTravel } from "../testing/events/eventsTestKit.js"
+import { InMemoryStore } from "../testing/InMemoryStore.js"
+import { Dispatcher } from "./Dispatcher.js"
+import { type EventHandler, EventHandlers } from "./EventHandlers.js"
+
+describe("Dispatcher loop", () => {
+  it.effect("a handler failing twice then succeeding is retried with backoff and applied once", () => {
+    const { state, handler } = flaky(2)
+    return runEvents([handler], Effect.scoped(Effect.gen(function*() {
+      yield* Dispatcher.start({ ...noJitter, pollIntervalMs: 3_600_000 })
+      yield* submitTravel("KL1")
+      yield* settle
+      expect(state.calls).toBe(1)
+      yield* TestClock.adjust(1_000)
+      yield* settle
+      expect(state.calls).toBe(2)
+      yield* TestClock.adjust(1_999)
+      yield* settle
+      expect(state.calls).toBe(2)
+      yield* TestClock.adjust(1)
+      yield* settle
+      expect([state.calls, state.applied.size]).toEqual([3, 1])
+      const [row] = yield* outboxRows
+      expect([row?.attempts, row?.delivered_at]).toEqual([2, now + 3_000])
+      yield* TestClock.adjust(600_000)
+      yield* settle
+      expect(state.calls).toBe(3)
+    })))
+  })
+
+  it.effect("wakes on the signal without waiting for the poll interval; polls when no signal comes", () => {
+    const { state, handler } = flaky(0)
+    return runEvents([handler], Effect.scoped(Effect.gen(function*() {
+      yield* Dispatcher.start({ pollIntervalMs: 10_000 })
+      yield* settle
+      yield* submitTravel("KL1")
+      yield* settle
+      expect(state.applied.size).toBe(1)
+      // Recorded without a notify: found by the next poll.
+      const store = yield* InMemoryStore
+      const [first] = store.data.outbox
+      if (first === undefined) throw new Error("an event was expected")
+      store.data.outbox.push({ ...first, id: "00000000-0000-4000-9000-00000000beef", delivered_at: null })
+      yield* settle
+      expect(state.applied.size).toBe(1)
+      yield* TestClock.adjust(10_000)
+      yield* settle
+      expect(state.applied.size).toBe(2)
+    })))
+  })
+
+  it.effect("stops when its scope closes: a delivery in flight is abandoned unrecorded", () => {
+    const blocking: EventHandler = { name: "blocking", type: "section.submitted", handle: () => Effect.never }
+    return runEvents([blocking], Effect.gen(function*() {
+      yield* Effect.scoped(Effect.gen(function*() {
+        yield* Dispatcher.start()
+        yield* submitTravel("KL1")
+        yield* settle
+      }))
+      const [row] = yield* outboxRows
+      expect([row?.attempts, row?.last_error, row?.delivered_at]).toEqual([0, null, null])
+      yield* submitTravel("KL2")
+      yield* TestClock.adjust(600_000)
+      yield* settle
+      expect((yield* outboxRows).every((r) => r.delivered_at === null && r.attempts === 0)).toBe(true)
+    }))
+  })
+
+  it.effect("an unavailable store is waited out; delivery resumes when it is back", () => {
+    const { state, handler } = flaky(0)
+    return runEvents([handler], Effect.scoped(Effect.gen(function*() {
+      yield* submitTravel("KL1")
+      const store = yield* InMemoryStore
+      yield* store.setUnavailable("down")
+      yield* Dispatcher.start({ pollIntervalMs: 2_000 })
+      yield* settle
+      yield* TestClock.adjust(2_000)
+      yield* settle
+      expect(state.applied.size).toBe(0)
+      yield* store.setUnavailable(null)
+      yield* TestClock.adjust(2_000)
+      yield* settle
+      expect(state.applied.size).toBe(1)
+    })))
+  })
+
+  it.effect("Dispatcher.layer runs for the lifetime of the layer", () => {
+    const { state, handler } = flaky(0)
+    return runEvents([handler], Effect.gen(function*() {
+      yield* submitTravel("KL1")
+      yield* Effect.scoped(Layer.build(Dispatcher.layer()).pipe(Effect.andThen(settle)))
+      expect(state.applied.size).toBe(1)
+      yield* (yield* OutboxSignal).notify
+    }))
+  })
+})
+
+describe("EventHandlers", () => {
+  it.effect("handlers run in registration order; register layers add to the registry; a name registered again replaces", () => {
+    const calls: Array<string> = []
+    const named = (name: string): EventHandler => ({
+      name,
+      type: "section.submitted",
+      handle: () => Effect.sync(() => void calls.push(name))
+    })
+    const registry = EventHandlers.register(Effect.succeed([named("b"), named("a")])).pipe(
+      Layer.provideMerge(EventHandlers.layer([named("first")]))
+    )
+    return Effect.gen(function*() {
+      const handlers = yield* EventHandlers
+      yield* handlers.register(named("a"))
+      const list = yield* handlers.handlersFor("section.submitted")
+      expect(list.map((h) => h.name)).toEqual(["first", "b", "a"])
+      expect(yield* handlers.handlersFor("submission.submitted")).toEqual([])
+      for (const h of list) yield* h.handle({ id: "e", type: "section.submitted", payload: {}, attempts: 0, last_error: null })
+      expect(calls).toEqual(["first", "b", "a"])
+    }).pipe(Effect.provide(registry))
+  })
+
+  it.effect("the built-in layer registers tag sync, identity match and value applying", () =>
+    runEvents([], Effect.gen(function*() {
+      const handlers = yield* EventHandlers
+      expect((yield* handlers.handlersFor("submission.submitted")).map((h) => h.name)).toEqual(["tag-sync", "identity-match"])
+      expect((yield* handlers.handlersFor("section.submitted")).map((h) => h.name)).toEqual(["value-applying"])
+      expect(Option.isSome(yield* Effect.serviceOption(OutboxSignal))).toBe(true)
+    }), true))
+})
