@@ -1,1 +1,5 @@
-export {}
+export * from "./config.js"
+export * from "./database.js"
+export * from "./logging.js"
+export * from "./ServerLayer.js"
+export * from "./startup.js"

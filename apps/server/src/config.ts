@@ -1,0 +1,110 @@
+/** The configuration of CONTRACT §11, read from environment variables and validated as a whole. */
+import { Redacted, Result } from "effect"
+import { resolve } from "node:path"
+
+export type LogLevelName = "debug" | "info" | "warn" | "error"
+
+export interface ServerConfig {
+  readonly port: number
+  readonly host: string
+  /** Unset: the embedded PostgreSQL (PGlite) in `dataDir`. */
+  readonly databaseUrl: Redacted.Redacted<string> | undefined
+  readonly dataDir: string
+  readonly fixtureFile: string | undefined
+  readonly tokenGraceSeconds: number
+  readonly submitRateLimitPerHour: number
+  readonly portalRateLimitPerMinute: number
+  readonly maxBodyBytes: number
+  readonly trustProxyHops: number
+  readonly maxValuesKeys: number
+  readonly maxStringLength: number
+  readonly maxArrayItems: number
+  /** Without a trailing slash. Unset: `http://HOST:PORT` (the bound port when PORT is 0). */
+  readonly publicBaseUrl: string | undefined
+  readonly logLevel: LogLevelName
+}
+
+export type Env = Readonly<Record<string, string | undefined>>
+
+const logLevels: ReadonlyArray<LogLevelName> = ["debug", "info", "warn", "error"]
+
+/**
+ * Reads every variable, so that one start reports every bad value at once, each naming its variable.
+ * Relative paths (DATA_DIR, FIXTURE_FILE) are resolved against where `pnpm` was started (INIT_CWD),
+ * else against `cwd`.
+ */
+export const parseConfig = (env: Env, cwd: string = process.cwd()): Result.Result<ServerConfig, ReadonlyArray<string>> => {
+  const problems: Array<string> = []
+  const base = env["INIT_CWD"] ?? cwd
+  const raw = (name: string): string | undefined => {
+    const value = env[name]
+    return value === undefined || value.trim() === "" ? undefined : value.trim()
+  }
+  const int = (name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number => {
+    const value = raw(name)
+    if (value === undefined) return fallback
+    const n = /^\d+$/.test(value) ? Number(value) : Number.NaN
+    if (!Number.isSafeInteger(n) || n < min || n > max) {
+      const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`
+      problems.push(`${name} must be a whole number ${range} (got ${JSON.stringify(value)}).`)
+      return fallback
+    }
+    return n
+  }
+  const url = (name: string, protocols: ReadonlyArray<string>, echo: boolean): string | undefined => {
+    const value = raw(name)
+    if (value === undefined) return undefined
+    let parsed: URL | undefined
+    try {
+      parsed = new URL(value)
+    } catch {
+      parsed = undefined
+    }
+    if (parsed === undefined || !protocols.includes(parsed.protocol) || parsed.host === "") {
+      const got = echo ? ` (got ${JSON.stringify(value)})` : ""
+      problems.push(`${name} must be a ${protocols.map((p) => p + "//").join(" or ")} URL with a host${got}.`)
+      return undefined
+    }
+    return value
+  }
+
+  const port = int("PORT", 3000, 0, 65_535)
+  const host = raw("HOST") ?? "127.0.0.1"
+  if (/\s/.test(host)) problems.push(`HOST must be a host name or address (got ${JSON.stringify(host)}).`)
+  const databaseUrl = url("DATABASE_URL", ["postgres:", "postgresql:"], false)
+  const publicBaseUrl = url("PUBLIC_BASE_URL", ["http:", "https:"], true)
+  const level = (raw("LOG_LEVEL") ?? "info").toLowerCase()
+  if (!logLevels.some((l) => l === level)) {
+    problems.push(`LOG_LEVEL must be one of ${logLevels.join(", ")} (got ${JSON.stringify(raw("LOG_LEVEL"))}).`)
+  }
+  const fixtureFile = raw("FIXTURE_FILE")
+  const config: ServerConfig = {
+    port,
+    host,
+    databaseUrl: databaseUrl === undefined ? undefined : Redacted.make(databaseUrl),
+    dataDir: resolve(base, raw("DATA_DIR") ?? "./.data"),
+    fixtureFile: fixtureFile === undefined ? undefined : resolve(base, fixtureFile),
+    tokenGraceSeconds: int("FORM_TOKEN_GRACE_SECONDS", 86_400, 0),
+    submitRateLimitPerHour: int("SUBMIT_RATE_LIMIT_PER_HOUR", 10, 1),
+    portalRateLimitPerMinute: int("PORTAL_RATE_LIMIT_PER_MINUTE", 30, 1),
+    maxBodyBytes: int("MAX_BODY_BYTES", 262_144, 2),
+    trustProxyHops: int("TRUST_PROXY_HOPS", 0, 0, 64),
+    maxValuesKeys: int("MAX_VALUES_KEYS", 500, 1),
+    maxStringLength: int("MAX_STRING_LENGTH", 10_000, 1),
+    maxArrayItems: int("MAX_ARRAY_ITEMS", 200, 1),
+    publicBaseUrl: publicBaseUrl?.replace(/\/+$/, ""),
+    logLevel: logLevels.find((l) => l === level) ?? "info"
+  }
+  return problems.length === 0 ? Result.succeed(config) : Result.fail(problems)
+}
+
+/** The base of printed URLs: PUBLIC_BASE_URL, else `http://HOST:PORT` with the port actually bound. */
+export const baseUrlOf = (config: ServerConfig, boundPort: number = config.port): string =>
+  config.publicBaseUrl ?? `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${boundPort}`
+
+/** A path given on the command line, resolved like the configuration's paths. */
+export const resolvePath = (env: Env, path: string, cwd: string = process.cwd()): string =>
+  resolve(env["INIT_CWD"] ?? cwd, path)
+
+export const formUrl = (baseUrl: string, token: string): string =>
+  `${baseUrl}/public/forms/${encodeURIComponent(token)}`

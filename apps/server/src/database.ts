@@ -1,0 +1,36 @@
+/** The database of the server and CLI: PostgreSQL at DATABASE_URL, else PGlite embedded in DATA_DIR. */
+import { Effect, Layer, Redacted } from "effect"
+import { SqlClient } from "effect/sql"
+import { EmbeddedPg, PgLive } from "@forms/adapters-sql"
+import { Readiness } from "@forms/adapters-http"
+import { Unavailable } from "@forms/domain"
+import type { ServerConfig } from "./config.js"
+
+/** Provides `PgClient` and `SqlClient`. */
+export const databaseLayer = (config: ServerConfig) =>
+  config.databaseUrl === undefined
+    ? EmbeddedPg.layer({ dataDir: config.dataDir })
+    : PgLive.layer({ url: Redacted.value(config.databaseUrl) })
+
+/** GET /health/ready: `SELECT 1` answered within two seconds. */
+export const ReadinessLive = Layer.effect(
+  Readiness,
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const unavailable = new Unavailable({ reason: "the database did not answer" })
+    return Readiness.of({
+      check: sql`SELECT 1`.pipe(
+        Effect.timeoutOrElse({ duration: "2 seconds", orElse: () => Effect.fail(unavailable) }),
+        Effect.mapError(() => unavailable),
+        Effect.asVoid
+      )
+    })
+  })
+)
+
+/** True when no organisation is stored yet (an empty database gets the demo fixture). */
+export const isEmpty = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* sql`SELECT 1 AS one FROM organisations LIMIT 1`
+  return rows.length === 0
+})

@@ -1,0 +1,35 @@
+/** Entry point of the standalone server (CONTRACT §11). */
+import { NodeRuntime } from "@effect/platform-node"
+import { Cause, Effect, Exit, Layer, Result } from "effect"
+import { parseConfig } from "./config.js"
+import { describeCause } from "./describeError.js"
+import { loggingLayer } from "./logging.js"
+import { makeServerLayer } from "./ServerLayer.js"
+
+const parsed = parseConfig(process.env)
+if (Result.isFailure(parsed)) {
+  process.stderr.write(`Invalid configuration, the server does not start:\n${parsed.failure.map((p) => `  ${p}\n`).join("")}`)
+  process.exit(1)
+}
+const config = parsed.success
+
+// A stop that outlives the 10 s grace for requests plus closing the database is cut short.
+const hardStop = () => setTimeout(() => process.exit(1), 20_000).unref()
+process.once("SIGTERM", hardStop)
+process.once("SIGINT", hardStop)
+
+const program = Layer.launch(makeServerLayer(config)).pipe(
+  Effect.onInterrupt(() => Effect.logInfo("stopped: requests finished, database closed")),
+  Effect.catchCause((cause) =>
+    Cause.hasInterruptsOnly(cause)
+      ? Effect.failCause(cause)
+      : Effect.logError(`cannot start: ${describeCause(cause)}`).pipe(Effect.andThen(Effect.failCause(cause)))
+  ),
+  Effect.provide(loggingLayer(config.logLevel))
+)
+
+NodeRuntime.runMain(program, {
+  disableErrorReporting: true,
+  // SIGTERM/SIGINT interrupt the program: a clean stop exits 0.
+  teardown: (exit, onExit) => onExit(Exit.isSuccess(exit) || Cause.hasInterruptsOnly(exit.cause) ? 0 : 1)
+})

@@ -1,0 +1,71 @@
+/** An in-process server on a free port over the test fixture, on an in-memory PGlite or TEST_DATABASE_URL. */
+import { Effect, Layer } from "effect"
+import { HttpServer } from "effect/http"
+import { SqlClient } from "effect/sql"
+import { fileURLToPath } from "node:url"
+import { EmbeddedPg, PgLive } from "@forms/adapters-sql"
+import { loggingLayer, makeServerLayer, parseConfig, type ServerConfig } from "../src/index.js"
+
+export const fixturePath = fileURLToPath(new URL("./fixture.json", import.meta.url))
+export const testDatabaseUrl = process.env["TEST_DATABASE_URL"]
+
+export const testConfig = (env: Record<string, string> = {}): ServerConfig => {
+  const parsed = parseConfig({ PORT: "0", FIXTURE_FILE: fixturePath, LOG_LEVEL: "error", ...env })
+  if (parsed._tag === "Failure") throw new Error(parsed.failure.join("\n"))
+  return parsed.success
+}
+
+/** A schema of its own on the real server, dropped when the layer is released. */
+const isolatedSchema = (url: string) =>
+  Layer.unwrap(Effect.gen(function*() {
+    const schema = `http_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`
+    const admin = PgLive.layer({ url })
+    yield* Effect.acquireRelease(
+      Effect.flatMap(SqlClient.SqlClient, (sql) => sql.unsafe(`CREATE SCHEMA ${schema}`)).pipe(Effect.provide(admin)),
+      () =>
+        Effect.flatMap(SqlClient.SqlClient, (sql) => sql.unsafe(`DROP SCHEMA ${schema} CASCADE`)).pipe(
+          Effect.provide(admin),
+          Effect.ignore
+        )
+    )
+    return PgLive.layer({ url, searchPath: schema })
+  }))
+
+export type Backend = "embedded" | "postgres"
+
+export const testServer = (backend: Backend, env: Record<string, string> = {}) => {
+  const config = testConfig(env)
+  return makeServerLayer(config, {
+    database: backend === "postgres" && testDatabaseUrl !== undefined
+      ? isolatedSchema(testDatabaseUrl)
+      : EmbeddedPg.layer()
+  }).pipe(Layer.provide(loggingLayer(config.logLevel)))
+}
+
+/** The server keeps real time: test services (TestClock) would freeze it at 1970. */
+export const liveOptions = { timeout: 120_000, excludeTestServices: true } as const
+
+export const baseUrl = Effect.map(HttpServer.HttpServer, (server) => HttpServer.formatAddress(server.address))
+
+export interface RawResponse {
+  readonly status: number
+  readonly headers: Headers
+  readonly text: string
+}
+
+export const call = (path: string, init: { method?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}) =>
+  Effect.flatMap(baseUrl, (base) =>
+    Effect.promise(async (): Promise<RawResponse> => {
+      const body = init.raw ?? (init.body === undefined ? undefined : JSON.stringify(init.body))
+      const response = await fetch(base + path, {
+        method: init.method ?? "GET",
+        headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...init.headers },
+        ...(body === undefined ? {} : { body })
+      })
+      return { status: response.status, headers: response.headers, text: await response.text() }
+    }))
+
+export const envelope = (code: string, message: string, fields?: unknown) =>
+  JSON.stringify({ error: fields === undefined ? { code, message } : { code, message, fields } })
+
+export const dataOf = (response: RawResponse): Record<string, unknown> => JSON.parse(response.text).data

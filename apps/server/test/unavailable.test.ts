@@ -1,0 +1,42 @@
+import { assert, layer } from "@effect/vitest"
+import { NodeHttpServer } from "@effect/platform-node"
+import { Effect, Layer } from "effect"
+import { createServer } from "node:http"
+import { HttpAppServer, HttpConfig } from "@forms/adapters-http"
+import { PgLive, SqlPorts } from "@forms/adapters-sql"
+import { FormsConfig, PublicFormsLayer } from "@forms/domain"
+import { ReadinessLive } from "../src/index.js"
+import { call, envelope } from "./harness.js"
+
+// Nothing listens on port 1: every query fails to connect.
+const DeadDatabase = PgLive.layer({ url: "postgres://postgres@127.0.0.1:1/none", connectTimeout: "1 second" })
+
+const server = HttpAppServer.pipe(
+  Layer.provide([
+    PublicFormsLayer.pipe(Layer.provide(SqlPorts.layer), Layer.provide(FormsConfig.layer())),
+    ReadinessLive,
+    HttpConfig.layer()
+  ]),
+  Layer.provide(DeadDatabase),
+  Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" }))
+)
+
+const unavailable = envelope("UNAVAILABLE", "The service is temporarily unavailable. Nothing was written.")
+
+layer(server, { timeout: 60_000, excludeTestServices: true })("database down", (it) => {
+  it.effect("use cases answer 503 UNAVAILABLE, /health/ready too, /health/live stays 200", () =>
+    Effect.gen(function*() {
+      const form = yield* call("/public/forms/some-token-0123456789")
+      assert.strictEqual(form.status, 503)
+      assert.strictEqual(form.text, unavailable)
+      const create = yield* call("/public/forms/some-token-0123456789/submissions", {
+        method: "POST",
+        body: { idempotency_key: "0192f1c4-aaaa-bbbb-cccc-000000000001" }
+      })
+      assert.strictEqual(create.text, unavailable)
+      const ready = yield* call("/health/ready")
+      assert.strictEqual(ready.status, 503)
+      assert.strictEqual(ready.text, unavailable)
+      assert.strictEqual((yield* call("/health/live")).status, 200)
+    }))
+})
