@@ -93,7 +93,7 @@ const advanceFields: ReadonlyArray<FormFieldInput> = [
   seedField({ id: "fa-dietary", slug: "dietary", type: "select", is_required: true, section_id: portalIds.hospitalitySection, position: 1, options: ["none", "vegetarian", "vegan"], maps_to: "artist.dietary" }),
   seedField({ id: "fa-contact", slug: "contact_email", type: "email", section_id: portalIds.hospitalitySection, position: 2, maps_to: "artist.email" }),
   seedField({ id: "fa-hotel", slug: "hotel", section_id: portalIds.hospitalitySection, position: 3, maps_to: "engagement.hotel" }),
-  seedField({ id: "fa-notes", slug: "notes", type: "textarea", section_id: portalIds.hospitalitySection, position: 4, maps_to: "artist.Bad-Key" }),
+  seedField({ id: "fa-notes", slug: "notes", type: "textarea", section_id: portalIds.hospitalitySection, position: 4, maps_to: null }),
   seedField({ id: "fa-free", slug: "free_text", section_id: null, position: 1, maps_to: "artist.free_text" })
 ]
 
