@@ -1,0 +1,132 @@
+/**
+ * `pnpm bench:load`: full visitor flows against our server and the raw reference, interleaved
+ * (A B, B A, A B), at each concurrency; then ours on the embedded database. The last line printed
+ * is JSON with every figure. Options: --duration=15 --warmup=3 --reps=3 --concurrency=16,64
+ * --log=info|warn --no-embedded --no-roundtrips --quick (or BENCH_DURATION, BENCH_WARMUP, BENCH_REPS,
+ * BENCH_CONCURRENCY, BENCH_LOG, BENCH_EMBEDDED=0, BENCH_ROUNDTRIPS=0).
+ */
+import { spawnSync } from "node:child_process"
+import { existsSync } from "node:fs"
+import { mkdtemp, rm } from "node:fs/promises"
+import { availableParallelism, tmpdir, totalmem } from "node:os"
+import { join } from "node:path"
+import { adminUrl, countSubmitted, createDatabase, databaseUrl, dropDatabase, truncateWritten } from "./database.js"
+import { runLoad } from "./driver.js"
+import { buildReport, runLine, type RunSummary, summarizeRun } from "./report.js"
+import { countRoundTrips, type RoundTripReport } from "./roundTrips.js"
+import { oursEntry, repoRoot, type RunningServer, type ServerKind, startServer } from "./servers.js"
+
+const arg = (name: string): string | undefined => {
+  const hit = process.argv.find((a) => a === `--${name}` || a.startsWith(`--${name}=`))
+  return hit === undefined ? undefined : (hit.split("=")[1] ?? "true")
+}
+const quick = arg("quick") !== undefined
+const num = (name: string, envName: string, fallback: number): number => Number(arg(name) ?? process.env[envName] ?? fallback)
+const options = {
+  durationS: num("duration", "BENCH_DURATION", quick ? 3 : 15),
+  warmupS: num("warmup", "BENCH_WARMUP", quick ? 1 : 3),
+  reps: num("reps", "BENCH_REPS", quick ? 1 : 3),
+  concurrency: (arg("concurrency") ?? process.env["BENCH_CONCURRENCY"] ?? "16,64").split(",").map(Number),
+  // Production default: ours logs one JSON line per request at info; the reference then does too.
+  logLevel: arg("log") ?? process.env["BENCH_LOG"] ?? "info",
+  embedded: arg("no-embedded") === undefined && process.env["BENCH_EMBEDDED"] !== "0",
+  roundTrips: arg("no-roundtrips") === undefined && process.env["BENCH_ROUNDTRIPS"] !== "0"
+}
+
+const say = (line: string) => process.stdout.write(`${line}\n`)
+const running = new Set<RunningServer>()
+const databases = { ours: `forms_bench_ours_${process.pid}`, reference: `forms_bench_ref_${process.pid}` }
+
+const cleanup = async () => {
+  for (const server of running) await server.stop()
+  running.clear()
+  for (const name of Object.values(databases)) await dropDatabase(name).catch((e: unknown) => say(`cannot drop ${name}: ${String(e)}`))
+}
+process.once("SIGINT", () => void cleanup().finally(() => process.exit(130)))
+
+const ensureBuilt = () => {
+  if (existsSync(oursEntry)) return
+  say("apps/server/dist/main.js is missing: running pnpm build")
+  const built = spawnSync("pnpm", ["build"], { cwd: repoRoot, stdio: ["ignore", "inherit", "inherit"] })
+  if (built.status !== 0 || !existsSync(oursEntry)) throw new Error("pnpm build failed")
+}
+
+const main = async () => {
+  ensureBuilt()
+  const outDir = await mkdtemp(join(tmpdir(), "forms-bench-"))
+  say(`logs in ${outDir}; options ${JSON.stringify(options)}`)
+  const admin = adminUrl()
+  const urls = { ours: databaseUrl(admin, databases.ours), reference: databaseUrl(admin, databases.reference) }
+  await createDatabase(databases.ours)
+  await createDatabase(databases.reference)
+
+  const roundTrips: Record<string, RoundTripReport> = {}
+  if (options.roundTrips) {
+    for (const kind of ["ours", "reference"] as const) {
+      roundTrips[kind] = await countRoundTrips(kind, urls[kind], options.logLevel, join(outDir, `${kind}-roundtrips.log`), running)
+      say(`round trips ${kind}: ${JSON.stringify(roundTrips[kind])}`)
+    }
+  }
+
+  const runs: Array<RunSummary> = []
+  const measure = async (kind: ServerKind, c: number, rep: number, dataDir?: string) => {
+    const dbUrl = kind === "embedded" ? undefined : urls[kind]
+    if (dbUrl !== undefined) await truncateWritten(dbUrl)
+    const server = await startServer({
+      kind,
+      ...(dbUrl === undefined ? {} : { databaseUrl: dbUrl }),
+      ...(dataDir === undefined ? {} : { dataDir }),
+      logLevel: options.logLevel,
+      logFile: join(outDir, `${kind}-c${c}-rep${rep}.log`)
+    })
+    running.add(server)
+    const result = await runLoad({
+      baseUrl: server.baseUrl,
+      concurrency: c,
+      warmupMs: options.warmupS * 1000,
+      durationMs: options.durationS * 1000
+    })
+    const peak = server.peakRssMb()
+    await server.stop()
+    running.delete(server)
+    const submitted = dbUrl === undefined ? -1 : await countSubmitted(dbUrl)
+    const summary = summarizeRun(kind, rep, result, peak, submitted)
+    runs.push(summary)
+    say(runLine(summary))
+    for (const sample of summary.errorSamples) say(`  error: ${sample}`)
+  }
+
+  for (const c of options.concurrency) {
+    for (let rep = 1; rep <= options.reps; rep++) {
+      const order: ReadonlyArray<ServerKind> = rep % 2 === 1 ? ["ours", "reference"] : ["reference", "ours"]
+      for (const kind of order) await measure(kind, c, rep)
+    }
+  }
+  if (options.embedded) {
+    for (const c of options.concurrency) {
+      const dataDir = await mkdtemp(join(tmpdir(), "forms-bench-embedded-"))
+      try {
+        await measure("embedded", c, 1, dataDir)
+      } finally {
+        await rm(dataDir, { recursive: true, force: true })
+      }
+    }
+  }
+  await cleanup()
+
+  const report = buildReport(runs, options.concurrency, {
+    date: new Date().toISOString(),
+    machine: { nproc: availableParallelism(), total_memory_gb: Math.round(totalmem() / 2 ** 30 * 10) / 10, node: process.version },
+    options: { duration_s: options.durationS, warmup_s: options.warmupS, reps: options.reps, concurrency: options.concurrency, log_level: options.logLevel },
+    logs: outDir,
+    round_trips: roundTrips
+  })
+  for (const line of report.lines) process.stdout.write(`${line}\n`)
+  process.stdout.write(`${JSON.stringify(report.json)}\n`)
+}
+
+main().catch(async (error: unknown) => {
+  say(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+  await cleanup()
+  process.exit(1)
+})

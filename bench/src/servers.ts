@@ -1,0 +1,141 @@
+/** Starting, watching (peak RSS) and stopping the servers under test, each a child process of its own. */
+import { type ChildProcess, spawn } from "node:child_process"
+import { closeSync, openSync, readFileSync } from "node:fs"
+import { createServer } from "node:net"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+
+export const repoRoot = fileURLToPath(new URL("../../", import.meta.url))
+export const benchFixture = join(repoRoot, "bench", "fixture.json")
+export const oursEntry = join(repoRoot, "apps", "server", "dist", "main.js")
+const referenceEntry = join(repoRoot, "bench", "src", "reference", "main.ts")
+
+export type ServerKind = "ours" | "reference" | "embedded"
+
+export interface StartOptions {
+  readonly kind: ServerKind
+  /** PostgreSQL for ours and the reference; unset for the embedded database. */
+  readonly databaseUrl?: string
+  readonly dataDir?: string
+  readonly logLevel: string
+  /** Where stdout and stderr go. */
+  readonly logFile: string
+  readonly cpuProfDir?: string
+}
+
+export interface RunningServer {
+  readonly kind: ServerKind
+  readonly pid: number
+  readonly baseUrl: string
+  /** Highest resident set seen so far (sampled VmRSS every 100 ms, and the kernel's VmHWM), in MiB. */
+  readonly peakRssMb: () => number
+  readonly stop: () => Promise<number | null>
+}
+
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      const port = typeof address === "object" && address !== null ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+
+/** VmRSS and VmHWM of a live process in kB, from /proc (Linux). */
+export const readRss = (pid: number): { rssKb: number; hwmKb: number } | undefined => {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8")
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? "0")
+    return { rssKb: kb("VmRSS"), hwmKb: kb("VmHWM") }
+  } catch {
+    return undefined
+  }
+}
+
+const waitForExit = (child: ChildProcess, ms: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(true)
+    const timer = setTimeout(() => resolve(false), ms)
+    child.once("exit", () => {
+      clearTimeout(timer)
+      resolve(true)
+    })
+  })
+
+const tail = (file: string): string => {
+  try {
+    return readFileSync(file, "utf8").split("\n").slice(-15).join("\n")
+  } catch {
+    return ""
+  }
+}
+
+export const startServer = async (options: StartOptions): Promise<RunningServer> => {
+  const port = await freePort()
+  const env: Record<string, string> = {}
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && key !== "DATABASE_URL" && key !== "DATA_DIR" && key !== "FIXTURE_FILE") env[key] = value
+  }
+  Object.assign(env, {
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    FIXTURE_FILE: benchFixture,
+    SUBMIT_RATE_LIMIT_PER_HOUR: "100000000",
+    LOG_LEVEL: options.logLevel
+  })
+  if (options.databaseUrl !== undefined) env["DATABASE_URL"] = options.databaseUrl
+  if (options.dataDir !== undefined) env["DATA_DIR"] = options.dataDir
+  const args = options.kind === "reference"
+    ? ["--import", import.meta.resolve("tsx"), referenceEntry]
+    : [...(options.cpuProfDir === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfDir}`]), oursEntry]
+  const fd = openSync(options.logFile, "a")
+  const child = spawn(process.execPath, args, { cwd: repoRoot, env, stdio: ["ignore", fd, fd] })
+  closeSync(fd)
+  const pid = child.pid
+  if (pid === undefined) throw new Error(`${options.kind} did not start`)
+
+  let peakKb = 0
+  const sample = () => {
+    const rss = readRss(pid)
+    if (rss !== undefined) peakKb = Math.max(peakKb, rss.rssKb, rss.hwmKb)
+  }
+  const sampler = setInterval(sample, 100)
+  const baseUrl = `http://127.0.0.1:${port}`
+
+  const stop = async (): Promise<number | null> => {
+    sample()
+    clearInterval(sampler)
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM")
+      if (!(await waitForExit(child, 15_000))) {
+        child.kill("SIGKILL")
+        await waitForExit(child, 5_000)
+      }
+    }
+    return child.exitCode
+  }
+
+  // Ready when the port answers anything (ours: /health/live; the reference: its 404).
+  const deadline = Date.now() + 120_000
+  for (;;) {
+    if (child.exitCode !== null) {
+      clearInterval(sampler)
+      throw new Error(`${options.kind} exited with ${child.exitCode} before listening:\n${tail(options.logFile)}`)
+    }
+    try {
+      const response = await fetch(`${baseUrl}/health/live`)
+      await response.arrayBuffer()
+      break
+    } catch {
+      if (Date.now() > deadline) {
+        await stop()
+        throw new Error(`${options.kind} did not listen within 120 s:\n${tail(options.logFile)}`)
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+  return { kind: options.kind, pid, baseUrl, peakRssMb: () => (sample(), peakKb / 1024), stop }
+}
