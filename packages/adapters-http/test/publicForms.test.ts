@@ -123,6 +123,13 @@ layer(serverLayer(FakePublicForms, {
             c: [tooLong]
           })
         )
+        const proto = yield* call(`${base}/submissions/sub-1`, {
+          method: "PUT",
+          body: `{"values":{"__proto__":"${"x".repeat(21)}"}}`,
+          headers: { "content-type": "application/json" }
+        })
+        assert.strictEqual(proto.text, envelope("VALIDATION_FAILED", "One or more values are invalid.", JSON.parse(`{"__proto__":[${JSON.stringify(tooLong)}]}`)))
+        assert.include(proto.text, `"fields":{"__proto__":[`)
         const keys = yield* call(`${base}/submissions/sub-1`, json("PUT", { values: { a: 1, b: 2, c: 3, d: 4 } }))
         assert.strictEqual(
           keys.text,

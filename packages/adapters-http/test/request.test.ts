@@ -62,6 +62,8 @@ layer(serverLayer(FakePublicForms, { config: { maxBodyBytes: 64 } }))("request c
         })
         assert.strictEqual(byLength.status, 413)
         assert.strictEqual(byLength.text, tooLarge)
+        // refused unread: the rest of the upload is not read
+        assert.strictEqual(byLength.headers.get("connection"), "close")
         const stream = new ReadableStream<Uint8Array>({
           start(controller) {
             for (let i = 0; i < 10; i++) controller.enqueue(new TextEncoder().encode("          "))

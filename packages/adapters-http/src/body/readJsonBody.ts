@@ -3,7 +3,7 @@
  * then counted while streaming, so an oversized body is never read whole), then JSON (400).
  */
 import { Effect, Stream } from "effect"
-import type { HttpServerRequest } from "effect/http"
+import { HttpEffect, type HttpServerRequest, HttpServerResponse } from "effect/http"
 import { apiError, type ApiErrorOf } from "../errorTable.js"
 
 export type JsonObject = Readonly<Record<string, unknown>>
@@ -31,6 +31,15 @@ export const isJsonMediaType = (contentType: string | undefined): boolean => {
   })
 }
 
+/**
+ * Refused before the body was read: the connection is closed after the answer, so that the server
+ * does not read (and throw away) the rest of an unwanted upload.
+ */
+const refuseUnread = <E>(error: E) =>
+  HttpEffect.appendPreResponseHandler((_request, response) =>
+    Effect.succeed(HttpServerResponse.setHeader(response, "connection", "close"))
+  ).pipe(Effect.andThen(Effect.fail(error)))
+
 const isJsonObject = (value: unknown): value is JsonObject =>
   typeof value === "object" && value !== null && !Array.isArray(value)
 
@@ -53,13 +62,13 @@ const concat = (chunks: ReadonlyArray<Uint8Array>, total: number): Uint8Array =>
 export const readJsonBody = (
   request: HttpServerRequest.HttpServerRequest,
   maxBodyBytes: number
-): Effect.Effect<JsonObject | undefined, BodyError> =>
+): Effect.Effect<JsonObject | undefined, BodyError, HttpServerRequest.HttpServerRequest> =>
   Effect.gen(function*() {
     const headers = request.headers
     if (!hasBody(headers)) return undefined
-    if (!isJsonMediaType(headers["content-type"])) return yield* apiError("UnsupportedMediaType")
+    if (!isJsonMediaType(headers["content-type"])) return yield* refuseUnread(apiError("UnsupportedMediaType"))
     const declared = Number(headers["content-length"] ?? "0")
-    if (declared > maxBodyBytes) return yield* apiError("PayloadTooLarge")
+    if (declared > maxBodyBytes) return yield* refuseUnread(apiError("PayloadTooLarge"))
     const chunks: Array<Uint8Array> = []
     let total = 0
     yield* request.stream.pipe(
@@ -67,7 +76,7 @@ export const readJsonBody = (
       Stream.runForEachArray((array) => {
         for (const chunk of array) {
           total += chunk.length
-          if (total > maxBodyBytes) return Effect.fail(apiError("PayloadTooLarge"))
+          if (total > maxBodyBytes) return refuseUnread(apiError("PayloadTooLarge"))
           chunks.push(chunk)
         }
         return Effect.void

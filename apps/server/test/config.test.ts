@@ -1,0 +1,57 @@
+import { assert, describe, it } from "@effect/vitest"
+import { Redacted, Result } from "effect"
+import { baseUrlOf, parseConfig } from "../src/config.js"
+
+const problems = (env: Record<string, string>) => {
+  const parsed = parseConfig(env, "/srv")
+  return Result.isFailure(parsed) ? parsed.failure : []
+}
+
+describe("parseConfig", () => {
+  it("gives the defaults of CONTRACT §11", () => {
+    const parsed = parseConfig({}, "/srv")
+    assert.isTrue(Result.isSuccess(parsed))
+    if (Result.isFailure(parsed)) return
+    const c = parsed.success
+    assert.deepStrictEqual(
+      [c.port, c.host, c.databaseUrl, c.dataDir, c.fixtureFile, c.tokenGraceSeconds, c.submitRateLimitPerHour],
+      [3000, "127.0.0.1", undefined, "/srv/.data", undefined, 86_400, 10]
+    )
+    assert.deepStrictEqual(
+      [c.portalRateLimitPerMinute, c.maxBodyBytes, c.trustProxyHops, c.maxValuesKeys, c.maxStringLength, c.maxArrayItems],
+      [30, 262_144, 0, 500, 10_000, 200]
+    )
+    assert.strictEqual(c.logLevel, "info")
+    assert.strictEqual(baseUrlOf(c), "http://127.0.0.1:3000")
+  })
+
+  it("reads every variable; relative paths follow INIT_CWD", () => {
+    const parsed = parseConfig({
+      PORT: "8080", HOST: "::1", DATABASE_URL: "postgres://u:secret@db:5432/forms", DATA_DIR: "data",
+      FIXTURE_FILE: "f.json", INIT_CWD: "/repo", PUBLIC_BASE_URL: "https://forms.example.org/", LOG_LEVEL: "DEBUG",
+      SUBMIT_RATE_LIMIT_PER_HOUR: "3", TRUST_PROXY_HOPS: "2", MAX_BODY_BYTES: "1024"
+    }, "/srv")
+    if (Result.isFailure(parsed)) return assert.fail(parsed.failure.join())
+    const c = parsed.success
+    assert.strictEqual(c.port, 8080)
+    assert.strictEqual(c.dataDir, "/repo/data")
+    assert.strictEqual(c.fixtureFile, "/repo/f.json")
+    assert.strictEqual(c.databaseUrl === undefined ? "" : Redacted.value(c.databaseUrl), "postgres://u:secret@db:5432/forms")
+    assert.strictEqual(baseUrlOf(c), "https://forms.example.org")
+    assert.strictEqual(baseUrlOf({ ...c, publicBaseUrl: undefined }, 9), "http://[::1]:9")
+    assert.deepStrictEqual([c.logLevel, c.submitRateLimitPerHour, c.trustProxyHops, c.maxBodyBytes], ["debug", 3, 2, 1024])
+  })
+
+  it("names each bad variable, all at once, never echoing DATABASE_URL", () => {
+    const found = problems({
+      PORT: "http", SUBMIT_RATE_LIMIT_PER_HOUR: "0", MAX_BODY_BYTES: "-5", LOG_LEVEL: "loud",
+      DATABASE_URL: "mysql://u:secret@x/db", PUBLIC_BASE_URL: "ftp://x", TRUST_PROXY_HOPS: "1.5"
+    })
+    assert.strictEqual(found.length, 7)
+    for (const name of ["PORT", "SUBMIT_RATE_LIMIT_PER_HOUR", "MAX_BODY_BYTES", "LOG_LEVEL", "DATABASE_URL", "PUBLIC_BASE_URL", "TRUST_PROXY_HOPS"]) {
+      assert.isTrue(found.some((p) => p.startsWith(name + " ")), name)
+    }
+    assert.isFalse(found.join("\n").includes("secret"))
+    assert.deepStrictEqual(problems({ PORT: "65536" }), [`PORT must be a whole number from 0 to 65535 (got "65536").`])
+  })
+})

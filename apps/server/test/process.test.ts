@@ -1,0 +1,129 @@
+/** The server and the CLI as processes, started the way `pnpm start` and `pnpm cli` start them. */
+import { describe, expect, it } from "vitest"
+import { type ChildProcess, spawn } from "node:child_process"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { fixturePath } from "./harness.js"
+
+const serverDir = fileURLToPath(new URL("..", import.meta.url))
+const tsxBin = fileURLToPath(new URL("../node_modules/.bin/tsx", import.meta.url))
+// What `pnpm start` and `pnpm cli` run, without pnpm around it.
+const tsx = (script: string, args: ReadonlyArray<string>, env: Record<string, string>) =>
+  spawn(tsxBin, ["--conditions=@forms/source", script, ...args], {
+    cwd: serverDir,
+    env: { ...process.env, INIT_CWD: serverDir, LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"]
+  })
+
+interface Finished { readonly code: number | null; readonly stdout: string; readonly stderr: string }
+
+const collect = (child: ChildProcess) => {
+  let stdout = ""
+  let stderr = ""
+  child.stdout?.on("data", (chunk) => (stdout += String(chunk)))
+  child.stderr?.on("data", (chunk) => (stderr += String(chunk)))
+  const finished = new Promise<Finished>((resolve) =>
+    child.on("exit", (code) => resolve({ code, stdout, stderr }))
+  )
+  const lines = () => stdout.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as Record<string, unknown>)
+  const waitFor = async (message: string, timeoutMs: number) => {
+    const deadline = Date.now() + timeoutMs
+    while (Date.now() < deadline) {
+      const line = lines().find((l) => l["message"] === message)
+      if (line !== undefined) return line
+      if (child.exitCode !== null) break
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    throw new Error(`no "${message}" line; stdout:\n${stdout}\nstderr:\n${stderr}`)
+  }
+  return { finished, lines, waitFor }
+}
+
+const annotations = (line: Record<string, unknown>) => line["annotations"] as Record<string, string>
+
+describe("the server process", () => {
+  it("starts on an empty embedded database with the demo, serves it, logs templates, stops on SIGTERM with 0", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "forms-demo-"))
+    try {
+      const child = tsx("src/main.ts", [], { PORT: "0", DATA_DIR: dataDir })
+      const run = collect(child)
+      const listening = annotations(await run.waitFor("listening", 90_000))
+      const demoUrl = listening["demo_fs-volunteers"] ?? ""
+      expect(demoUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/public\/forms\/[A-Za-z0-9._~-]{16,}$/)
+      const form = await fetch(demoUrl)
+      expect(form.status).toBe(200)
+      const body = (await form.json()) as { data: { name: string; fields: ReadonlyArray<unknown> } }
+      expect(body.data.name).toBe("Volunteers 2027")
+      await fetch(`${demoUrl}/time-slots`, { headers: { "x-request-id": "trace-1" } })
+      // A request in flight when SIGTERM arrives is finished: its body is still arriving.
+      let release = () => {}
+      const slowBody = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(`{"idempotency_key":"in-flight-0123456789abcdef",`))
+          release = () => {
+            controller.enqueue(new TextEncoder().encode(`"values":{}}`))
+            controller.close()
+          }
+        }
+      })
+      const inFlight = fetch(`${demoUrl}/submissions`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: slowBody,
+        duplex: "half"
+      } as RequestInit)
+      await new Promise((r) => setTimeout(r, 300))
+      const started = Date.now()
+      child.kill("SIGTERM")
+      await new Promise((r) => setTimeout(r, 500))
+      release()
+      expect((await inFlight).status).toBe(201)
+      const { code } = await run.finished
+      expect(code).toBe(0)
+      expect(Date.now() - started).toBeLessThan(10_000)
+      const requests = run.lines().filter((l) => l["message"] === "request").map(annotations)
+      expect(requests).toContainEqual(expect.objectContaining({
+        request_id: "trace-1", method: "GET", route: "/public/forms/:token/time-slots", status: 200
+      }))
+      const token = demoUrl.split("/").at(-1) ?? ""
+      const afterStart = run.lines().filter((l) => l["message"] !== "listening")
+      expect(JSON.stringify(afterStart)).not.toContain(token)
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }, 120_000)
+
+  it("refuses a bad configuration with a message naming the variable, exit code not 0", async () => {
+    const run = collect(tsx("src/main.ts", [], { PORT: "eighty", MAX_ARRAY_ITEMS: "0" }))
+    const { code, stderr } = await run.finished
+    expect(code).not.toBe(0)
+    expect(stderr).toContain("PORT must be a whole number")
+    expect(stderr).toContain("MAX_ARRAY_ITEMS")
+  }, 60_000)
+})
+
+describe("the CLI process", () => {
+  it("imports a fixture, then rotates a token and prints the new URL", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "forms-cli-"))
+    try {
+      const env = { DATA_DIR: dataDir, PUBLIC_BASE_URL: "https://forms.example.org" }
+      const imported = await collect(tsx("src/cli.ts", ["import", fixturePath], env)).finished
+      expect(imported.stderr).toBe("")
+      expect(imported.code).toBe(0)
+      expect(imported.stdout).toMatch(/^Imported .*fixture\.json \(.*form_schemas: 5.*\); \d+ rows changed\.\n$/)
+      const rotated = await collect(tsx("src/cli.ts", ["rotate-token", "fs-open"], env)).finished
+      expect(rotated.code).toBe(0)
+      expect(rotated.stdout).toMatch(/\nhttps:\/\/forms\.example\.org\/public\/forms\/[A-Za-z0-9_-]{43}\n$/)
+      const missing = await collect(tsx("src/cli.ts", ["rotate-token", "fs-nope"], env)).finished
+      expect(missing.code).toBe(1)
+      expect(missing.stderr).toContain(`No form schema has the id "fs-nope".`)
+      const unknown = await collect(tsx("src/cli.ts", ["frobnicate"], env)).finished
+      expect(unknown.code).toBe(2)
+      expect(unknown.stderr).toContain("rotate-token <schema_id>")
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }, 180_000)
+})
