@@ -13,6 +13,9 @@ export interface LoadOptions {
   readonly warmupMs: number
   readonly durationMs: number
   readonly token?: string
+  /** Called when the measured window opens and when it closes (CPU accounting). */
+  readonly onMeasureStart?: () => void
+  readonly onMeasureEnd?: () => void
 }
 
 export interface LoadResult {
@@ -124,9 +127,14 @@ export const runLoad = async (options: LoadOptions): Promise<LoadResult> => {
     while (performance.now() < measureTo) await flow()
   }
 
+  const timers = [
+    setTimeout(() => options.onMeasureStart?.(), options.warmupMs),
+    setTimeout(() => options.onMeasureEnd?.(), options.warmupMs + options.durationMs)
+  ]
   try {
     await Promise.all(Array.from({ length: options.concurrency }, loop))
   } finally {
+    for (const timer of timers) clearTimeout(timer)
     await pool.close()
   }
   return {

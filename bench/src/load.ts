@@ -10,6 +10,7 @@ import { existsSync } from "node:fs"
 import { mkdtemp, rm } from "node:fs/promises"
 import { availableParallelism, tmpdir, totalmem } from "node:os"
 import { join } from "node:path"
+import { type CpuWindow, openCpuWindow } from "./cpu.js"
 import { adminUrl, countSubmitted, createDatabase, databaseUrl, dropDatabase, truncateWritten } from "./database.js"
 import { runLoad } from "./driver.js"
 import { buildReport, runLine, type RunSummary, summarizeRun } from "./report.js"
@@ -80,17 +81,22 @@ const main = async () => {
       logFile: join(outDir, `${kind}-c${c}-rep${rep}.log`)
     })
     running.add(server)
+    let closeWindow: (() => CpuWindow) | undefined
+    let cpu: CpuWindow | undefined
     const result = await runLoad({
       baseUrl: server.baseUrl,
       concurrency: c,
       warmupMs: options.warmupS * 1000,
-      durationMs: options.durationS * 1000
+      durationMs: options.durationS * 1000,
+      onMeasureStart: () => (closeWindow = openCpuWindow(server.pid)),
+      onMeasureEnd: () => (cpu = closeWindow?.())
     })
     const peak = server.peakRssMb()
     await server.stop()
     running.delete(server)
     const submitted = dbUrl === undefined ? -1 : await countSubmitted(dbUrl)
-    const summary = summarizeRun(kind, rep, result, peak, submitted)
+    const summary = summarizeRun(kind, rep, result, peak, submitted,
+      cpu ?? { serverCpuMs: Number.NaN, machineBusyPct: Number.NaN, loadAvg1: Number.NaN })
     runs.push(summary)
     say(runLine(summary))
     for (const sample of summary.errorSamples) say(`  error: ${sample}`)

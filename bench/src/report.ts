@@ -1,4 +1,5 @@
 /** Turning load results into the printed tables, the per-repetition ratios, the medians and the targets. */
+import type { CpuWindow } from "./cpu.js"
 import type { LoadResult } from "./driver.js"
 import type { ServerKind } from "./servers.js"
 import { type LatencySummary, median, ratio, round, summarize } from "./stats.js"
@@ -19,6 +20,11 @@ export interface RunSummary {
   readonly peakRssMb: number
   /** Submitted rows in the database after the run (at least the counted flows). */
   readonly submittedRows: number
+  /** The server's CPU per completed flow (ms) and its CPU use in the window (% of one core). */
+  readonly cpuMsPerFlow: number
+  readonly cpuPct: number
+  readonly machineBusyPct: number
+  readonly loadAvg1: number
 }
 
 export const summarizeRun = (
@@ -26,7 +32,8 @@ export const summarizeRun = (
   rep: number,
   result: LoadResult,
   peakRssMb: number,
-  submittedRows: number
+  submittedRows: number,
+  cpu: CpuWindow
 ): RunSummary => ({
   server,
   concurrency: result.concurrency,
@@ -44,7 +51,11 @@ export const summarizeRun = (
     flow: summarize(result.latencies.flow.values())
   },
   peakRssMb,
-  submittedRows
+  submittedRows,
+  cpuMsPerFlow: cpu.serverCpuMs / Math.max(1, result.flows),
+  cpuPct: (cpu.serverCpuMs / result.elapsedMs) * 100,
+  machineBusyPct: cpu.machineBusyPct,
+  loadAvg1: cpu.loadAvg1
 })
 
 const pad = (s: string | number, n: number) => String(s).padStart(n)
@@ -53,6 +64,8 @@ const ms = (v: number) => pad(round(v, 1).toFixed(1), 7)
 export const runLine = (r: RunSummary): string =>
   `${r.server.padEnd(9)} C=${pad(r.concurrency, 2)} rep ${r.rep}: ${pad(round(r.flowsPerSec, 1).toFixed(1), 7)} flows/s ` +
   `${pad(round(r.requestsPerSec, 0), 6)} req/s  errors ${r.errors}  rss ${pad(round(r.peakRssMb, 0), 4)} MB  ` +
+  `cpu ${pad(round(r.cpuMsPerFlow, 1).toFixed(1), 5)} ms/flow ${pad(round(r.cpuPct, 0), 3)}%  machine ${pad(round(r.machineBusyPct, 0), 3)}% ` +
+  `load ${round(r.loadAvg1, 1).toFixed(1)}\n    ` +
   latencyKeys.map((k) => `${k} p50/p95/p99 ${ms(r.latency[k].p50)}/${ms(r.latency[k].p95)}/${ms(r.latency[k].p99)}`).join("  ")
 
 const pick = (runs: ReadonlyArray<RunSummary>, server: ServerKind, c: number) =>
@@ -65,6 +78,9 @@ const medians = (runs: ReadonlyArray<RunSummary>) => ({
   requests_per_s: round(median(runs.map((r) => r.requestsPerSec))),
   errors: runs.reduce((n, r) => n + r.errors, 0),
   peak_rss_mb: round(Math.max(...runs.map((r) => r.peakRssMb)), 1),
+  cpu_ms_per_flow: round(median(runs.map((r) => r.cpuMsPerFlow))),
+  cpu_pct_of_one_core: round(median(runs.map((r) => r.cpuPct)), 1),
+  machine_busy_pct: round(median(runs.map((r) => r.machineBusyPct)), 1),
   latency_ms: Object.fromEntries(latencyKeys.map((k) => [k, {
     p50: round(median(runs.map((r) => r.latency[k].p50))),
     p95: round(median(runs.map((r) => r.latency[k].p95))),
@@ -129,6 +145,8 @@ export const buildReport = (runs: ReadonlyArray<RunSummary>, concurrencies: Read
         server: r.server, concurrency: r.concurrency, rep: r.rep, flows: r.flows,
         flows_per_s: round(r.flowsPerSec), requests_per_s: round(r.requestsPerSec), errors: r.errors,
         error_kinds: r.errorKinds, peak_rss_mb: round(r.peakRssMb, 1), submitted_rows: r.submittedRows,
+        cpu_ms_per_flow: round(r.cpuMsPerFlow), cpu_pct_of_one_core: round(r.cpuPct, 1),
+        machine_busy_pct: round(r.machineBusyPct, 1), load_avg_1m: round(r.loadAvg1, 2),
         latency_ms: Object.fromEntries(latencyKeys.map((k) => [k, {
           p50: round(r.latency[k].p50), p95: round(r.latency[k].p95), p99: round(r.latency[k].p99), max: round(r.latency[k].max)
         }]))

@@ -88,9 +88,10 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
   })
   if (options.databaseUrl !== undefined) env["DATABASE_URL"] = options.databaseUrl
   if (options.dataDir !== undefined) env["DATA_DIR"] = options.dataDir
+  const profiling = options.cpuProfDir === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfDir}`]
   const args = options.kind === "reference"
-    ? ["--import", import.meta.resolve("tsx"), referenceEntry]
-    : [...(options.cpuProfDir === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfDir}`]), oursEntry]
+    ? [...profiling, "--import", import.meta.resolve("tsx"), referenceEntry]
+    : [...profiling, oursEntry]
   const fd = openSync(options.logFile, "a")
   const child = spawn(process.execPath, args, { cwd: repoRoot, env, stdio: ["ignore", fd, fd] })
   closeSync(fd)

@@ -1,0 +1,111 @@
+/** Reading a V8 `.cpuprofile`: self time per function, per package or module, and inclusive time of our own code. */
+
+interface CallFrame {
+  readonly functionName: string
+  readonly url: string
+  readonly lineNumber: number
+}
+interface ProfileNode {
+  readonly id: number
+  readonly callFrame: CallFrame
+  readonly children?: ReadonlyArray<number>
+}
+export interface CpuProfile {
+  readonly nodes: ReadonlyArray<ProfileNode>
+  readonly samples: ReadonlyArray<number>
+  readonly timeDeltas: ReadonlyArray<number>
+}
+
+export interface Entry {
+  readonly name: string
+  readonly ms: number
+  readonly percent: number
+}
+
+/** Where a frame's code lives: a package (subdivided for effect), our workspace package, node, or V8. */
+export const moduleOf = (frame: CallFrame): string => {
+  const { url, functionName } = frame
+  if (url === "") return functionName.startsWith("(") ? functionName : "(V8 builtins and native)"
+  if (url.startsWith("node:")) {
+    const path = url.slice(5).replace(/^internal\//, "")
+    return `node:${path.split("/")[0]?.replace(/\.js$/, "") ?? path}`
+  }
+  const pkg = /^.*\/node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/.exec(url)
+  if (pkg !== null) {
+    const [, name = "", rest = ""] = pkg
+    if (name === "effect") {
+      const file = rest.replace(/^dist\//, "").replace(/\.js$/, "")
+      return `effect/${file.split("/").slice(0, 2).join("/")}`
+    }
+    return name
+  }
+  const ours = /\/(packages|apps)\/([^/]+)\//.exec(url)
+  if (ours !== null) return `@forms/${ours[2] ?? ""}`
+  return url
+}
+
+const label = (frame: CallFrame): string => {
+  const file = frame.url.replace(/^.*\/node_modules\//, "").replace(/^file:\/\/.*\/(packages|apps)\//, "$1/")
+  return `${frame.functionName === "" ? "(anonymous)" : frame.functionName} ${file}:${frame.lineNumber + 1}`
+}
+
+const top = (totals: Map<string, number>, all: number, n: number): Array<Entry> =>
+  [...totals.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([name, us]) => ({ name, ms: Math.round(us / 100) / 10, percent: Math.round((us / all) * 1000) / 10 }))
+
+export interface ProfileSummary {
+  readonly totalMs: number
+  /** Time not idle (what the server spent working). */
+  readonly busyMs: number
+  readonly selfByFunction: ReadonlyArray<Entry>
+  readonly selfByModule: ReadonlyArray<Entry>
+  /** Inclusive time of frames in our workspace packages (a frame counted once per sample). */
+  readonly inclusiveOurs: ReadonlyArray<Entry>
+}
+
+export const summarizeProfile = (profile: CpuProfile, n = 25): ProfileSummary => {
+  const byId = new Map<number, ProfileNode>()
+  const parent = new Map<number, number>()
+  for (const node of profile.nodes) {
+    byId.set(node.id, node)
+    for (const child of node.children ?? []) parent.set(child, node.id)
+  }
+  const selfNode = new Map<number, number>()
+  let totalUs = 0
+  profile.samples.forEach((id, i) => {
+    const dt = Math.max(0, profile.timeDeltas[i] ?? 0)
+    totalUs += dt
+    selfNode.set(id, (selfNode.get(id) ?? 0) + dt)
+  })
+  const byFunction = new Map<string, number>()
+  const byModule = new Map<string, number>()
+  let idleUs = 0
+  for (const [id, us] of selfNode) {
+    const frame = byId.get(id)?.callFrame
+    if (frame === undefined) continue
+    if (frame.functionName === "(idle)") idleUs += us
+    byFunction.set(label(frame), (byFunction.get(label(frame)) ?? 0) + us)
+    byModule.set(moduleOf(frame), (byModule.get(moduleOf(frame)) ?? 0) + us)
+  }
+  const inclusive = new Map<string, number>()
+  for (const [id, us] of selfNode) {
+    const seen = new Set<string>()
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const frame = byId.get(at)?.callFrame
+      if (frame === undefined || !moduleOf(frame).startsWith("@forms/")) continue
+      const name = label(frame)
+      if (seen.has(name)) continue
+      seen.add(name)
+      inclusive.set(name, (inclusive.get(name) ?? 0) + us)
+    }
+  }
+  return {
+    totalMs: Math.round(totalUs / 1000),
+    busyMs: Math.round((totalUs - idleUs) / 1000),
+    selfByFunction: top(byFunction, totalUs, n),
+    selfByModule: top(byModule, totalUs, n),
+    inclusiveOurs: top(inclusive, totalUs, n)
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * `pnpm --filter @forms/bench profile`: one server under flow load with `node --cpu-prof`, then the
+ * profile's top entries by self time, by module, and the inclusive time of our own code.
+ * Options: --server=ours|reference --concurrency=64 --duration=15 --warmup=3 --log=info --top=25.
+ */
+import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { type CpuProfile, type Entry, summarizeProfile } from "./cpuProfile.js"
+import { adminUrl, createDatabase, databaseUrl, dropDatabase } from "./database.js"
+import { runLoad } from "./driver.js"
+import { startServer } from "./servers.js"
+
+const arg = (name: string, fallback: string): string =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback
+
+const kind = arg("server", "ours") === "reference" ? "reference" : "ours"
+const concurrency = Number(arg("concurrency", "64"))
+const durationS = Number(arg("duration", "15"))
+const warmupS = Number(arg("warmup", "3"))
+const logLevel = arg("log", "info")
+const topN = Number(arg("top", "25"))
+const database = `forms_bench_prof_${process.pid}`
+
+const table = (title: string, entries: ReadonlyArray<Entry>) => {
+  process.stdout.write(`\n${title}\n`)
+  for (const e of entries) process.stdout.write(`${e.ms.toFixed(0).padStart(8)} ms ${e.percent.toFixed(1).padStart(5)} %  ${e.name}\n`)
+}
+
+const main = async () => {
+  const dir = await mkdtemp(join(tmpdir(), "forms-bench-prof-"))
+  await createDatabase(database)
+  try {
+    const server = await startServer({
+      kind,
+      databaseUrl: databaseUrl(adminUrl(), database),
+      logLevel,
+      logFile: join(dir, `${kind}.log`),
+      cpuProfDir: dir
+    })
+    let load
+    try {
+      load = await runLoad({ baseUrl: server.baseUrl, concurrency, warmupMs: warmupS * 1000, durationMs: durationS * 1000 })
+    } finally {
+      await server.stop()
+    }
+    const file = (await readdir(dir)).find((f) => f.endsWith(".cpuprofile"))
+    if (file === undefined) throw new Error(`no .cpuprofile written in ${dir}`)
+    const summary = summarizeProfile(JSON.parse(await readFile(join(dir, file), "utf8")) as CpuProfile, topN)
+    process.stdout.write(`${kind} C=${concurrency} ${durationS}s: ${load.flows} flows (${(load.flows / durationS).toFixed(1)}/s), ` +
+      `${load.errors} errors; profile ${join(dir, file)}: ${summary.totalMs} ms sampled, ${summary.busyMs} ms busy\n`)
+    table("self time by function", summary.selfByFunction)
+    table("self time by module", summary.selfByModule)
+    table("inclusive time of our code (@forms/*)", summary.inclusiveOurs)
+    await writeFile(join(dir, "summary.json"), JSON.stringify(summary, null, 2))
+    process.stdout.write(`${JSON.stringify({ server: kind, concurrency, flows_per_s: load.flows / durationS, errors: load.errors, ...summary })}\n`)
+  } finally {
+    await dropDatabase(database)
+  }
+}
+
+main().catch(async (error: unknown) => {
+  process.stderr.write(`profile failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+  await dropDatabase(database).catch(() => {})
+  process.exit(1)
+})
