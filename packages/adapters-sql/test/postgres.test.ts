@@ -1,0 +1,63 @@
+import { describe, expect, it, layer } from "@effect/vitest"
+import { PgClient } from "@effect/sql-pg"
+import { Effect, Layer, Queue } from "effect"
+import { RateLimiter, Submissions } from "@forms/domain"
+import { PgLive } from "../src/connection/PgLive.js"
+import { Migrations } from "../src/migrations/Migrations.js"
+import { SqlRateLimiter } from "../src/ports/SqlRateLimiter.js"
+import { outboxChannel } from "../src/ports/SqlSubmissions.js"
+import { ids, validFixture } from "./fixtures.js"
+import { isolatedPg, seededPorts, skipReason, testDatabaseUrl } from "./support.js"
+
+if (testDatabaseUrl === undefined) {
+  console.warn(skipReason)
+  describe("SQL adapter on PostgreSQL", () => it.skip(skipReason, () => {}))
+} else {
+  const url = testDatabaseUrl
+  layer(seededPorts(isolatedPg(url), validFixture()), { timeout: "60 seconds", excludeTestServices: true })(
+    "SQL adapter on PostgreSQL",
+    (it) => {
+      it.effect("migrations are forward-only and applied once: a second run applies nothing", () =>
+        Effect.gen(function*() {
+          expect(yield* Migrations.run).toEqual([])
+          const sql = yield* PgClient.PgClient
+          const applied = yield* sql<{ readonly migration_id: number }>`SELECT migration_id FROM forms_migrations ORDER BY 1`
+          expect(applied.map((r) => r.migration_id)).toEqual([1, 2, 3])
+        }))
+
+      it.effect("a submit with events notifies forms_outbox when it commits", () =>
+        Effect.gen(function*() {
+          const sql = yield* PgClient.PgClient
+          const notifications = yield* sql.listen(outboxChannel)
+          const submissions = yield* Submissions
+          const { submission } = yield* submissions.createOrGet({
+            schema_id: ids.volunteer, idempotency_key: `notify-${Date.now()}-padding`, event_id: null, subject_id: null, values: {}
+          })
+          yield* submissions.submit({
+            schema_id: ids.volunteer, id: submission.id, expected_version: submission.version, values: {}, claims: [],
+            submitted_at: Date.now(), events: [{ type: "submission.submitted", payload: { submission_id: submission.id } }]
+          })
+          const received = yield* Queue.take(notifications).pipe(Effect.timeout("5 seconds"))
+          expect(received.channel).toBe(outboxChannel)
+        }))
+
+      it.effect("a limiter key locked past the lock timeout answers Unavailable, not a hang", () =>
+        Effect.gen(function*() {
+          const sql = yield* PgClient.PgClient
+          const key = `locked-${Date.now()}`
+          const connection = yield* sql.reserve
+          // Holds the limiter's lock for this key on another session, as a stuck process would.
+          yield* connection.executeRaw(`SELECT pg_advisory_lock(${0x466f726d}, hashtext($1))`, [key])
+          // Layer.fresh: the shared test layer has memoised SqlRateLimiter.layer on the other pool.
+          const impatient = Layer.fresh(SqlRateLimiter.layer).pipe(
+            Layer.provide(PgLive.layer({ url, statementTimeout: "300 millis", searchPath: "public", maxConnections: 1 }))
+          )
+          const started = Date.now()
+          const error = yield* Effect.flip(Effect.flatMap(RateLimiter, (l) => l.hit(key, 10, 60_000)).pipe(Effect.provide(impatient)))
+          expect(error._tag).toBe("Unavailable")
+          expect(Date.now() - started).toBeLessThan(3_000)
+          yield* connection.executeRaw(`SELECT pg_advisory_unlock(${0x466f726d}, hashtext($1))`, [key])
+        }))
+    }
+  )
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "@effect/vitest"
+import { createServer, type Server, type Socket } from "node:net"
+import { Duration, Effect, Layer } from "effect"
+import { FormSchemas, Outbox, RateLimiter, Submissions } from "@forms/domain"
+import { PgLive } from "../src/connection/PgLive.js"
+import { SqlPorts } from "../src/ports/SqlPorts.js"
+
+const listen = (server: Server) =>
+  Effect.callback<number>((resume) => {
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      resume(Effect.succeed(typeof address === "object" && address !== null ? address.port : 0))
+    })
+  })
+
+const close = (server: Server) => Effect.callback<void>((resume) => void server.close(() => resume(Effect.void)))
+
+/** A port nothing listens on: bound once, then closed. */
+const closedPort = Effect.gen(function*() {
+  const server = createServer()
+  const port = yield* listen(server)
+  yield* close(server)
+  return port
+})
+
+/** A server that accepts connections and never answers (a hung database). */
+const blackHole = Effect.acquireRelease(
+  Effect.gen(function*() {
+    const sockets = new Set<Socket>()
+    const server = createServer((socket) => void sockets.add(socket))
+    const port = yield* listen(server)
+    return { server, sockets, port }
+  }),
+  ({ server, sockets }) => Effect.andThen(Effect.sync(() => sockets.forEach((s) => s.destroy())), close(server))
+)
+
+const portsAt = (port: number, connectTimeout: Duration.Input) =>
+  SqlPorts.layer.pipe(Layer.provide(PgLive.layer({ url: `postgres://postgres@127.0.0.1:${port}/forms`, connectTimeout })))
+
+/** Every port method answers Unavailable, and quickly. */
+const everyPortUnavailable = Effect.gen(function*() {
+  const started = Date.now()
+  const errors = yield* Effect.all([
+    Effect.flip(Effect.flatMap(FormSchemas, (s) => s.findByToken("tok-0000000000000000"))),
+    Effect.flip(Effect.flatMap(Submissions, (s) => s.findInSchema("fs", "00000000-0000-4000-8000-000000000000"))),
+    Effect.flip(Effect.flatMap(Submissions, (s) => s.createOrGet({
+      schema_id: "fs", idempotency_key: "k".repeat(16), event_id: null, subject_id: null, values: {}
+    }))),
+    Effect.flip(Effect.flatMap(RateLimiter, (l) => l.hit("key", 10, 1000))),
+    Effect.flip(Effect.flatMap(Outbox, (o) => o.claim(10)))
+  ], { concurrency: "unbounded" })
+  return { tags: errors.map((e) => e._tag), elapsed: Date.now() - started }
+})
+
+describe("a database that cannot be reached answers Unavailable, never a hang or a defect", () => {
+  it.live("connection refused: Unavailable at once", () =>
+    Effect.gen(function*() {
+      const port = yield* closedPort
+      const { tags, elapsed } = yield* everyPortUnavailable.pipe(Effect.provide(portsAt(port, "5 seconds")))
+      expect(tags).toEqual(["Unavailable", "Unavailable", "Unavailable", "Unavailable", "Unavailable"])
+      expect(elapsed).toBeLessThan(2_000)
+    }))
+
+  it.live("a server that never answers: Unavailable after the connect timeout", () =>
+    Effect.gen(function*() {
+      const { port } = yield* blackHole
+      const { tags, elapsed } = yield* everyPortUnavailable.pipe(Effect.provide(portsAt(port, "500 millis")))
+      expect(new Set(tags)).toEqual(new Set(["Unavailable"]))
+      expect(elapsed).toBeLessThan(5_000)
+    }), 15_000)
+})
