@@ -41,7 +41,8 @@ const Row = Schema.Struct({
 
 const decodeRows = Schema.decodeUnknownEffect(Schema.Array(Row))
 
-// Sections by position then id, fields by position then slug, in code-unit order (COLLATE "C").
+// Sections by position then id, fields by position then slug, in code-unit order (COLLATE "C"). A current token
+// wins over another schema's previous one (IS TRUE: a null public_token must not sort first).
 const selectByToken = `
   SELECT s.id, s.organisation_id, s.revision, s.name, s.type, s.status, s.public_token, s.previous_public_token,
     ${epochMs("s.token_rotated_at")} AS token_rotated_at, ${epochMs("s.opens_at")} AS opens_at,
@@ -58,7 +59,7 @@ const selectByToken = `
               FROM form_fields f WHERE f.schema_id = s.id), '[]'::json) AS fields
   FROM form_schemas s LEFT JOIN events e ON e.id = s.event_id
   WHERE s.public_token = $1 OR s.previous_public_token = $1
-  ORDER BY (s.public_token = $1) DESC
+  ORDER BY (s.public_token = $1) IS TRUE DESC
   LIMIT 1`
 
 export const makeSqlFormSchemas = Effect.gen(function*() {
