@@ -10,6 +10,8 @@ import { ids, tokens, validFixture } from "./fixtures.js"
 import { seededPorts } from "./support.js"
 
 const unbounded = { concurrency: "unbounded" } as const
+/** PGlite queues every statement on one connection: generous, for a loaded CI machine. */
+const raceTimeout = 60_000
 const run = Math.random().toString(36).slice(2, 10)
 let counter = 0
 const fresh = (prefix: string): string => `${prefix}-${run}-${String(++counter).padStart(5, "0")}-padding`
@@ -39,7 +41,7 @@ export const concurrencyScenarios = (it: Vitest.MethodsNonLive<RaceServices>): v
         expect(results.filter((r) => r.created).length).toBe(1)
         expect(new Set(results.map((r) => r.submission.id)).size).toBe(1)
         expect(yield* count((sql) => sql`SELECT count(*)::int AS n FROM submissions WHERE idempotency_key = ${key}`)).toBe(1)
-      }))
+      }), raceTimeout)
 
     it.effect("50 parallel submits of one draft: one success, one outbox row, the others AlreadySubmitted", () =>
       Effect.gen(function*() {
@@ -62,7 +64,7 @@ export const concurrencyScenarios = (it: Vitest.MethodsNonLive<RaceServices>): v
         const failures = exits.flatMap((exit) => (Exit.isFailure(exit) ? [JSON.stringify(exit.cause)] : []))
         expect(failures.every((f) => f.includes("AlreadySubmitted"))).toBe(true)
         expect(yield* count((sql) => sql`SELECT count(*)::int AS n FROM outbox WHERE payload->>'marker' = ${marker}`)).toBe(1)
-      }))
+      }), raceTimeout)
 
     it.effect("50 drafts submit one email in different letter case: exactly one succeeds, the rest fail on unique", () =>
       Effect.gen(function*() {
@@ -86,7 +88,7 @@ export const concurrencyScenarios = (it: Vitest.MethodsNonLive<RaceServices>): v
         expect(yield* count((sql) =>
           sql`SELECT count(*)::int AS n FROM unique_claims WHERE schema_id = ${ids.volunteer} AND normalized_value = ${email.toLowerCase()}`
         )).toBe(1)
-      }))
+      }), raceTimeout)
 
     it.effect("100 saves race one submit: saves after it are refused, the stored values are the validated ones", () =>
       Effect.gen(function*() {
@@ -113,7 +115,7 @@ export const concurrencyScenarios = (it: Vitest.MethodsNonLive<RaceServices>): v
         expect(row?.auto_save_count).toBe(succeeded.length)
         expect(row?.values).toEqual(done.values)
         expect(row?.version).toBe(done.version)
-      }))
+      }), raceTimeout)
 
     it.effect("50 parallel limiter hits on one key with limit 10: exactly 10 pass", () =>
       Effect.gen(function*() {
@@ -125,6 +127,6 @@ export const concurrencyScenarios = (it: Vitest.MethodsNonLive<RaceServices>): v
         expect([...decisions.filter((d) => d.allowed).map((d) => d.remaining)].sort((a, b) => a - b)).toEqual(
           [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
         )
-      }))
+      }), raceTimeout)
   })
 }
