@@ -57,7 +57,24 @@ const valuesArb = fc
 const flatten = (errors: FieldErrors | undefined): Set<string> =>
   new Set(Object.entries(errors ?? {}).flatMap(([slug, list]) => list.map((e) => `${slug}:${e.rule}:${e.message}`)))
 
+/** The same entries in a plain object, as JSON.parse builds it (own keys, `__proto__` included). */
+const plain = (map: Record<string, unknown>): Record<string, unknown> => {
+  const out: Record<string, unknown> = {}
+  for (const key of Object.keys(map)) {
+    Object.defineProperty(out, key, { value: map[key], enumerable: true, writable: true, configurable: true })
+  }
+  return out
+}
+
 describe("strict and relaxed, for any fields and values", () => {
+  it("plain objects and null-prototype maps get the same answer", () =>
+    fc.assert(fc.property(fieldsArb, valuesArb, (fields, values) => {
+      const { relaxed, strict } = compileRules(fields)
+      expect(strict(plain(values))).toEqual(strict(values))
+      expect(relaxed(plain(values))).toEqual(relaxed(values))
+      expect(Object.keys(strict(plain(values)).errors ?? {})).toEqual(Object.keys(strict(values).errors ?? {}))
+    })))
+
   it("relaxed never reports required", () =>
     fc.assert(fc.property(fieldsArb, valuesArb, (fields, values) => {
       const rules = Object.values(compileRules(fields).relaxed(values).errors ?? {}).flat().map((e) => e.rule)

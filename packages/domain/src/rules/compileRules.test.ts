@@ -28,10 +28,23 @@ const field = (slug: string, spec: FieldSpec = {}): FormField => ({
 const values = (entries: Record<string, unknown>): Record<string, unknown> =>
   Object.assign(Object.create(null) as Record<string, unknown>, entries)
 
-/** The rule names one value of a one-field form fails, strictly. */
+/** The same entries in a plain object, as JSON.parse builds it (own keys, `__proto__` included). */
+const plain = (map: Record<string, unknown>): Record<string, unknown> => {
+  const out: Record<string, unknown> = {}
+  for (const key of Object.keys(map)) {
+    Object.defineProperty(out, key, { value: map[key], enumerable: true, writable: true, configurable: true })
+  }
+  return out
+}
+
+/** The rule names one value of a one-field form fails, strictly; both map kinds must agree. */
 const rulesOf = (spec: FieldSpec, value: unknown): ReadonlyArray<RuleName> => {
   const { strict } = compileRules([field("x", spec)])
-  return strict(values(value === undefined ? {} : { x: value })).errors?.["x"]?.map((e) => e.rule) ?? []
+  const map = values(value === undefined ? {} : { x: value })
+  const fromNullPrototype = strict(map).errors?.["x"]?.map((e) => e.rule) ?? []
+  const fromPlain = strict(plain(map)).errors?.["x"]?.map((e) => e.rule) ?? []
+  expect(fromPlain).toEqual(fromNullPrototype)
+  return fromNullPrototype
 }
 
 const messagesOf = (spec: FieldSpec, value: unknown): ReadonlyArray<string> =>
@@ -299,6 +312,18 @@ describe("strict and relaxed", () => {
     expect(Object.getPrototypeOf(errors)).toBeNull()
     expect(Object.keys(errors ?? {})).toEqual(["email", "name", "age"])
   })
+  it("answers plain objects (as JSON.parse builds them) like null-prototype maps", () => {
+    const sent = JSON.parse('{"age":"12","zz":1,"name":"  ","__proto__":{"email":"x"}}') as Record<string, unknown>
+    expect(rules(strict(sent).errors)).toEqual({ email: ["required"], name: ["required"], age: ["min"] })
+    expect(rules(relaxed(sent).errors)).toEqual({ age: ["min"] })
+    expect(Object.getPrototypeOf(strict(sent).errors)).toBeNull()
+  })
+  it("lists errors in field order whatever the order of the keys sent", () => {
+    const sent = { age: "x", email: "nope", name: 1 }
+    const { errors } = strict(sent)
+    expect(Object.keys(errors ?? {})).toEqual(["email", "age"])
+    expect(Object.keys(strict({ age: "x" }).errors ?? {})).toEqual(["email", "name", "age"])
+  })
   it("never throws on any input", () => {
     for (const input of [null, undefined, 1, "x", [], new Map()]) {
       expect(() => strict(input as unknown as Record<string, unknown>)).not.toThrow()
@@ -322,6 +347,9 @@ describe("unique candidates", () => {
       { slug: "n", normalized: "12" },
       { slug: "picks", normalized: '["a","b"]' }
     ])
+  })
+  it("offers them in field order from a plain object with keys in another order", () => {
+    expect(strict({ picks: ["a"], n: 1, email: "a@b.nl" }).unique.map((c) => c.slug)).toEqual(["email", "n", "picks"])
   })
   it("offers nothing for empty or failing values", () => {
     const result = relaxed(values({ email: " ", code: "ab", n: "x" }))

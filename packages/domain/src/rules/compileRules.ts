@@ -1,48 +1,119 @@
 /** Compiles a schema's fields into the strict and relaxed validators of CONTRACT §4. */
 import type { FormField } from "../forms/FormField.js"
 import { checkValue, EMPTY, uniqueValueOf } from "./checkValue.js"
+import { isEmptyValue } from "./emptiness.js"
 import type { CompiledRules, FieldError, UniqueCandidate, ValidationResult, Validator } from "./FieldErrors.js"
 import { FieldPlan } from "./fieldPlan.js"
 
 const noCandidates: ReadonlyArray<UniqueCandidate> = Object.freeze([])
 /** The answer when nothing failed and nothing is unique: shared, so a passing call allocates nothing. */
 const passed: ValidationResult = Object.freeze({ errors: undefined, unique: noCandidates })
-const objectPrototype: object = Object.prototype
 const noValues: Readonly<Record<string, unknown>> = Object.freeze(Object.create(null) as Record<string, unknown>)
 
-/**
- * A field's value: only an own property counts. Values maps are null-prototype or plain objects
- * (JSON.parse); for those a property lookup finds an own value unless the prototype holds that
- * very value (`constructor` is a valid slug), so `Object.hasOwn` runs only then, or for other prototypes.
- */
-const ownValue = (values: Readonly<Record<string, unknown>>, proto: object | null, slug: string): unknown => {
-  const value = values[slug]
-  if (value === undefined || proto === null) return value
-  if (proto === objectPrototype && (objectPrototype as Record<string, unknown>)[slug] !== value) return value
-  return Object.hasOwn(values, slug) ? value : undefined
+interface Plans {
+  readonly plans: ReadonlyArray<FieldPlan>
+  /** slug → index in `plans` (the last field wins if a slug repeats; checked fields never repeat). */
+  readonly index: ReadonlyMap<string, number>
+  readonly requiredCount: number
 }
 
-const makeValidator = (plans: ReadonlyArray<FieldPlan>, strict: boolean): Validator => {
-  const count = plans.length
-  return (input) => {
-    const values = typeof input === "object" && input !== null ? input : noValues
-    const proto: object | null = Object.getPrototypeOf(values)
-    let errors: Record<string, ReadonlyArray<FieldError>> | undefined
-    let unique: Array<UniqueCandidate> | undefined
-    for (let i = 0; i < count; i++) {
+type Mutable = Record<string, ReadonlyArray<FieldError>>
+
+const newErrors = (): Mutable => Object.create(null) as Mutable
+
+/**
+ * Null-prototype maps (what `Object.create(null)` builds, in dictionary mode; the use cases' maps)
+ * are read slug by slug: a lookup there is a plain hash probe and nothing can be inherited.
+ */
+const bySlug = ({ plans }: Plans, values: Readonly<Record<string, unknown>>, strict: boolean): ValidationResult => {
+  let errors: Mutable | undefined
+  let unique: Array<UniqueCandidate> | undefined
+  for (let i = 0; i < plans.length; i++) {
+    const plan = plans[i] as FieldPlan
+    const value = values[plan.slug]
+    const found = checkValue(plan, value)
+    if (found === undefined) {
+      if (plan.unique) (unique ??= []).push({ slug: plan.slug, normalized: uniqueValueOf(plan, value) })
+    } else if (found !== EMPTY) {
+      ;(errors ??= newErrors())[plan.slug] = found
+    } else if (strict && plan.required) {
+      ;(errors ??= newErrors())[plan.slug] = plan.requiredErrors
+    }
+  }
+  return errors === undefined && unique === undefined ? passed : { errors, unique: unique ?? noCandidates }
+}
+
+/** `errors` with its keys in field order (the keys of a values map may come in any order). */
+const inFieldOrder = (plans: ReadonlyArray<FieldPlan>, errors: Mutable): Mutable => {
+  const ordered = newErrors()
+  for (const plan of plans) {
+    const found = errors[plan.slug]
+    if (found !== undefined) ordered[plan.slug] = found
+  }
+  return ordered
+}
+
+/**
+ * Other maps (JSON.parse builds plain objects of many shapes) are read by their own keys: looking up
+ * an absent key on objects of ever-changing shapes is the slowest step there is, and own keys are
+ * exactly the ones that count (nothing inherited; `__proto__` is no slug).
+ */
+const byOwnKeys = (
+  { index, plans, requiredCount }: Plans,
+  values: Readonly<Record<string, unknown>>,
+  strict: boolean
+): ValidationResult => {
+  let errors: Mutable | undefined
+  let unique: Array<UniqueCandidate> | undefined
+  let inOrder = true
+  let lastError = -1
+  let lastUnique = -1
+  let requiredSeen = 0
+  const keys = Object.keys(values)
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k] as string
+    const i = index.get(key)
+    if (i === undefined) continue
+    const plan = plans[i] as FieldPlan
+    const value = values[key]
+    const found = checkValue(plan, value)
+    if (found === EMPTY) continue
+    if (plan.required) requiredSeen++
+    if (found === undefined) {
+      if (plan.unique) {
+        ;(unique ??= []).push({ slug: plan.slug, normalized: uniqueValueOf(plan, value) })
+        if (i < lastUnique) inOrder = false
+        lastUnique = i
+      }
+    } else {
+      ;(errors ??= newErrors())[plan.slug] = found
+      if (i < lastError) inOrder = false
+      lastError = i
+    }
+  }
+  if (strict && requiredSeen < requiredCount) {
+    // some required field is absent or empty: find which
+    for (let i = 0; i < plans.length; i++) {
       const plan = plans[i] as FieldPlan
-      const value = ownValue(values, proto, plan.slug)
-      const found = checkValue(plan, value)
-      if (found === undefined) {
-        if (plan.unique) (unique ??= []).push({ slug: plan.slug, normalized: uniqueValueOf(plan, value) })
-      } else if (found !== EMPTY) {
-        ;(errors ??= Object.create(null) as Record<string, ReadonlyArray<FieldError>>)[plan.slug] = found
-      } else if (strict && plan.required) {
-        ;(errors ??= Object.create(null) as Record<string, ReadonlyArray<FieldError>>)[plan.slug] = plan.requiredErrors
+      if (plan.required && isEmptyValue(Object.hasOwn(values, plan.slug) ? values[plan.slug] : undefined)) {
+        ;(errors ??= newErrors())[plan.slug] = plan.requiredErrors
+        if (i < lastError) inOrder = false
+        lastError = i
       }
     }
-    return errors === undefined && unique === undefined ? passed : { errors, unique: unique ?? noCandidates }
   }
+  if (errors === undefined && unique === undefined) return passed
+  if (!inOrder) {
+    // rare: keys sent out of field order; answer in field order all the same
+    if (errors !== undefined) errors = inFieldOrder(plans, errors)
+    if (unique !== undefined) unique.sort((a, b) => (index.get(a.slug) ?? 0) - (index.get(b.slug) ?? 0))
+  }
+  return { errors, unique: unique ?? noCandidates }
+}
+
+const makeValidator = (compiled: Plans, strict: boolean): Validator => (input) => {
+  if (typeof input !== "object" || input === null) return bySlug(compiled, noValues, strict)
+  return Object.getPrototypeOf(input) === null ? bySlug(compiled, input, strict) : byOwnKeys(compiled, input, strict)
 }
 
 /**
@@ -53,5 +124,10 @@ const makeValidator = (plans: ReadonlyArray<FieldPlan>, strict: boolean): Valida
  */
 export const compileRules = (fields: ReadonlyArray<FormField>): CompiledRules => {
   const plans = fields.map((field) => new FieldPlan(field))
-  return { strict: makeValidator(plans, true), relaxed: makeValidator(plans, false) }
+  const index = new Map<string, number>()
+  plans.forEach((plan, i) => index.set(plan.slug, i))
+  // with a repeated slug only its last field is read by key; count what that path can see
+  const requiredCount = plans.filter((plan, i) => plan.required && index.get(plan.slug) === i).length
+  const compiled: Plans = { plans, index, requiredCount }
+  return { strict: makeValidator(compiled, true), relaxed: makeValidator(compiled, false) }
 }

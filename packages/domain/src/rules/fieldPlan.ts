@@ -55,6 +55,12 @@ const compileOrFailClosed = (pattern: string): CompiledPattern => {
   }
 }
 
+/**
+ * The slug as a property key: V8 keeps one internalized copy of each key, so a lookup with it skips
+ * the string-table probe a slug read from a database row or JSON value would cost on every request.
+ */
+const internalized = (slug: string): string => Object.keys({ [slug]: 0 })[0] ?? slug
+
 /** One class, so every plan has the same shape and the checks stay monomorphic. */
 export class FieldPlan {
   readonly slug: string
@@ -86,7 +92,7 @@ export class FieldPlan {
     const min = rules?.min === undefined ? undefined : readBound(kind, rules.min)
     const max = rules?.max === undefined ? undefined : readBound(kind, rules.max)
     const options = field.options
-    this.slug = field.slug
+    this.slug = internalized(field.slug)
     this.required = field.is_required
     this.typeCode = rule === undefined ? T_NONE : typeCodes[rule]
     this.options = options !== null && options.length > 0 ? new Set(options.map((o) => o.value)) : undefined

@@ -14,9 +14,13 @@ export const numericPattern = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/
 /** A trimmed string in the contract's numeric form. */
 export const isNumericString = (s: string): boolean => numericPattern.test(s)
 
+const surrogate = /[\ud800-\udfff]/
+
 /** Code points of `s` (a lone surrogate counts as one). */
 export const codePointLength = (s: string): number => {
   const n = s.length
+  // the native scan is far faster than a loop; most strings hold no surrogate at all
+  if (!surrogate.test(s)) return n
   let count = n
   for (let i = 0; i < n - 1; i++) {
     const c = s.charCodeAt(i)
