@@ -79,15 +79,24 @@ export const submitDraft = (deps: SubmitDeps) =>
 
     const rules = deps.rules(schema)
     const patch = pickSchemaValues(schema.fields, body)
+    // Our read may predate a racing submit: a submission that is no longer a draft answers 409, not 422.
+    const refuse = (fields: FieldErrors): Effect.Effect<never, AlreadySubmitted | ValidationFailed | Unavailable> =>
+      deps.submissions.findInSchema(schema.id, first.id).pipe(
+        Effect.flatMap((current): Effect.Effect<never, AlreadySubmitted | ValidationFailed> =>
+          Option.isSome(current) && !isDraft(current.value)
+            ? Effect.fail(new AlreadySubmitted({ rateLimit }))
+            : Effect.fail(new ValidationFailed({ fields, rateLimit }))
+        )
+      )
     const bodyCheck = yield* deps.validate(schema, rules.relaxed, patch)
-    if (bodyCheck.errors !== undefined) return yield* new ValidationFailed({ fields: bodyCheck.errors, rateLimit })
+    if (bodyCheck.errors !== undefined) return yield* refuse(bodyCheck.errors)
 
     let submission = first
     for (let attempt = 1;; attempt++) {
       // Only the schema's slugs are stored, even if a field left the schema after a save.
       const merged = pickSchemaValues(schema.fields, mergeValues(submission.values, patch))
       const check = yield* deps.validate(schema, rules.strict, merged)
-      if (check.errors !== undefined) return yield* new ValidationFailed({ fields: check.errors, rateLimit })
+      if (check.errors !== undefined) return yield* refuse(check.errors)
 
       const submittedAt = yield* Clock.currentTimeMillis
       const outcome = yield* deps.submissions.submit({
@@ -102,8 +111,7 @@ export const submitDraft = (deps: SubmitDeps) =>
         Effect.map((stored) => ({ _tag: "Submitted" as const, stored })),
         Effect.catchTag("VersionConflict", () => Effect.succeed({ _tag: "Conflict" as const })),
         // Another submit claimed the value after our check: the same answer as a `unique` failure.
-        Effect.catchTag("UniqueTaken", (error) =>
-          Effect.fail(new ValidationFailed({ fields: withUniqueErrors(undefined, error.slugs) ?? {}, rateLimit }))),
+        Effect.catchTag("UniqueTaken", (error) => refuse(withUniqueErrors(undefined, error.slugs) ?? {})),
         Effect.catchTag("AlreadySubmitted", () => Effect.fail(new AlreadySubmitted({ rateLimit })))
       )
       if (outcome._tag === "Submitted") return { submission: outcome.stored, rateLimit } satisfies SubmitResult
