@@ -55,6 +55,56 @@ const top = (totals: Map<string, number>, all: number, n: number): Array<Entry> 
     .slice(0, n)
     .map(([name, us]) => ({ name, ms: Math.round(us / 100) / 10, percent: Math.round((us / all) * 1000) / 10 }))
 
+/**
+ * The category of a sample's leaf frame (self time). With Effect, the whole stack is a poor guide:
+ * code that runs after a query answers sits on the driver's socket callback, so only the leaf says
+ * where the time went.
+ */
+export const categoryOf = (frame: CallFrame): string => {
+  const m = moduleOf(frame)
+  const name = frame.functionName
+  if (frame.url === "") {
+    if (["writeBuffer", "writev", "writeUtf8String", "writeLatin1String"].includes(name)) {
+      return "socket write syscalls (incl. time preempted in them)"
+    }
+    if (name === "(idle)" || name === "(garbage collector)" || name === "(program)") return name
+    if (name === "compileSourceTextModule" || name === "internalModuleStat") return "start-up (module loading)"
+    if (name === "consoleCall") return "logging"
+    if (name === "parse" || name === "stringify") return "JSON parse/stringify"
+    return "V8 builtins (other)"
+  }
+  if (m === "node:modules" || m === "node:bootstrap") return "start-up (module loading)"
+  if (/^effect\/(Schema|internal\/schema)/.test(m)) return "Schema decode/encode (effect/Schema*)"
+  if (m === "@effect/sql-pg" || m.startsWith("effect/sql") || m === "effect/Pool" || m === "postgres") {
+    return "SQL client (driver, effect/sql, pool)"
+  }
+  if (/^effect\/(Logger|Formatter)/.test(m) || m === "node:console" || m === "node:fs") return "logging"
+  if (/^effect\/(http|http-api)/.test(m) || m === "@effect/platform-node" || /^node:_http/.test(m)) return "HTTP server and router"
+  if (/^node:(net|streams|stream_base_commons|buffer|events|timers|async_hooks|process)/.test(m)) return "node net/streams/timers"
+  if (m.startsWith("effect/")) return "effect runtime (fibers, context, spans, data types)"
+  if (m === "@forms/domain" || m === "re2js") return "@forms/domain (use cases, validation, re2js)"
+  if (m.startsWith("@forms/")) return m
+  if (frame.url.includes("/bench/src/reference/")) return "reference server code"
+  if (m.startsWith("node:")) return "node other"
+  return "other"
+}
+
+/** Self time per category of the leaf frame. */
+export const byCategory = (profile: CpuProfile): Array<Entry> => {
+  const frames = new Map<number, CallFrame>()
+  for (const node of profile.nodes) frames.set(node.id, node.callFrame)
+  const totals = new Map<string, number>()
+  let all = 0
+  profile.samples.forEach((id, i) => {
+    const dt = Math.max(0, profile.timeDeltas[i] ?? 0)
+    all += dt
+    const frame = frames.get(id)
+    const category = frame === undefined ? "other" : categoryOf(frame)
+    totals.set(category, (totals.get(category) ?? 0) + dt)
+  })
+  return top(totals, all, 50)
+}
+
 export interface ProfileSummary {
   readonly totalMs: number
   /** Time not idle (what the server spent working). */
@@ -63,6 +113,7 @@ export interface ProfileSummary {
   readonly selfByModule: ReadonlyArray<Entry>
   /** Inclusive time of frames in our workspace packages (a frame counted once per sample). */
   readonly inclusiveOurs: ReadonlyArray<Entry>
+  readonly byCategory: ReadonlyArray<Entry>
 }
 
 export const summarizeProfile = (profile: CpuProfile, n = 25): ProfileSummary => {
@@ -106,6 +157,7 @@ export const summarizeProfile = (profile: CpuProfile, n = 25): ProfileSummary =>
     busyMs: Math.round((totalUs - idleUs) / 1000),
     selfByFunction: top(byFunction, totalUs, n),
     selfByModule: top(byModule, totalUs, n),
-    inclusiveOurs: top(inclusive, totalUs, n)
+    inclusiveOurs: top(inclusive, totalUs, n),
+    byCategory: byCategory(profile)
   }
 }

@@ -31,7 +31,10 @@ const options = {
   // Production default: ours logs one JSON line per request at info; the reference then does too.
   logLevel: arg("log") ?? process.env["BENCH_LOG"] ?? "info",
   embedded: arg("no-embedded") === undefined && process.env["BENCH_EMBEDDED"] !== "0",
-  roundTrips: arg("no-roundtrips") === undefined && process.env["BENCH_ROUNDTRIPS"] !== "0"
+  roundTrips: arg("no-roundtrips") === undefined && process.env["BENCH_ROUNDTRIPS"] !== "0",
+  // Experiments may measure ours alone (--servers=ours); the headline needs both.
+  servers: (arg("servers") ?? "ours,reference").split(",").filter((s): s is "ours" | "reference" => s === "ours" || s === "reference"),
+  oursNodeArgs: process.env["BENCH_OURS_NODE_ARGS"] ?? ""
 }
 
 const say = (line: string) => process.stdout.write(`${line}\n`)
@@ -105,7 +108,7 @@ const main = async () => {
   for (const c of options.concurrency) {
     for (let rep = 1; rep <= options.reps; rep++) {
       const order: ReadonlyArray<ServerKind> = rep % 2 === 1 ? ["ours", "reference"] : ["reference", "ours"]
-      for (const kind of order) await measure(kind, c, rep)
+      for (const kind of order) if (options.servers.includes(kind as "ours" | "reference")) await measure(kind, c, rep)
     }
   }
   if (options.embedded) {
@@ -123,7 +126,10 @@ const main = async () => {
   const report = buildReport(runs, options.concurrency, {
     date: new Date().toISOString(),
     machine: { nproc: availableParallelism(), total_memory_gb: Math.round(totalmem() / 2 ** 30 * 10) / 10, node: process.version },
-    options: { duration_s: options.durationS, warmup_s: options.warmupS, reps: options.reps, concurrency: options.concurrency, log_level: options.logLevel },
+    options: {
+      duration_s: options.durationS, warmup_s: options.warmupS, reps: options.reps, concurrency: options.concurrency,
+      log_level: options.logLevel, servers: options.servers, ours_node_args: options.oursNodeArgs
+    },
     logs: outDir,
     round_trips: roundTrips
   })

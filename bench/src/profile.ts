@@ -49,6 +49,7 @@ const main = async () => {
     const summary = summarizeProfile(JSON.parse(await readFile(join(dir, file), "utf8")) as CpuProfile, topN)
     process.stdout.write(`${kind} C=${concurrency} ${durationS}s: ${load.flows} flows (${(load.flows / durationS).toFixed(1)}/s), ` +
       `${load.errors} errors; profile ${join(dir, file)}: ${summary.totalMs} ms sampled, ${summary.busyMs} ms busy\n`)
+    table("self time by category", summary.byCategory)
     table("self time by function", summary.selfByFunction)
     table("self time by module", summary.selfByModule)
     table("inclusive time of our code (@forms/*)", summary.inclusiveOurs)

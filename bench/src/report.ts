@@ -125,6 +125,7 @@ export const buildReport = (runs: ReadonlyArray<RunSummary>, concurrencies: Read
     lines.push(`C=${c}: ours/reference per repetition: ` +
       perRep.map((r) => `rep ${r.rep} flows ${r.flows_ratio} p99 ${r.flow_p99_ratio}`).join("; ") +
       `  → medians: flows/s ratio ${flowsRatio}, flow p99 ratio ${p99Ratio}`)
+    if (perRep.length === 0 || reference.length === 0) continue
     if (c === 64) checks.push({ target: "flows/s ratio at C=64 ≥ 0.7", value: flowsRatio, limit: targets.flowsRatioAt64, pass: flowsRatio >= targets.flowsRatioAt64 })
     checks.push({ target: `flow p99 ratio at C=${c} ≤ 2.0`, value: p99Ratio, limit: targets.flowP99Ratio, pass: p99Ratio <= targets.flowP99Ratio })
   }

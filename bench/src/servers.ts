@@ -32,6 +32,14 @@ export interface RunningServer {
   readonly stop: () => Promise<number | null>
 }
 
+/**
+ * Extra node arguments for ours (experiments only, never the headline): BENCH_OURS_NODE_ARGS, split
+ * on spaces, e.g. `--stack-trace-limit=0` or an `--import data:…` preload; BENCH_OURS_ENTRY replaces
+ * apps/server/dist/main.js (e.g. a tree-shaken single-file bundle of it).
+ */
+const oursNodeArgs = (): Array<string> =>
+  (process.env["BENCH_OURS_NODE_ARGS"] ?? "").split(" ").filter((a) => a !== "")
+
 export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
     const server = createServer()
@@ -91,7 +99,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
   const profiling = options.cpuProfDir === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfDir}`]
   const args = options.kind === "reference"
     ? [...profiling, "--import", import.meta.resolve("tsx"), referenceEntry]
-    : [...profiling, oursEntry]
+    : [...profiling, ...oursNodeArgs(), (process.env["BENCH_OURS_ENTRY"] || oursEntry)]
   const fd = openSync(options.logFile, "a")
   const child = spawn(process.execPath, args, { cwd: repoRoot, env, stdio: ["ignore", fd, fd] })
   closeSync(fd)
