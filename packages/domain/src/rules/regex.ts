@@ -36,32 +36,13 @@ export interface CompiledPattern {
   readonly test: (s: string) => boolean
 }
 
-// Compiling on RE2JS costs about 0.1 ms a pattern; schemas share patterns and the check before
+// Compiling on RE2JS costs about 25-100 µs a pattern; schemas share patterns and the check before
 // storing a schema compiles them first, so compiled patterns are kept (bounded, oldest dropped).
 const maxCachedPatterns = 1000
 const surrogate = /[\ud800-\udfff]/
 const cache = new Map<string, CompiledPattern>()
 
-/** Compiles `pattern` (either form), or throws the RE2 syntax error. Cached by pattern text. */
-export const compilePattern = (pattern: string): CompiledPattern => {
-  const hit = cache.get(pattern)
-  if (hit !== undefined) return hit
-  const parsed = parsePattern(pattern)
-  const re = RE2JS.compile(parsed.source, re2Flags(parsed.flags))
-  // Matching never throws into a request: an engine failure counts as no match.
-  const onRe2 = (s: string): boolean => {
-    try {
-      return re.testExact(s)
-    } catch {
-      return false
-    }
-  }
-  // The simplest patterns match in one pass, 5-10 times faster than re2js, with the same answers;
-  // strings holding surrogates go to re2js, which reads them as it always does.
-  const atoms = parseSubset(parsed.source, parsed.flags)
-  const compiled: CompiledPattern = atoms === undefined
-    ? { test: onRe2 }
-    : { test: (s) => (surrogate.test(s) ? onRe2(s) : matchSubset(atoms, s)) }
+const remember = (pattern: string, compiled: CompiledPattern): CompiledPattern => {
   if (cache.size >= maxCachedPatterns) {
     const oldest = cache.keys().next()
     if (oldest.done !== true) cache.delete(oldest.value)
@@ -70,10 +51,36 @@ export const compilePattern = (pattern: string): CompiledPattern => {
   return compiled
 }
 
-/** Why `pattern` does not compile, or undefined when it does. */
+/**
+ * The simplest patterns match in one pass (`regexSubset.ts`), 5-10 times faster than re2js with the
+ * same answers; re2js, compiled on first need, takes strings holding surrogates and every other
+ * pattern. Throws the RE2 syntax error of a pattern that is not simple and does not compile.
+ */
+const build = (parsed: ParsedPattern, checked: RE2JS | undefined): CompiledPattern => {
+  const atoms = parseSubset(parsed.source, parsed.flags)
+  let re = atoms === undefined ? (checked ?? RE2JS.compile(parsed.source, re2Flags(parsed.flags))) : checked
+  // Matching never throws into a request: an engine failure counts as no match.
+  const onRe2 = (s: string): boolean => {
+    try {
+      re ??= RE2JS.compile(parsed.source, re2Flags(parsed.flags))
+      return re.testExact(s)
+    } catch {
+      return false
+    }
+  }
+  return atoms === undefined ? { test: onRe2 } : { test: (s) => (surrogate.test(s) ? onRe2(s) : matchSubset(atoms, s)) }
+}
+
+/** Compiles `pattern` (either form), or throws the RE2 syntax error. Cached by pattern text. */
+export const compilePattern = (pattern: string): CompiledPattern =>
+  cache.get(pattern) ?? remember(pattern, build(parsePattern(pattern), undefined))
+
+/** Why `pattern` does not compile on RE2, or undefined when it does (then it is compiled and kept). */
 export const patternProblem = (pattern: string): string | undefined => {
   try {
-    compilePattern(pattern)
+    const parsed = parsePattern(pattern)
+    const re = RE2JS.compile(parsed.source, re2Flags(parsed.flags))
+    if (!cache.has(pattern)) remember(pattern, build(parsed, re))
     return undefined
   } catch (error) {
     return error instanceof Error ? error.message : String(error)
