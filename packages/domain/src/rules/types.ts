@@ -1,5 +1,4 @@
-/** The type rules of CONTRACT §4 (`email` `url` `numeric` `date` `boolean` `phone`) on trimmed values. */
-import { dateKey } from "./dates.js"
+/** The type rules of CONTRACT §4 (`email` `url` `numeric` `boolean` `phone`; `date` is in dates.ts) on trimmed values. */
 
 export type TypeRule = "email" | "url" | "numeric" | "date" | "boolean" | "phone"
 
@@ -63,37 +62,7 @@ export const isPhone = (s: string): boolean => {
   return digits >= 7 && digits <= 15
 }
 
-/** The digits of a phone number, e.g. for identity matching. */
-export const phoneDigits = (s: string): string => s.replace(/\D/g, "")
-
-export const isDate = (s: string): boolean => dateKey(s) >= 0
-
 export const isBooleanString = (s: string): boolean => s === "true" || s === "false" || s === "1" || s === "0"
-
-/** The type rule on a trimmed, non-empty string. */
-export const stringPasses = (rule: TypeRule, s: string): boolean => {
-  switch (rule) {
-    case "email":
-      return isEmail(s)
-    case "url":
-      return isUrl(s)
-    case "numeric":
-      return isNumericString(s)
-    case "date":
-      return isDate(s)
-    case "boolean":
-      return isBooleanString(s)
-    case "phone":
-      return isPhone(s)
-  }
-}
-
-/** The type rule on a finite JSON number: only `numeric` (any) and `boolean` (0 and 1) accept one. */
-export const numberPasses = (rule: TypeRule, n: number): boolean =>
-  rule === "numeric" || (rule === "boolean" && (n === 0 || n === 1))
-
-/** The type rule on a JSON boolean: only `boolean` accepts one. */
-export const booleanPasses = (rule: TypeRule): boolean => rule === "boolean"
 
 export const typeMessages: Readonly<Record<TypeRule, string>> = {
   email: "Must be a valid email address.",
