@@ -1,6 +1,5 @@
 /** The `regex` rule: `/pattern/flags` or bare patterns, compiled once on RE2 (linear time). */
 import { RE2JS } from "re2js"
-import { matchSubset, parseSubset } from "./regexSubset.js"
 
 export interface ParsedPattern {
   readonly source: string
@@ -39,7 +38,6 @@ export interface CompiledPattern {
 // Compiling on RE2JS costs about 25-100 µs a pattern; schemas share patterns and the check before
 // storing a schema compiles them first, so compiled patterns are kept (bounded, oldest dropped).
 const maxCachedPatterns = 1000
-const surrogate = /[\ud800-\udfff]/
 const cache = new Map<string, CompiledPattern>()
 
 const remember = (pattern: string, compiled: CompiledPattern): CompiledPattern => {
@@ -51,24 +49,18 @@ const remember = (pattern: string, compiled: CompiledPattern): CompiledPattern =
   return compiled
 }
 
-/**
- * The simplest patterns match in one pass (`regexSubset.ts`), 5-10 times faster than re2js with the
- * same answers; re2js, compiled on first need, takes strings holding surrogates and every other
- * pattern. Throws the RE2 syntax error of a pattern that is not simple and does not compile.
- */
+// Matching never throws into a request: an engine failure counts as no match.
 const build = (parsed: ParsedPattern, checked: RE2JS | undefined): CompiledPattern => {
-  const atoms = parseSubset(parsed.source, parsed.flags)
-  let re = atoms === undefined ? (checked ?? RE2JS.compile(parsed.source, re2Flags(parsed.flags))) : checked
-  // Matching never throws into a request: an engine failure counts as no match.
-  const onRe2 = (s: string): boolean => {
-    try {
-      re ??= RE2JS.compile(parsed.source, re2Flags(parsed.flags))
-      return re.testExact(s)
-    } catch {
-      return false
+  const re = checked ?? RE2JS.compile(parsed.source, re2Flags(parsed.flags))
+  return {
+    test: (s) => {
+      try {
+        return re.testExact(s)
+      } catch {
+        return false
+      }
     }
   }
-  return atoms === undefined ? { test: onRe2 } : { test: (s) => (surrogate.test(s) ? onRe2(s) : matchSubset(atoms, s)) }
 }
 
 /** Compiles `pattern` (either form), or throws the RE2 syntax error. Cached by pattern text. */
