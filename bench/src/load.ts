@@ -2,11 +2,11 @@
  * `pnpm bench:load`: full visitor flows against our server and the raw reference, interleaved
  * (A B, B A, A B), at each concurrency; then ours on the embedded database. The last line printed
  * is JSON with every figure. Options: --duration=15 --warmup=3 --reps=3 --concurrency=16,64
- * --log=info|warn --no-embedded --no-roundtrips --quick (or BENCH_DURATION, BENCH_WARMUP, BENCH_REPS,
+ * --log=info|warn --no-embedded --no-roundtrips --build --quick (or BENCH_DURATION, BENCH_WARMUP, BENCH_REPS,
  * BENCH_CONCURRENCY, BENCH_LOG, BENCH_EMBEDDED=0, BENCH_ROUNDTRIPS=0).
  */
 import { spawnSync } from "node:child_process"
-import { existsSync } from "node:fs"
+import { existsSync, statSync } from "node:fs"
 import { mkdtemp, rm } from "node:fs/promises"
 import { availableParallelism, tmpdir, totalmem } from "node:os"
 import { join } from "node:path"
@@ -48,9 +48,10 @@ const cleanup = async () => {
 }
 process.once("SIGINT", () => void cleanup().finally(() => process.exit(130)))
 
+/** Builds when dist is missing, or always with --build (a dist older than the sources measures old code). */
 const ensureBuilt = () => {
-  if (existsSync(oursEntry)) return
-  say("apps/server/dist/main.js is missing: running pnpm build")
+  if (existsSync(oursEntry) && arg("build") === undefined) return
+  say(existsSync(oursEntry) ? "--build: running pnpm build" : "apps/server/dist/main.js is missing: running pnpm build")
   const built = spawnSync("pnpm", ["build"], { cwd: repoRoot, stdio: ["ignore", "inherit", "inherit"] })
   if (built.status !== 0 || !existsSync(oursEntry)) throw new Error("pnpm build failed")
 }
@@ -131,6 +132,8 @@ const main = async () => {
       log_level: options.logLevel, servers: options.servers, ours_node_args: options.oursNodeArgs
     },
     logs: outDir,
+    git_head: spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: repoRoot, encoding: "utf8" }).stdout.trim(),
+    ours_dist_built_at: statSync(oursEntry).mtime.toISOString(),
     round_trips: roundTrips
   })
   for (const line of report.lines) process.stdout.write(`${line}\n`)
