@@ -1,6 +1,7 @@
 /** A pooled connection to a real PostgreSQL server, with timeouts so that nothing waits forever. */
 import { PgClient } from "@effect/sql-pg"
-import { Duration, Redacted } from "effect"
+import { Cause, Duration, Effect, Redacted } from "effect"
+import { isSqlError } from "effect/sql/SqlError"
 
 export interface PgLiveOptions {
   readonly url: string | Redacted.Redacted
@@ -35,7 +36,29 @@ export const pgLiveConfig = (options: PgLiveOptions): PgClient.PgPoolConfig => {
   }
 }
 
+/**
+ * Effect's `withTransaction` turns a failed ROLLBACK (and the release after it) into defects. When the
+ * connection is lost inside a transaction, the statement fails and so does the ROLLBACK on the dead
+ * socket: the defects hid the `SqlError` from the ports' `sqlFailure`, so a lost database answered 500
+ * instead of 503. PostgreSQL rolls back the transaction of a session that ends, so when every defect is
+ * a `SqlError`, the first is the failure to report (`sqlFailure` still makes any other kind a defect).
+ */
+const rollbackFailureAsError = (client: PgClient.PgClient): PgClient.PgClient => {
+  const withTransaction = client.withTransaction
+  return Object.assign(client, {
+    withTransaction: <R, E, A>(effect: Effect.Effect<A, E, R>) =>
+      withTransaction(effect).pipe(Effect.catchCause((cause) => {
+        const defects = cause.reasons.filter(Cause.isDieReason).map((reason) => reason.defect)
+        const [first] = defects
+        const onlySqlErrors = first !== undefined && isSqlError(first) && defects.every(isSqlError)
+        if (!onlySqlErrors || cause.reasons.some(Cause.isInterruptReason)) return Effect.failCause(cause)
+        return Effect.fail(first)
+      }))
+  })
+}
+
 export const PgLive = {
   /** Provides `PgClient` and `SqlClient`. Connections open lazily, so a server that is down fails queries, not the layer. */
-  layer: (options: PgLiveOptions) => PgClient.layer(pgLiveConfig(options))
+  layer: (options: PgLiveOptions) =>
+    PgClient.layerFrom(Effect.map(PgClient.make(pgLiveConfig(options)), rollbackFailureAsError))
 } as const
