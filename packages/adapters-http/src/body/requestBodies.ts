@@ -15,6 +15,15 @@ const invalidKey: FieldError = {
   message: "Must be 16 to 255 printable ASCII characters without spaces."
 }
 const invalidValues: FieldError = { rule: "invalid", message: "Must be an object mapping field slugs to values." }
+const unstorableText: FieldError = { rule: "invalid", message: "Must not contain NUL characters or unpaired surrogates." }
+
+// PostgreSQL text and jsonb hold neither U+0000 nor a lone surrogate: such a value would fail the write (a 500).
+const unstorable = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+// Strings and the strings of an array: anything nested deeper is `invalid` in validation and never stored.
+const isUnstorable = (value: unknown): boolean =>
+  typeof value === "string"
+    ? unstorable.test(value)
+    : Array.isArray(value) && value.some((item) => typeof item === "string" && unstorable.test(item))
 
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === "object" && value !== null && !Array.isArray(value)
@@ -36,6 +45,14 @@ type ShapeError = ApiErrorOf<"ValidationFailed">
 
 const fail = (fields: Record<string, ReadonlyArray<FieldError>>): Effect.Effect<never, ShapeError> =>
   Effect.fail(apiError("ValidationFailed", fields))
+
+/** Strings that cannot be stored are `invalid` under their key (as sent, like the size limits); later rules of the key do not run. */
+const withUnstorableErrors = (errors: Record<string, ReadonlyArray<FieldError>>, values: Values | undefined): void => {
+  if (values === undefined) return
+  for (const key of Object.keys(values)) {
+    if (isUnstorable(values[key])) errors[key] = key === "values" ? [unstorableText, ...(errors[key] ?? [])] : [unstorableText]
+  }
+}
 
 /** Adds the size-limit errors of `values` (§8), after any shape error of the same key. */
 const withSizeErrors = (
@@ -81,6 +98,7 @@ export const decodeCreateBody = (
   }
   const values = checkValues(body, errors)
   withSizeErrors(errors, body, limits)
+  withUnstorableErrors(errors, values)
   if (Object.keys(errors).length > 0 || typeof key !== "string") return fail(errors)
   return Effect.succeed({
     idempotency_key: key,
@@ -98,6 +116,7 @@ export const decodeValuesBody = (
   const errors: Record<string, ReadonlyArray<FieldError>> = Object.create(null) as Record<string, never>
   const values = checkValues(body, errors)
   withSizeErrors(errors, body, limits)
+  withUnstorableErrors(errors, values)
   if (Object.keys(errors).length > 0) return fail(errors)
   return Effect.succeed({ values: values ?? pickValues({}, () => true) })
 }
