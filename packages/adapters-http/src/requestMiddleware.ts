@@ -7,7 +7,11 @@ import { Cause, Clock, Effect } from "effect"
 import { HttpServerError, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { errorResponse } from "./errorTable.js"
 import { requestIdFor } from "./requestId.js"
-import type { RouteCatalogue } from "./RouteCatalogue.js"
+import { pathOf, type RouteCatalogue } from "./RouteCatalogue.js"
+
+// A path segment that decodes to U+0000 names nothing stored (PostgreSQL text holds no NUL, so a query
+// with it fails): it is answered like the undecodable segments the router refuses, 404 NOT_FOUND.
+const hasEncodedNul = (url: string): boolean => /%00/.test(pathOf(url))
 
 const isRouteNotFound = (cause: Cause.Cause<unknown>): boolean =>
   cause.reasons.some((reason) =>
@@ -33,13 +37,14 @@ export const requestMiddleware = (routes: RouteCatalogue) =>
     const request = yield* HttpServerRequest.HttpServerRequest
     const requestId = requestIdFor(request.headers["x-request-id"])
     const started = yield* Clock.currentTimeMillis
-    const match = routes.match(request.method, request.url)
+    const nul = hasEncodedNul(request.url)
+    const match = nul ? { _tag: "NotFound" as const } : routes.match(request.method, request.url)
     const annotations = {
       request_id: requestId,
       method: request.method,
       route: match._tag === "NotFound" ? null : match.template
     }
-    const response = yield* app.pipe(
+    const response = yield* (nul ? Effect.succeed(errorResponse("RouteNotFound")) : app).pipe(
       Effect.catchCause((cause) => {
         if (Cause.hasInterruptsOnly(cause)) return Effect.failCause(cause)
         if (isRouteNotFound(cause)) {
