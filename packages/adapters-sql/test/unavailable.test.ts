@@ -1,8 +1,20 @@
 import { describe, expect, it } from "@effect/vitest"
 import { createServer, type Server, type Socket } from "node:net"
 import { Duration, Effect, Layer } from "effect"
-import { FormSchemas, Outbox, RateLimiter, Submissions } from "@forms/domain"
+import {
+  Engagements,
+  Enrichment,
+  FormSchemas,
+  Outbox,
+  OutboxSignal,
+  RateLimiter,
+  SchemaCatalog,
+  Submissions,
+  ValueTargets
+} from "@forms/domain"
 import { PgLive } from "../src/connection/PgLive.js"
+import { SqlOutboxSignal } from "../src/ports/SqlOutboxSignal.js"
+import { SqlPortalPorts } from "../src/ports/SqlPortalPorts.js"
 import { SqlPorts } from "../src/ports/SqlPorts.js"
 
 const listen = (server: Server) =>
@@ -35,7 +47,7 @@ const blackHole = Effect.acquireRelease(
 )
 
 const portsAt = (port: number, connectTimeout: Duration.Input) =>
-  SqlPorts.layer.pipe(Layer.provide(PgLive.layer({ url: `postgres://postgres@127.0.0.1:${port}/forms`, connectTimeout })))
+  Layer.mergeAll(SqlPorts.layer, SqlPortalPorts.layer).pipe(Layer.provide(PgLive.layer({ url: `postgres://postgres@127.0.0.1:${port}/forms`, connectTimeout })))
 
 /** Every port method answers Unavailable, and quickly. */
 const everyPortUnavailable = Effect.gen(function*() {
@@ -47,7 +59,17 @@ const everyPortUnavailable = Effect.gen(function*() {
       schema_id: "fs", idempotency_key: "k".repeat(16), event_id: null, subject_id: null, values: {}
     }))),
     Effect.flip(Effect.flatMap(RateLimiter, (l) => l.hit("key", 10, 1000))),
-    Effect.flip(Effect.flatMap(Outbox, (o) => o.claim(10)))
+    Effect.flip(Effect.flatMap(Outbox, (o) => o.claim(10))),
+    Effect.flip(Effect.flatMap(Engagements, (e) => e.findByToken("ptok-0000000000000000"))),
+    Effect.flip(Effect.flatMap(Engagements, (e) => e.submitSection({
+      engagement_id: "en", section_id: "as", schema_id: "fs", form_section_id: "fss", subject_id: "ma", event_id: "ev",
+      values: {}, submitted_at: 0
+    }))),
+    Effect.flip(Effect.flatMap(ValueTargets, (t) => t.apply({ engagement_id: "en", artist: {}, engagement: {} }))),
+    Effect.flip(Effect.flatMap(Enrichment, (e) => e.linkContact({
+      organisation_id: "org", key: "a@b.nl", submission_id: "00000000-0000-4000-8000-000000000000"
+    }))),
+    Effect.flip(Effect.flatMap(SchemaCatalog, (c) => c.findById("fs")))
   ], { concurrency: "unbounded" })
   return { tags: errors.map((e) => e._tag), elapsed: Date.now() - started }
 })
@@ -57,7 +79,7 @@ describe("a database that cannot be reached answers Unavailable, never a hang or
     Effect.gen(function*() {
       const port = yield* closedPort
       const { tags, elapsed } = yield* everyPortUnavailable.pipe(Effect.provide(portsAt(port, "5 seconds")))
-      expect(tags).toEqual(["Unavailable", "Unavailable", "Unavailable", "Unavailable", "Unavailable"])
+      expect(tags).toEqual(Array.from({ length: 10 }, () => "Unavailable"))
       expect(elapsed).toBeLessThan(2_000)
     }))
 
@@ -68,4 +90,21 @@ describe("a database that cannot be reached answers Unavailable, never a hang or
       expect(new Set(tags)).toEqual(new Set(["Unavailable"]))
       expect(elapsed).toBeLessThan(5_000)
     }), 15_000)
+})
+
+describe("the LISTEN signal never fails the server", () => {
+  it.live("an unreachable server: the layer builds after the connect timeout, and wakes in process meanwhile", () =>
+    Effect.gen(function*() {
+      const port = yield* closedPort
+      const started = Date.now()
+      const woke = yield* Effect.gen(function*() {
+        const signal = yield* OutboxSignal
+        yield* signal.notify
+        return yield* signal.wait(1_000)
+      }).pipe(Effect.provide(SqlOutboxSignal.layer({
+        url: `postgres://postgres@127.0.0.1:${port}/forms`, connectTimeout: "300 millis", reconnectDelay: "50 millis"
+      })))
+      expect(woke).toBe(true)
+      expect(Date.now() - started).toBeLessThan(2_000)
+    }))
 })

@@ -1,64 +1,12 @@
 /** The `FormSchemas` port on PostgreSQL: one query returns a schema with its event, sections and fields. */
-import { Effect, Layer, Option, Schema } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
-import { type FormSchema, FormSchemas, ValidationRules } from "@forms/domain"
+import { type FormSchema, FormSchemas } from "@forms/domain"
 import { sqlFailure } from "../SqlFailure.js"
-import { epochMs } from "./SubmissionRow.js"
+import { selectFormSchemas, toFormSchemas } from "./FormSchemaRow.js"
 
-const Row = Schema.Struct({
-  id: Schema.String,
-  organisation_id: Schema.String,
-  revision: Schema.String,
-  event: Schema.NullOr(Schema.Struct({ id: Schema.String, name: Schema.String })),
-  name: Schema.String,
-  type: Schema.String,
-  status: Schema.Literals(["draft", "published", "archived"]),
-  public_token: Schema.NullOr(Schema.String),
-  previous_public_token: Schema.NullOr(Schema.String),
-  token_rotated_at: Schema.NullOr(Schema.Number),
-  opens_at: Schema.NullOr(Schema.Number),
-  closes_at: Schema.NullOr(Schema.Number),
-  tags: Schema.Array(Schema.String),
-  sections: Schema.Array(Schema.Struct({ id: Schema.String, name: Schema.String, position: Schema.Number })),
-  fields: Schema.Array(Schema.Struct({
-    id: Schema.String,
-    section_id: Schema.NullOr(Schema.String),
-    slug: Schema.String,
-    label: Schema.String,
-    type: Schema.String,
-    is_required: Schema.Boolean,
-    options: Schema.NullOr(Schema.Array(Schema.Struct({
-      value: Schema.String,
-      label: Schema.String,
-      tags: Schema.Array(Schema.String)
-    }))),
-    validation_rules: Schema.NullOr(ValidationRules),
-    is_unique: Schema.Boolean,
-    position: Schema.Number,
-    maps_to: Schema.NullOr(Schema.String)
-  }))
-})
-
-const decodeRows = Schema.decodeUnknownEffect(Schema.Array(Row))
-
-// Sections by position then id, fields by position then slug, in code-unit order (COLLATE "C"). A current token
-// wins over another schema's previous one (IS TRUE: a null public_token must not sort first).
-const selectByToken = `
-  SELECT s.id, s.organisation_id, s.revision, s.name, s.type, s.status, s.public_token, s.previous_public_token,
-    ${epochMs("s.token_rotated_at")} AS token_rotated_at, ${epochMs("s.opens_at")} AS opens_at,
-    ${epochMs("s.closes_at")} AS closes_at, s.tags,
-    CASE WHEN e.id IS NULL THEN NULL ELSE json_build_object('id', e.id, 'name', e.name) END AS event,
-    COALESCE((SELECT json_agg(json_build_object('id', fs.id, 'name', fs.name, 'position', fs.position)
-                ORDER BY fs.position, fs.id COLLATE "C")
-              FROM form_sections fs WHERE fs.schema_id = s.id), '[]'::json) AS sections,
-    COALESCE((SELECT json_agg(json_build_object(
-                'id', f.id, 'section_id', f.section_id, 'slug', f.slug, 'label', f.label, 'type', f.type,
-                'is_required', f.is_required, 'options', f.options, 'validation_rules', f.validation_rules,
-                'is_unique', f.is_unique, 'position', f.position, 'maps_to', f.maps_to)
-                ORDER BY f.position, f.slug COLLATE "C")
-              FROM form_fields f WHERE f.schema_id = s.id), '[]'::json) AS fields
-  FROM form_schemas s LEFT JOIN events e ON e.id = s.event_id
-  WHERE s.public_token = $1 OR s.previous_public_token = $1
+// A current token wins over another schema's previous one (IS TRUE: a null public_token must not sort first).
+const selectByToken = `${selectFormSchemas("s.public_token = $1 OR s.previous_public_token = $1")}
   ORDER BY (s.public_token = $1) IS TRUE DESC
   LIMIT 1`
 
@@ -67,7 +15,7 @@ export const makeSqlFormSchemas = Effect.gen(function*() {
 
   const findByToken = (token: string) =>
     sql.unsafe(selectByToken, [token]).pipe(
-      Effect.flatMap((rows) => Effect.orDie(decodeRows(rows))),
+      Effect.flatMap(toFormSchemas),
       Effect.map((rows): Option.Option<FormSchema> => Option.fromNullishOr(rows[0])),
       Effect.catchTag("SqlError", sqlFailure),
       Effect.withSpan("SqlFormSchemas.findByToken")

@@ -15,10 +15,8 @@ import {
   VersionConflict
 } from "@forms/domain"
 import { sqlFailure } from "../SqlFailure.js"
+import { recordEvents, wakeAfterCommit } from "./OutboxRecord.js"
 import { isUuid, jsonText, submissionColumns, toSubmissions } from "./SubmissionRow.js"
-
-/** The channel a dispatcher on a real server LISTENs on; notified in the transaction that adds events. */
-export const outboxChannel = "forms_outbox"
 
 const first = (rows: ReadonlyArray<Submission>): Option.Option<Submission> => Option.fromNullishOr(rows[0])
 
@@ -34,6 +32,7 @@ const isRetryable = (error: SqlError): boolean =>
 
 export const makeSqlSubmissions = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  const wake = yield* wakeAfterCommit
   const columns = sql.literal(submissionColumns)
 
   const selectInSchema = (schemaId: string, id: string) =>
@@ -117,17 +116,6 @@ export const makeSqlSubmissions = Effect.gen(function*() {
       if (taken.length > 0) return yield* new UniqueTaken({ slugs: [...new Set(taken)] })
     })
 
-  const record = (command: SubmitCommand, now: Date) =>
-    Effect.gen(function*() {
-      if (command.events.length === 0) return
-      for (const event of command.events) {
-        yield* sql`INSERT INTO outbox (type, payload, available_at, created_at)
-          VALUES (${event.type}, ${jsonText(event.payload)}::jsonb, ${now}::timestamptz, ${now}::timestamptz)`
-      }
-      // Delivered at commit only; a dispatcher listening elsewhere wakes up instead of polling.
-      yield* sql`SELECT pg_notify(${outboxChannel}, '')`
-    })
-
   const submitOnce = (command: SubmitCommand) =>
     sql.withTransaction(Effect.gen(function*() {
       if (!isUuid(command.id)) return yield* new SubmissionNotFound({})
@@ -142,7 +130,7 @@ export const makeSqlSubmissions = Effect.gen(function*() {
       const submitted = rows[0]
       if (submitted === undefined) return yield* explainMiss(command.schema_id, command.id)
       yield* claim(command)
-      yield* record(command, at)
+      yield* recordEvents(sql, command.events, at)
       return submitted
     }))
 
@@ -154,6 +142,7 @@ export const makeSqlSubmissions = Effect.gen(function*() {
         error.reason._tag === "UniqueViolation" && error.reason.constraint.startsWith("unique_claims")
           ? Effect.fail(new UniqueTaken({ slugs: [...new Set(command.claims.map((c) => c.slug))] }))
           : sqlFailure(error)),
+      Effect.tap(() => (command.events.length > 0 ? wake : Effect.void)),
       Effect.withSpan("SqlSubmissions.submit")
     )
 

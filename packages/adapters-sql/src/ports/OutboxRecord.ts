@@ -1,0 +1,34 @@
+/** How a step records lifecycle events: outbox rows and a NOTIFY in its transaction, an in-process wake-up after it. */
+import { Effect, Option } from "effect"
+import type { SqlClient } from "effect/sql"
+import { type NewOutboxEvent, OutboxSignal } from "@forms/domain"
+import { jsonText } from "./SubmissionRow.js"
+
+/**
+ * The channel a dispatcher on a real server LISTENs on; notified in the transaction that adds events.
+ * The payload is the writer's `current_schema()`, so that deployments sharing one database in different
+ * schemas (the tests do) can ignore each other's notifications.
+ */
+export const outboxChannel = "forms_outbox"
+
+/** Appends `events` (due at `at`) and notifies `forms_outbox`; run it inside the step's transaction. */
+export const recordEvents = (sql: SqlClient.SqlClient, events: ReadonlyArray<NewOutboxEvent>, at: Date) =>
+  Effect.gen(function*() {
+    if (events.length === 0) return
+    for (const event of events) {
+      yield* sql`INSERT INTO outbox (type, payload, available_at, created_at)
+        VALUES (${event.type}, ${jsonText(event.payload)}::jsonb, ${at}::timestamptz, ${at}::timestamptz)`
+    }
+    // Delivered at commit only; a dispatcher listening elsewhere wakes up instead of polling.
+    yield* sql`SELECT pg_notify(${outboxChannel}, current_schema())`
+  })
+
+/**
+ * The in-process wake-up to run after a step that recorded events has committed: `OutboxSignal.notify`
+ * when a signal is in the context the port was built in (always on PGlite, which has no LISTEN; cheap
+ * on a server too, where the dispatcher of this process then need not wait for the NOTIFY), else nothing.
+ */
+export const wakeAfterCommit: Effect.Effect<Effect.Effect<void>> = Effect.map(
+  Effect.serviceOption(OutboxSignal),
+  Option.match({ onNone: () => Effect.void, onSome: (signal) => signal.notify })
+)

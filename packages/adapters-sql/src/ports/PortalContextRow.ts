@@ -1,0 +1,61 @@
+/** How an engagement's portal context (event, artist, advance sections, advance schema) is read in one statement. */
+import { Effect, Schema } from "effect"
+import { ArtistAdvanceType, type PortalContext } from "@forms/domain"
+import { FormSchemaRow, selectFormSchemas } from "./FormSchemaRow.js"
+import { epochMs } from "./SubmissionRow.js"
+
+export const AdvanceSectionRow = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  position: Schema.Number,
+  status: Schema.Literals(["pending", "submitted"]),
+  submitted_at: Schema.NullOr(Schema.Number)
+})
+
+const ContextRow = Schema.Struct({
+  id: Schema.String,
+  organisation_id: Schema.String,
+  master_artist_id: Schema.String,
+  event: Schema.Struct({ id: Schema.String, name: Schema.String }),
+  artist: Schema.Struct({ id: Schema.String, name: Schema.String, deleted_at: Schema.NullOr(Schema.Number) }),
+  sections: Schema.Array(AdvanceSectionRow),
+  advance_schema: Schema.NullOr(FormSchemaRow)
+})
+
+const decodeRows = Schema.decodeUnknownEffect(Schema.Array(ContextRow))
+
+/** Rows that do not decode are a bug of this adapter: they die. */
+export const toPortalContexts = (rows: ReadonlyArray<unknown>): Effect.Effect<ReadonlyArray<PortalContext>> =>
+  decodeRows(rows).pipe(
+    Effect.map((decoded) =>
+      decoded.map(({ id, organisation_id, master_artist_id, event, artist, sections, advance_schema }): PortalContext => ({
+        engagement: { id, organisation_id, event, master_artist_id },
+        artist,
+        sections,
+        advance_schema
+      }))
+    ),
+    Effect.orDie
+  )
+
+/** The advance section's columns, for a RETURNING or a SELECT on `advance_sections`. */
+export const advanceSectionColumns = `id, name, position, status, ${epochMs("submitted_at")} AS submitted_at`
+
+// One statement, so the context is one snapshot. The advance schema is the organisation's only one
+// (a partial unique index), whatever its status or token. Sections by position then id (code units).
+const advanceSchema = `${selectFormSchemas(`s.organisation_id = en.organisation_id AND s.type = '${ArtistAdvanceType}'`)}
+  ORDER BY s.id COLLATE "C" LIMIT 1`
+
+/** `SELECT` of portal contexts; `where` may use `en` (engagements). */
+export const selectPortalContexts = (where: string): string => `
+  SELECT en.id, en.organisation_id, en.master_artist_id,
+    json_build_object('id', ev.id, 'name', ev.name) AS event,
+    json_build_object('id', a.id, 'name', a.name, 'deleted_at', ${epochMs("a.deleted_at")}) AS artist,
+    COALESCE((SELECT json_agg(json_build_object('id', x.id, 'name', x.name, 'position', x.position,
+                'status', x.status, 'submitted_at', ${epochMs("x.submitted_at")}) ORDER BY x.position, x.id COLLATE "C")
+              FROM advance_sections x WHERE x.engagement_id = en.id), '[]'::json) AS sections,
+    (SELECT row_to_json(adv) FROM (${advanceSchema}) adv) AS advance_schema
+  FROM engagements en
+  JOIN events ev ON ev.id = en.event_id
+  JOIN master_artists a ON a.id = en.master_artist_id
+  WHERE ${where}`

@@ -1,0 +1,105 @@
+/** The `Engagements` port on PostgreSQL: the portal context by token hash or id, and the atomic section submit. */
+import { Effect, Layer, Option, Schema } from "effect"
+import { SqlClient } from "effect/sql"
+import type { SqlError } from "effect/sql/SqlError"
+import {
+  type AdvanceSection,
+  advanceDraftKey,
+  Engagements,
+  type PortalContext,
+  SectionNotFound,
+  sectionSubmitted,
+  type Submission,
+  type SubmitSectionCommand
+} from "@forms/domain"
+import { hashPortalToken } from "../fixture/formRevision.js"
+import { sqlFailure } from "../SqlFailure.js"
+import { recordEvents, wakeAfterCommit } from "./OutboxRecord.js"
+import { advanceSectionColumns, AdvanceSectionRow, selectPortalContexts, toPortalContexts } from "./PortalContextRow.js"
+import { jsonText, submissionColumns, toSubmissions } from "./SubmissionRow.js"
+
+const selectByHash = selectPortalContexts("en.portal_token_hash = $1")
+const selectById = selectPortalContexts("en.id = $1")
+
+const decodeSections = Schema.decodeUnknownEffect(Schema.Array(AdvanceSectionRow))
+
+const isRetryable = (error: SqlError): boolean =>
+  error.reason._tag === "DeadlockError" || error.reason._tag === "SerializationError"
+
+export const makeSqlEngagements = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const wake = yield* wakeAfterCommit
+  const columns = sql.literal(submissionColumns)
+
+  const context = (statement: string, parameter: string) =>
+    sql.unsafe(statement, [parameter]).pipe(
+      Effect.flatMap(toPortalContexts),
+      Effect.map((rows): Option.Option<PortalContext> => Option.fromNullishOr(rows[0])),
+      Effect.catchTag("SqlError", sqlFailure)
+    )
+
+  // Only the SHA-256 of a token is stored; an empty token is no token (never hashed, never found).
+  const findByToken = (token: string) =>
+    (token === "" ? Effect.succeed(Option.none<PortalContext>()) : context(selectByHash, hashPortalToken(token))).pipe(
+      Effect.withSpan("SqlEngagements.findByToken")
+    )
+
+  const findById = (engagementId: string) =>
+    context(selectById, engagementId).pipe(Effect.withSpan("SqlEngagements.findById"))
+
+  const findAdvanceDraft = (schemaId: string, engagementId: string) =>
+    sql`SELECT ${columns} FROM submissions
+        WHERE schema_id = ${schemaId} AND idempotency_key = ${advanceDraftKey(engagementId)}`.pipe(
+      Effect.flatMap(toSubmissions),
+      Effect.map((rows): Option.Option<Submission> => Option.fromNullishOr(rows[0])),
+      Effect.catchTag("SqlError", sqlFailure),
+      Effect.withSpan("SqlEngagements.findAdvanceDraft")
+    )
+
+  // The section first: a section of another engagement (or none) writes nothing. Racing submits of one
+  // engagement lock one section row, then the draft row: never in opposite orders, so no deadlock.
+  const submitSectionOnce = (command: SubmitSectionCommand) =>
+    sql.withTransaction(Effect.gen(function*() {
+      const at = new Date(command.submitted_at)
+      const sectionRows = yield* sql`
+        UPDATE advance_sections SET status = 'submitted', submitted_at = ${at}::timestamptz
+        WHERE id = ${command.section_id} AND engagement_id = ${command.engagement_id}
+        RETURNING ${sql.literal(advanceSectionColumns)}`
+      const section: AdvanceSection | undefined = (yield* Effect.orDie(decodeSections(sectionRows)))[0]
+      if (section === undefined) return yield* new SectionNotFound({})
+      // Insert or merge in one statement: two racing first submits get one draft (the unique key waits).
+      // A section submit is not a save: auto_save_count is left alone.
+      const draftRows = yield* sql`
+        INSERT INTO submissions (schema_id, idempotency_key, values, event_id, subject_id, created_at, updated_at)
+        VALUES (${command.schema_id}, ${advanceDraftKey(command.engagement_id)}, ${jsonText(command.values)}::jsonb,
+                ${command.event_id}, ${command.subject_id}, ${at}::timestamptz, ${at}::timestamptz)
+        ON CONFLICT (schema_id, idempotency_key) DO UPDATE
+        SET values = submissions.values || EXCLUDED.values, version = submissions.version + 1,
+            updated_at = EXCLUDED.updated_at
+        RETURNING ${columns}`.pipe(Effect.flatMap(toSubmissions))
+      const submission = draftRows[0]
+      if (submission === undefined) return yield* Effect.die(new Error("The advance draft upsert returned no row"))
+      yield* recordEvents(sql, [sectionSubmitted({
+        engagement_id: command.engagement_id,
+        section_id: command.section_id,
+        form_section_id: command.form_section_id,
+        submission_id: submission.id,
+        values: command.values
+      })], at)
+      return { submission, section }
+    }))
+
+  const submitSection = (command: SubmitSectionCommand) =>
+    submitSectionOnce(command).pipe(
+      Effect.retry({ times: 3, while: (error) => error._tag === "SqlError" && isRetryable(error) }),
+      Effect.catchTag("SqlError", sqlFailure),
+      Effect.tap(() => wake),
+      Effect.withSpan("SqlEngagements.submitSection")
+    )
+
+  return Engagements.of({ findByToken, findById, findAdvanceDraft, submitSection })
+})
+
+export const SqlEngagements = {
+  layer: Layer.effect(Engagements, makeSqlEngagements)
+} as const

@@ -1,0 +1,15 @@
+/** The portal and event-handler ports on PostgreSQL, given a `SqlClient` (and, beneath them, an `OutboxSignal`). */
+import { Layer } from "effect"
+import { SqlEngagements } from "./SqlEngagements.js"
+import { SqlEnrichment } from "./SqlEnrichment.js"
+import { SqlSchemaCatalog } from "./SqlSchemaCatalog.js"
+import { SqlValueTargets } from "./SqlValueTargets.js"
+
+export const SqlPortalPorts = {
+  /**
+   * Engagements, ValueTargets, Enrichment and SchemaCatalog. An `OutboxSignal` provided beneath this layer
+   * (and beneath `SqlPorts.layer`) is notified after every commit that recorded events; the signal itself
+   * is `SqlOutboxSignal.layer({ url })` on a server and `InProcessSignal.layer` on PGlite.
+   */
+  layer: Layer.mergeAll(SqlEngagements.layer, SqlValueTargets.layer, SqlEnrichment.layer, SqlSchemaCatalog.layer)
+} as const

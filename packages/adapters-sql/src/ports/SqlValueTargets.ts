@@ -1,0 +1,47 @@
+/** The `ValueTargets` port on PostgreSQL: both merges in one statement, so both land or neither. */
+import { Effect, Layer, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import { type AppliedObjects, type ApplyValues, ValueTargets } from "@forms/domain"
+import { sqlFailure } from "../SqlFailure.js"
+import { jsonText, toValues } from "./SubmissionRow.js"
+
+export const makeSqlValueTargets = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+
+  // `||` under the row locks: a concurrent merge re-reads the row it waited for, so no update is lost.
+  // Both data-modifying CTEs run whatever the final SELECT reads; the artist follows the engagement.
+  const apply = (command: ApplyValues) =>
+    Effect.gen(function*() {
+      const rows = yield* sql<{ readonly applied: boolean }>`
+        WITH en AS (
+          UPDATE engagements SET advance = advance || ${jsonText(command.engagement)}::jsonb
+          WHERE id = ${command.engagement_id}
+          RETURNING master_artist_id),
+        ma AS (
+          UPDATE master_artists SET profile = profile || ${jsonText(command.artist)}::jsonb
+          WHERE id IN (SELECT master_artist_id FROM en)
+          RETURNING id)
+        SELECT EXISTS (SELECT 1 FROM ma) AS applied`
+      return rows[0]?.applied === true
+    }).pipe(Effect.catchTag("SqlError", sqlFailure), Effect.withSpan("SqlValueTargets.apply"))
+
+  const read = (engagementId: string) =>
+    sql<{ readonly profile: unknown; readonly advance: unknown }>`
+      SELECT a.profile, en.advance FROM engagements en JOIN master_artists a ON a.id = en.master_artist_id
+      WHERE en.id = ${engagementId}`.pipe(
+      Effect.map((rows) =>
+        Option.map(Option.fromNullishOr(rows[0]), (row): AppliedObjects => ({
+          profile: toValues(row.profile),
+          advance: toValues(row.advance)
+        }))
+      ),
+      Effect.catchTag("SqlError", sqlFailure),
+      Effect.withSpan("SqlValueTargets.read")
+    )
+
+  return ValueTargets.of({ apply, read })
+})
+
+export const SqlValueTargets = {
+  layer: Layer.effect(ValueTargets, makeSqlValueTargets)
+} as const
