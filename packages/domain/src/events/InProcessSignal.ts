@@ -12,8 +12,11 @@ export const makeInProcessSignal: Effect.Effect<OutboxSignal["Service"]> = Effec
       pending = true
       return
     }
-    for (const waiter of waiters) Deferred.doneUnsafe(waiter, Effect.void)
+    // Detach the waiters first: completing one may resume its fiber at once, and a fiber that
+    // waits again must not be woken by this same notify.
+    const woken = [...waiters]
     waiters.clear()
+    for (const waiter of woken) Deferred.doneUnsafe(waiter, Effect.void)
   })
 
   const wait = (timeoutMs: number): Effect.Effect<boolean> =>

@@ -49,11 +49,11 @@ export const valueTargetsConformance = (it: PortalConformanceIt): void => {
           targets.apply({
             engagement_id: portalIds.confValues,
             artist: values({ [`${prefix}_${i}`]: i }),
-            engagement: values({ [`${prefix}_${i}`]: -i })
+            engagement: values({ [`${prefix}_${i}`]: -i - 1 })
           }), { concurrency: "unbounded" })
         const after = yield* read
         for (let i = 0; i < 20; i++) {
-          expect([after.profile[`${prefix}_${i}`], after.advance[`${prefix}_${i}`]]).toEqual([i, -i])
+          expect([after.profile[`${prefix}_${i}`], after.advance[`${prefix}_${i}`]]).toEqual([i, -i - 1])
         }
       }))
   })
