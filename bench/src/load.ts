@@ -133,7 +133,8 @@ const main = async () => {
     },
     logs: outDir,
     git_head: spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: repoRoot, encoding: "utf8" }).stdout.trim(),
-    ours_dist_built_at: statSync(oursEntry).mtime.toISOString(),
+    ours_entry: process.env["BENCH_OURS_ENTRY"] || oursEntry,
+    ours_built_at: statSync(process.env["BENCH_OURS_ENTRY"] || oursEntry).mtime.toISOString(),
     round_trips: roundTrips
   })
   for (const line of report.lines) process.stdout.write(`${line}\n`)
