@@ -4,6 +4,7 @@
  */
 import { readFileSync } from "node:fs"
 import { loadavg } from "node:os"
+import postgres from "postgres"
 
 /** Clock ticks per second of /proc times (USER_HZ): 100 on Linux. */
 const ticksPerSecond = 100
@@ -56,5 +57,29 @@ export const openCpuWindow = (pid: number): (() => CpuWindow) => {
       machineBusyPct: ((m1.busy - m0.busy) / Math.max(1, m1.total - m0.total)) * 100,
       loadAvg1: load
     }
+  }
+}
+
+/**
+ * CPU of the PostgreSQL backends serving one database (the server's pool), summed from /proc. Taken
+ * through the admin connection, so the query itself is not counted. Backends that appear later are
+ * not counted (both pools are open by the end of the warm-up). WAL writer and checkpointer are shared
+ * by every database and left out.
+ */
+export const openDbCpuWindow = (adminUrl: string, database: string): (() => Promise<number>) => {
+  const started = (async () => {
+    const sql = postgres(adminUrl, { max: 1, onnotice: () => {} })
+    try {
+      const rows = await sql<Array<{ pid: number }>>`SELECT pid FROM pg_stat_activity WHERE datname = ${database}`
+      const pids = rows.map((r) => r.pid)
+      return { pids, cpu: pids.reduce((sum, pid) => sum + processCpuMs(pid), 0) }
+    } finally {
+      await sql.end({ timeout: 5 })
+    }
+  })()
+  return async () => {
+    const { pids, cpu } = await started
+    const now = pids.reduce((sum, pid) => sum + (Number.isNaN(processCpuMs(pid)) ? 0 : processCpuMs(pid)), 0)
+    return now - cpu
   }
 }

@@ -10,7 +10,7 @@ import { existsSync, statSync } from "node:fs"
 import { mkdtemp, rm } from "node:fs/promises"
 import { availableParallelism, tmpdir, totalmem } from "node:os"
 import { join } from "node:path"
-import { type CpuWindow, openCpuWindow } from "./cpu.js"
+import { type CpuWindow, openCpuWindow, openDbCpuWindow } from "./cpu.js"
 import { adminUrl, countSubmitted, createDatabase, databaseUrl, dropDatabase, truncateWritten } from "./database.js"
 import { runLoad } from "./driver.js"
 import { buildReport, runLine, type RunSummary, summarizeRun } from "./report.js"
@@ -87,20 +87,29 @@ const main = async () => {
     running.add(server)
     let closeWindow: (() => CpuWindow) | undefined
     let cpu: CpuWindow | undefined
+    let closeDbWindow: (() => Promise<number>) | undefined
+    let dbCpu: Promise<number> | undefined
     const result = await runLoad({
       baseUrl: server.baseUrl,
       concurrency: c,
       warmupMs: options.warmupS * 1000,
       durationMs: options.durationS * 1000,
-      onMeasureStart: () => (closeWindow = openCpuWindow(server.pid)),
-      onMeasureEnd: () => (cpu = closeWindow?.())
+      onMeasureStart: () => {
+        closeWindow = openCpuWindow(server.pid)
+        if (dbUrl !== undefined) closeDbWindow = openDbCpuWindow(admin, databases[kind as "ours" | "reference"])
+      },
+      onMeasureEnd: () => {
+        cpu = closeWindow?.()
+        dbCpu = closeDbWindow?.()
+      }
     })
+    const dbCpuMs = dbCpu === undefined ? Number.NaN : await dbCpu
     const peak = server.peakRssMb()
     await server.stop()
     running.delete(server)
     const submitted = dbUrl === undefined ? -1 : await countSubmitted(dbUrl)
     const summary = summarizeRun(kind, rep, result, peak, submitted,
-      cpu ?? { serverCpuMs: Number.NaN, machineBusyPct: Number.NaN, loadAvg1: Number.NaN })
+      cpu ?? { serverCpuMs: Number.NaN, machineBusyPct: Number.NaN, loadAvg1: Number.NaN }, dbCpuMs)
     runs.push(summary)
     say(runLine(summary))
     for (const sample of summary.errorSamples) say(`  error: ${sample}`)
@@ -129,7 +138,8 @@ const main = async () => {
     machine: { nproc: availableParallelism(), total_memory_gb: Math.round(totalmem() / 2 ** 30 * 10) / 10, node: process.version },
     options: {
       duration_s: options.durationS, warmup_s: options.warmupS, reps: options.reps, concurrency: options.concurrency,
-      log_level: options.logLevel, servers: options.servers, ours_node_args: options.oursNodeArgs
+      log_level: options.logLevel, servers: options.servers, ours_node_args: options.oursNodeArgs,
+      reference_mirrors_ours_round_trips: process.env["BENCH_REFERENCE_MIRROR"] === "1"
     },
     logs: outDir,
     git_head: spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: repoRoot, encoding: "utf8" }).stdout.trim(),

@@ -27,6 +27,8 @@ export interface RunSummary {
   readonly cpuPct: number
   readonly machineBusyPct: number
   readonly loadAvg1: number
+  /** CPU of the PostgreSQL backends of the server's database per completed flow (ms); NaN when embedded. */
+  readonly dbCpuMsPerFlow: number
 }
 
 export const summarizeRun = (
@@ -35,7 +37,8 @@ export const summarizeRun = (
   result: LoadResult,
   peakRssMb: number,
   submittedRows: number,
-  cpu: CpuWindow
+  cpu: CpuWindow,
+  dbCpuMs: number
 ): RunSummary => ({
   server,
   concurrency: result.concurrency,
@@ -60,7 +63,8 @@ export const summarizeRun = (
   cpuMsPerFlow: cpu.serverCpuMs / Math.max(1, result.flows),
   cpuPct: (cpu.serverCpuMs / result.elapsedMs) * 100,
   machineBusyPct: cpu.machineBusyPct,
-  loadAvg1: cpu.loadAvg1
+  loadAvg1: cpu.loadAvg1,
+  dbCpuMsPerFlow: dbCpuMs / Math.max(1, result.flows)
 })
 
 const pad = (s: string | number, n: number) => String(s).padStart(n)
@@ -69,7 +73,7 @@ const ms = (v: number) => pad(round(v, 1).toFixed(1), 7)
 export const runLine = (r: RunSummary): string =>
   `${r.server.padEnd(9)} C=${pad(r.concurrency, 2)} rep ${r.rep}: ${pad(round(r.flowsPerSec, 1).toFixed(1), 7)} flows/s ` +
   `${pad(round(r.requestsPerSec, 0), 6)} req/s  errors ${r.errors}  rss ${pad(round(r.peakRssMb, 0), 4)} MB  ` +
-  `cpu ${pad(round(r.cpuMsPerFlow, 1).toFixed(1), 5)} ms/flow ${pad(round(r.cpuPct, 0), 3)}%  machine ${pad(round(r.machineBusyPct, 0), 3)}% ` +
+  `cpu ${pad(round(r.cpuMsPerFlow, 1).toFixed(1), 5)} ms/flow ${pad(round(r.cpuPct, 0), 3)}%  db ${pad(round(r.dbCpuMsPerFlow, 1).toFixed(1), 5)} ms/flow  machine ${pad(round(r.machineBusyPct, 0), 3)}% ` +
   `load ${round(r.loadAvg1, 1).toFixed(1)}\n    ` +
   latencyKeys.map((k) => `${k} p50/p95/p99 ${ms(r.latency[k].p50)}/${ms(r.latency[k].p95)}/${ms(r.latency[k].p99)}`).join("  ")
 
@@ -85,6 +89,7 @@ const medians = (runs: ReadonlyArray<RunSummary>) => ({
   peak_rss_mb: round(Math.max(...runs.map((r) => r.peakRssMb)), 1),
   cpu_ms_per_flow: round(median(runs.map((r) => r.cpuMsPerFlow))),
   cpu_pct_of_one_core: round(median(runs.map((r) => r.cpuPct)), 1),
+  db_cpu_ms_per_flow: round(median(runs.map((r) => r.dbCpuMsPerFlow))),
   machine_busy_pct: round(median(runs.map((r) => r.machineBusyPct)), 1),
   latency_ms: Object.fromEntries(jsonLatencyKeys.map((k) => [k, {
     p50: round(median(runs.map((r) => r.latency[k].p50))),
@@ -151,7 +156,7 @@ export const buildReport = (runs: ReadonlyArray<RunSummary>, concurrencies: Read
         server: r.server, concurrency: r.concurrency, rep: r.rep, flows: r.flows,
         flows_per_s: round(r.flowsPerSec), requests_per_s: round(r.requestsPerSec), errors: r.errors,
         error_kinds: r.errorKinds, peak_rss_mb: round(r.peakRssMb, 1), submitted_rows: r.submittedRows,
-        cpu_ms_per_flow: round(r.cpuMsPerFlow), cpu_pct_of_one_core: round(r.cpuPct, 1),
+        cpu_ms_per_flow: round(r.cpuMsPerFlow), cpu_pct_of_one_core: round(r.cpuPct, 1), db_cpu_ms_per_flow: round(r.dbCpuMsPerFlow),
         machine_busy_pct: round(r.machineBusyPct, 1), load_avg_1m: round(r.loadAvg1, 2),
         latency_ms: Object.fromEntries(jsonLatencyKeys.map((k) => [k, {
           p50: round(r.latency[k].p50), p95: round(r.latency[k].p95), p99: round(r.latency[k].p99), max: round(r.latency[k].max)

@@ -1,7 +1,8 @@
 /**
  * Starts the reference server with the variables of CONTRACT §11 that it understands: DATABASE_URL,
  * PORT, HOST, FIXTURE_FILE, SUBMIT_RATE_LIMIT_PER_HOUR, FORM_TOKEN_GRACE_SECONDS, LOG_LEVEL, plus
- * DB_POOL_MAX (default 10, ours' pool size). Creates its tables, loads the fixture's forms, listens.
+ * DB_POOL_MAX (default 10, ours' pool size) and BENCH_REFERENCE_MIRROR=1 (ours' round trips, see server.ts).
+ * Creates its tables, loads the fixture's forms, listens.
  */
 import { readFile } from "node:fs/promises"
 import postgres from "postgres"
@@ -35,7 +36,8 @@ if (fixtureFile !== "") {
 const server = makeReferenceServer(makeQueries(sql), {
   submitLimitPerHour: Number(env("SUBMIT_RATE_LIMIT_PER_HOUR", "10")),
   tokenGraceSeconds: Number(env("FORM_TOKEN_GRACE_SECONDS", "86400")),
-  logRequests: ["debug", "info"].includes(env("LOG_LEVEL", "info").toLowerCase())
+  logRequests: ["debug", "info"].includes(env("LOG_LEVEL", "info").toLowerCase()),
+  mirrorOurs: env("BENCH_REFERENCE_MIRROR", "0") === "1"
 })
 
 const host = env("HOST", "127.0.0.1")

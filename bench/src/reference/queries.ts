@@ -150,6 +150,28 @@ export const makeQueries = (sql: Sql) => {
       return { allowed, remaining: allowed ? Math.max(0, limit - counts) : 0, resetSeconds: Math.ceil(resetMs / 1000) }
     })
 
+  /** Ours' limiter, statement for statement (mirror mode): lock, count, insert, delete old, sweep: 7 round trips. */
+  const hitLikeOurs = async (key: string, limit: number, windowMs: number): Promise<LimitDecision> =>
+    sql.begin(async (tx) => {
+      const now = Date.now()
+      const since = now - windowMs
+      await tx`SELECT pg_advisory_xact_lock(${lockClass}, hashtext(${key}))`
+      const [row] = await tx<Array<{ n: number; oldest: number | null }>>`
+        SELECT count(*)::int AS n, min(at)::float8 AS oldest FROM rate_limit_hits WHERE key = ${key} AND at > ${since}::bigint`
+      const n = row?.n ?? 0
+      const allowed = n < limit
+      if (allowed) {
+        await tx`INSERT INTO rate_limit_hits (key, at, expires_at) VALUES (${key}, ${now}::bigint, ${now + windowMs}::bigint)`
+      }
+      await tx`DELETE FROM rate_limit_hits WHERE key = ${key} AND at <= ${since}::bigint`
+      await tx`DELETE FROM rate_limit_hits WHERE id IN (
+        SELECT id FROM rate_limit_hits WHERE expires_at <= ${now}::bigint LIMIT 100 FOR UPDATE SKIP LOCKED)`
+      const counts = allowed ? n + 1 : n
+      const oldest = row?.oldest ?? (allowed ? now : null)
+      const resetMs = oldest === null ? 0 : Math.max(0, oldest + windowMs - now)
+      return { allowed, remaining: allowed ? Math.max(0, limit - counts) : 0, resetSeconds: Math.ceil(resetMs / 1000) }
+    })
+
   /** Submit at a version: the conditional update, the unique claims and the outbox row in one transaction. */
   const submit = async (input: {
     readonly schemaId: string
@@ -158,6 +180,8 @@ export const makeQueries = (sql: Sql) => {
     readonly version: number
     readonly values: Record<string, unknown>
     readonly claims: ReadonlyArray<UniqueClaim>
+    /** Mirror mode: ours' separate `pg_notify` statement. */
+    readonly notify?: boolean
   }): Promise<SubmitOutcome> => {
     try {
       return await sql.begin(async (tx): Promise<SubmitOutcome> => {
@@ -193,6 +217,7 @@ export const makeQueries = (sql: Sql) => {
         }
         await tx`INSERT INTO outbox (type, payload, available_at, created_at)
           VALUES ('submission.submitted', ${JSON.stringify(payload)}::text::jsonb, ${at}, ${at})`
+        if (input.notify === true) await tx`SELECT pg_notify('forms_outbox', '')`
         return { _tag: "Submitted", row }
       })
     } catch (error) {
@@ -201,7 +226,7 @@ export const makeQueries = (sql: Sql) => {
     }
   }
 
-  return { formByToken, submissionById, submissionByKey, createOrGet, save, taken, hit, submit }
+  return { formByToken, submissionById, submissionByKey, createOrGet, save, taken, hit, hitLikeOurs, submit }
 }
 
 export type Queries = ReturnType<typeof makeQueries>
