@@ -1,8 +1,9 @@
-/** The HTTP API definition (CONTRACT §3, §9), shared by the server, the typed client and OpenAPI. */
+/** The HTTP API definition (CONTRACT §3, §5, §9), shared by the server, the typed client and OpenAPI. */
 import { Schema } from "effect"
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import {
   ApiConflict,
+  ApiGone,
   ApiInternal,
   ApiNotFound,
   ApiRateLimited,
@@ -10,6 +11,7 @@ import {
   requestShapeErrors
 } from "./wire/ErrorEnvelope.js"
 import { FormEnvelope } from "./wire/Form.js"
+import { PortalSectionEnvelope, PortalSummaryEnvelope, PortalValuesBody } from "./wire/Portal.js"
 import { HealthEnvelope, SectionsEnvelope, TimeSlotsEnvelope } from "./wire/Registration.js"
 import {
   CreateDraftBody,
@@ -67,6 +69,38 @@ export class PublicFormsGroup extends HttpApiGroup.make("publicForms")
   }))
 {}
 
+const portalToken = { token: Schema.String }
+const portalSection = { token: Schema.String, sectionId: Schema.String }
+const portalAccess = [ApiNotFound, ApiGone, ApiRateLimited] as const
+
+export class PortalGroup extends HttpApiGroup.make("portal")
+  .add(
+    HttpApiEndpoint.get("summary", "/p/artist/:token", {
+      params: portalToken,
+      success: PortalSummaryEnvelope,
+      error: [...portalAccess, ...always]
+    }),
+    HttpApiEndpoint.get("section", "/p/artist/:token/sections/:sectionId", {
+      params: portalSection,
+      success: PortalSectionEnvelope,
+      error: [...portalAccess, ...always]
+    }),
+    HttpApiEndpoint.post("submitSection", "/p/artist/:token/sections/:sectionId", {
+      params: portalSection,
+      payload: PortalValuesBody,
+      success: PortalSectionEnvelope,
+      error: [...requestShapeErrors, ...portalAccess, ...always]
+    })
+  )
+  .annotateMerge(OpenApi.annotations({
+    title: "Artist portal",
+    description: "An engagement's advance, reached through its secret portal token: the summary, a section with " +
+      "its fields and draft values, and a section submit. Checks run in the order token (404 PORTAL_NOT_FOUND), " +
+      "artist (410 ARTIST_GONE), rate limit (429), section (404 SECTION_NOT_FOUND), values (422). Every answer " +
+      "from the rate-limit step on carries `RateLimit-Policy` and `RateLimit` (policy `portal`); a 429 also `Retry-After`."
+  }))
+{}
+
 export class SystemGroup extends HttpApiGroup.make("system")
   .add(
     HttpApiEndpoint.get("live", "/health/live", { success: HealthEnvelope, error: ApiInternal }),
@@ -77,6 +111,7 @@ export class SystemGroup extends HttpApiGroup.make("system")
 
 export class Api extends HttpApi.make("forms")
   .add(PublicFormsGroup)
+  .add(PortalGroup)
   .add(SystemGroup)
   .annotateMerge(OpenApi.annotations({
     title: "Forms and artist portal",

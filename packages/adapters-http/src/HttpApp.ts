@@ -3,6 +3,7 @@ import { Layer } from "effect"
 import { HttpRouter } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { Api } from "./Api.js"
+import { PortalHandlers } from "./handlers/PortalHandlers.js"
 import { PublicFormsHandlers } from "./handlers/PublicFormsHandlers.js"
 import { SystemHandlers } from "./handlers/SystemHandlers.js"
 import { requestMiddleware } from "./requestMiddleware.js"
@@ -19,14 +20,14 @@ export const routeCatalogue = RouteCatalogue.fromApi(Api, [
 const GlobalMiddleware = HttpRouter.use((router) => router.addGlobalMiddleware(requestMiddleware(routeCatalogue)))
 
 /**
- * Router layers of the application. Needs `PublicForms`, `HttpConfig`, `Readiness` and the platform
- * services an HTTP server layer provides. A later group (the portal) adds its handlers beside these.
+ * Router layers of the application. Needs `PublicForms`, `ArtistPortal`, `HttpConfig`, `Readiness` and the
+ * platform services an HTTP server layer provides.
  */
 export const HttpAppLayer = Layer.mergeAll(
   HttpApiBuilder.layer(Api, { openapiPath: openApiPath }),
   HttpApiScalar.layer(Api, { path: docsPath }),
   GlobalMiddleware
-).pipe(Layer.provide([PublicFormsHandlers, SystemHandlers]))
+).pipe(Layer.provide([PublicFormsHandlers, PortalHandlers, SystemHandlers]))
 
 /** The application served by an `HttpServer` (e.g. `NodeHttpServer.layer`); logs are our own. */
 export const HttpAppServer = HttpRouter.serve(HttpAppLayer, { disableLogger: true, disableListenLog: true })

@@ -1,8 +1,9 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { FetchHttpClient } from "effect/http"
-import { ApiNotFound, ApiValidationFailed, DraftCreated, DraftExisting, makeApiClient } from "../src/index.js"
+import { ApiGone, ApiNotFound, ApiValidationFailed, DraftCreated, DraftExisting, makeApiClient } from "../src/index.js"
 import { baseUrl, serverLayer } from "./harness.js"
+import { goneToken, portalToken } from "./FakeArtistPortal.js"
 import { FakePublicForms, openToken } from "./FakePublicForms.js"
 
 const client = Effect.flatMap(baseUrl, (url) => makeApiClient(url))
@@ -31,6 +32,15 @@ layer(Layer.merge(serverLayer(FakePublicForms), FetchHttpClient.layer))("typed c
         payload: { values: { a: "x".repeat(10_001) } }
       }).pipe(Effect.flip)
       assert.instanceOf(invalid, ApiValidationFailed)
+      const summary = yield* api.portal.summary({ params: { token: portalToken } })
+      assert.deepStrictEqual(summary.data.sections.map((s) => s.available), [true, false])
+      const section = yield* api.portal.submitSection({
+        params: { token: portalToken, sectionId: "as-travel" },
+        payload: { values: { arrival: "2027-08-20" } }
+      })
+      assert.strictEqual(section.data.section.status, "submitted")
+      const goneError = yield* api.portal.summary({ params: { token: goneToken } }).pipe(Effect.flip)
+      assert.instanceOf(goneError, ApiGone)
       const ready = yield* api.system.ready()
       assert.strictEqual(ready.data.status, "ok")
     }))

@@ -4,14 +4,24 @@ import { Effect, Layer } from "effect"
 import { HttpServer } from "effect/http"
 import { createServer } from "node:http"
 import { HttpAppServer, HttpConfig, type HttpConfigShape, Readiness } from "../src/index.js"
-import type { PublicForms } from "@forms/domain"
+import type { ArtistPortal, PublicForms } from "@forms/domain"
+import { FakeArtistPortal } from "./FakeArtistPortal.js"
 
 export const serverLayer = (
   publicForms: Layer.Layer<PublicForms>,
-  options: { readonly config?: Partial<HttpConfigShape>; readonly readiness?: Layer.Layer<Readiness> } = {}
+  options: {
+    readonly config?: Partial<HttpConfigShape>
+    readonly readiness?: Layer.Layer<Readiness>
+    readonly portal?: Layer.Layer<ArtistPortal>
+  } = {}
 ) =>
   HttpAppServer.pipe(
-    Layer.provide([publicForms, HttpConfig.layer(options.config), options.readiness ?? Readiness.layerAlways]),
+    Layer.provide([
+      publicForms,
+      options.portal ?? FakeArtistPortal,
+      HttpConfig.layer(options.config),
+      options.readiness ?? Readiness.layerAlways
+    ]),
     Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" }))
   )
 

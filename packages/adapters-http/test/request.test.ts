@@ -131,6 +131,8 @@ layer(serverLayer(FakePublicForms, { config: { maxBodyBytes: 64 } }))("request c
         assert.deepStrictEqual(Object.keys(doc.paths).sort(), [
           "/health/live",
           "/health/ready",
+          "/p/artist/{token}",
+          "/p/artist/{token}/sections/{sectionId}",
           "/public/forms/{token}",
           "/public/forms/{token}/sections",
           "/public/forms/{token}/submissions",

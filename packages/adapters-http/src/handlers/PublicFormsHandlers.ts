@@ -3,33 +3,20 @@
  * decoding), call only the domain's `PublicForms` use cases and encode their answers.
  */
 import { Effect } from "effect"
-import { HttpEffect, HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
-import { PublicForms, type RateLimitState } from "@forms/domain"
+import { PublicForms } from "@forms/domain"
 import { Api } from "../Api.js"
 import { readJsonBody } from "../body/readJsonBody.js"
 import { decodeCreateBody, decodeValuesBody } from "../body/requestBodies.js"
 import { clientIp } from "../clientIp.js"
 import { type DomainError, fromDomainError } from "../errorTable.js"
 import { HttpConfig } from "../HttpConfig.js"
-import { rateLimitHeaders } from "../rateLimitHeaders.js"
+import { appendRateLimitHeaders, tapRateLimitHeaders } from "../rateLimitHeaders.js"
 import { toFormWire } from "../wire/Form.js"
 import { DraftCreated, DraftExisting, toSubmissionWire } from "../wire/Submission.js"
 
 const toWire = <A, E extends DomainError, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.mapError(effect, fromDomainError)
-
-/** The limiter's state carried by a submit failure, if the failure came at or after the limit step. */
-const limiterState = (error: DomainError): { state: RateLimitState; refused: boolean } | undefined => {
-  if (error._tag === "RateLimited") return { state: error.state, refused: true }
-  if ("rateLimit" in error && error.rateLimit !== undefined) return { state: error.rateLimit, refused: false }
-  return undefined
-}
-
-const addHeaders = (headers: Record<string, string>) =>
-  HttpEffect.appendPreResponseHandler((_request, response) =>
-    Effect.succeed(HttpServerResponse.setHeaders(response, headers))
-  )
 
 export const PublicFormsHandlers = HttpApiBuilder.group(
   Api,
@@ -65,13 +52,10 @@ export const PublicFormsHandlers = HttpApiBuilder.group(
           const body = yield* decodeValuesBody(raw, config.sizeLimits)
           const ip = clientIp(request, config.trustProxyHops)
           const result = yield* forms.submit(params.token, params.submissionId, body.values, ip).pipe(
-            Effect.tapError((error) => {
-              const limiter = limiterState(error)
-              return limiter === undefined ? Effect.void : addHeaders(rateLimitHeaders(limiter.state, limiter.refused))
-            }),
+            tapRateLimitHeaders,
             toWire
           )
-          yield* addHeaders(rateLimitHeaders(result.rateLimit, false))
+          yield* appendRateLimitHeaders(result.rateLimit)
           return { data: toSubmissionWire(result.submission) }
         }))
       .handle("timeSlots", ({ params }) =>

@@ -47,7 +47,8 @@ export const compareCodeUnits = (a: string, b: string): number => (a < b ? -1 : 
 const byPositionThen = <A extends { readonly position: number }>(key: (a: A) => string) => (x: A, y: A) =>
   x.position - y.position || compareCodeUnits(key(x), key(y))
 
-const toFieldWire = (field: FormField): FieldWire => {
+/** The public `<field>` of CONTRACT §2: option tags and `maps_to` are internal and dropped. */
+export const toFieldWire = (field: FormField): FieldWire => {
   const rules = field.validation_rules
   return {
     slug: field.slug,

@@ -1,0 +1,82 @@
+/** The artist portal's resources on the wire (CONTRACT §5): the summary and a section with its fields and values. */
+import { Schema } from "effect"
+import type { PortalSectionView, PortalSummary } from "@forms/domain"
+import { FieldWire, toFieldWire } from "./Form.js"
+import { ValuesWire } from "./Submission.js"
+
+const SectionStatus = Schema.Literals(["pending", "submitted"])
+
+const iso = (epochMs: number | null): string | null => (epochMs === null ? null : new Date(epochMs).toISOString())
+
+export const PortalSummarySectionWire = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  status: SectionStatus,
+  submitted_at: Schema.NullOr(Schema.String),
+  available: Schema.Boolean.annotate({
+    description: "Whether the section maps (by case-sensitive name) to a section of the organisation's advance form."
+  })
+}).annotate({ identifier: "PortalSummarySection" })
+
+export const PortalSummaryWire = Schema.Struct({
+  engagement: Schema.Struct({
+    id: Schema.String,
+    event: Schema.Struct({ id: Schema.String, name: Schema.String })
+  }),
+  artist: Schema.Struct({ id: Schema.String, name: Schema.String }),
+  sections: Schema.Array(PortalSummarySectionWire)
+}).annotate({ identifier: "PortalSummary" })
+export type PortalSummaryWire = typeof PortalSummaryWire.Type
+
+export const PortalSummaryEnvelope = Schema.Struct({ data: PortalSummaryWire }).annotate({
+  identifier: "PortalSummaryEnvelope"
+})
+
+export const PortalSectionWire = Schema.Struct({
+  section: Schema.Struct({
+    id: Schema.String,
+    name: Schema.String,
+    status: SectionStatus,
+    submitted_at: Schema.NullOr(Schema.String)
+  }),
+  fields: Schema.Array(FieldWire),
+  values: ValuesWire
+}).annotate({ identifier: "PortalSection" })
+export type PortalSectionWire = typeof PortalSectionWire.Type
+
+export const PortalSectionEnvelope = Schema.Struct({ data: PortalSectionWire }).annotate({
+  identifier: "PortalSectionEnvelope"
+})
+
+/** The body of a section submit as documented; the server checks it itself, like the public routes' bodies. */
+export const PortalValuesBody = Schema.Struct({
+  values: Schema.optionalKey(ValuesWire)
+}).annotate({ identifier: "PortalValuesBody", description: "Absent body or absent `values` means `{}`." })
+
+export const toPortalSummaryWire = (summary: PortalSummary): PortalSummaryWire => ({
+  engagement: {
+    id: summary.engagement.id,
+    event: { id: summary.engagement.event.id, name: summary.engagement.event.name }
+  },
+  artist: { id: summary.artist.id, name: summary.artist.name },
+  // The domain orders sections by position then id.
+  sections: summary.sections.map((section) => ({
+    id: section.id,
+    name: section.name,
+    status: section.status,
+    submitted_at: iso(section.submitted_at),
+    available: section.available
+  }))
+})
+
+export const toPortalSectionWire = (view: PortalSectionView): PortalSectionWire => ({
+  section: {
+    id: view.section.id,
+    name: view.section.name,
+    status: view.section.status,
+    submitted_at: iso(view.section.submitted_at)
+  },
+  // The domain orders fields by position then slug; the wire drops `maps_to` and option tags.
+  fields: view.fields.map(toFieldWire),
+  values: view.values
+})

@@ -1,0 +1,117 @@
+/** A hand-written ArtistPortal whose answers are chosen by token and section id, to test the mapping. */
+import { Effect, Layer } from "effect"
+import {
+  ArtistGone,
+  ArtistPortal,
+  type FormField,
+  PortalNotFound,
+  type PortalSectionView,
+  RateLimited,
+  type RateLimitState,
+  SectionNotFound,
+  Unavailable,
+  ValidationFailed,
+  type Values
+} from "@forms/domain"
+
+export const portalToken = "portal-token-0123456789"
+export const goneToken = "portal-gone-0123456789"
+export const limitedToken = "portal-limited-0123456789"
+export const downPortalToken = "portal-down-0123456789"
+
+const t0 = Date.UTC(2026, 10, 22, 10, 0, 0)
+
+export const portalLimiter = (remaining: number, reset = 60): RateLimitState => ({
+  policy: "portal",
+  limit: 30,
+  window_seconds: 60,
+  remaining,
+  reset_seconds: reset
+})
+
+const fields: ReadonlyArray<FormField> = [
+  {
+    id: "f-arrival",
+    section_id: "fsec-travel",
+    slug: "arrival",
+    label: "Arrival",
+    type: "date",
+    is_required: true,
+    options: null,
+    validation_rules: { min: "2027-08-01" },
+    is_unique: false,
+    position: 1,
+    maps_to: "engagement.arrival"
+  },
+  {
+    id: "f-mode",
+    section_id: "fsec-travel",
+    slug: "mode",
+    label: "Mode",
+    type: "select",
+    is_required: false,
+    options: [{ value: "car", label: "Car", tags: ["driving"] }],
+    validation_rules: null,
+    is_unique: false,
+    position: 2,
+    maps_to: null
+  }
+]
+
+export const portalCalls: Array<{ readonly route: string; readonly clientIp: string; readonly values?: Values }> = []
+
+const access = (token: string, clientIp: string, route: string) =>
+  Effect.gen(function*() {
+    if (token === downPortalToken) return yield* new Unavailable({ reason: "down" })
+    if (token === goneToken) return yield* new ArtistGone({})
+    if (token === limitedToken) return yield* new RateLimited({ state: portalLimiter(0, 42) })
+    if (token !== portalToken) return yield* new PortalNotFound({})
+    portalCalls.push({ route, clientIp })
+    return portalLimiter(29, 60)
+  })
+
+const view = (values: Values, submittedAt: number | null): PortalSectionView => ({
+  section: {
+    id: "as-travel",
+    name: "Travel",
+    status: submittedAt === null ? "pending" : "submitted",
+    submitted_at: submittedAt
+  },
+  fields,
+  values
+})
+
+export const FakeArtistPortal = Layer.succeed(ArtistPortal, ArtistPortal.of({
+  summary: (token, clientIp) =>
+    Effect.map(access(token, clientIp, "summary"), (rateLimit) => ({
+      data: {
+        engagement: { id: "eng-1", event: { id: "ev-sat", name: "Saturday" } },
+        artist: { id: "ma-1", name: "The Band" },
+        sections: [
+          { id: "as-travel", name: "Travel", status: "submitted", submitted_at: t0, available: true },
+          { id: "as-hosp", name: "hospitality", status: "pending", submitted_at: null, available: false }
+        ]
+      },
+      rateLimit
+    })),
+  section: (token, sectionId, clientIp) =>
+    Effect.gen(function*() {
+      const rateLimit = yield* access(token, clientIp, "section")
+      if (sectionId !== "as-travel") return yield* new SectionNotFound({ rateLimit: portalLimiter(28, 59) })
+      return { data: view({ arrival: "2027-08-19" }, null), rateLimit }
+    }),
+  submitSection: (token, sectionId, values, clientIp) =>
+    Effect.gen(function*() {
+      const rateLimit = yield* access(token, clientIp, "submitSection")
+      portalCalls.push({ route: "submitSection:values", clientIp, values })
+      if (sectionId !== "as-travel") return yield* new SectionNotFound({ rateLimit: portalLimiter(27, 58) })
+      if (!("arrival" in values)) {
+        return yield* new ValidationFailed({
+          fields: { arrival: [{ rule: "required", message: "This field is required." }] },
+          rateLimit: portalLimiter(26, 57)
+        })
+      }
+      if (values["arrival"] === "boom") return yield* Effect.die(new Error("secret value in a defect"))
+      return { data: view(values, t0 + 60_000), rateLimit }
+    })
+}))
