@@ -1,4 +1,7 @@
-/** The standalone server as one layer: database, start-up, use cases, HTTP on Node, the start-up log line. */
+/**
+ * The standalone server as one layer: database, start-up, ports, use cases, the event dispatcher, HTTP on
+ * Node, the start-up log line.
+ */
 import { NodeHttpServer } from "@effect/platform-node"
 import type { PgClient } from "@effect/sql-pg"
 import { Duration, Effect, Layer, Option } from "effect"
@@ -7,21 +10,34 @@ import type { NetAddress } from "effect/net"
 import type { SqlClient } from "effect/sql"
 import { createServer } from "node:http"
 import { HttpAppServer, HttpConfig } from "@forms/adapters-http"
-import { SqlPorts } from "@forms/adapters-sql"
-import { FormSchemas, FormsConfig, PublicFormsLayer } from "@forms/domain"
-import { baseUrlOf, formUrl, type ServerConfig } from "./config.js"
+import { SqlPortalPorts, SqlPorts } from "@forms/adapters-sql"
+import {
+  ArtistPortalLayer,
+  type DispatcherOptions,
+  Engagements,
+  FormSchemas,
+  FormsConfig,
+  type OutboxSignal,
+  PublicFormsLayer
+} from "@forms/domain"
+import { baseUrlOf, formUrl, portalUrl, type ServerConfig } from "./config.js"
 import { databaseLayer, ReadinessLive } from "./database.js"
-import { demoForms, Startup, startupLayer } from "./startup.js"
+import { eventsLayer, type HandlersLayer, outboxSignalLayer } from "./events.js"
+import { demoForms, demoPortals, Startup, startupLayer } from "./startup.js"
 
 const portOf = (address: NetAddress.SocketAddress): number =>
   address._tag === "UnixPathAddress" ? 0 : address.port
 
-/** The one start-up line: the address, and in demo mode the demo form URLs whose tokens still resolve. */
+/**
+ * The one start-up line: the address, and in demo mode the demo form and portal URLs whose tokens still
+ * resolve (after `rotate-token` or `portal-link` the demo token is gone and its URL is not printed).
+ */
 const announce = (config: ServerConfig) =>
   Layer.effectDiscard(Effect.gen(function*() {
     const server = yield* HttpServer.HttpServer
     const { demo } = yield* Startup
     const schemas = yield* FormSchemas
+    const engagements = yield* Engagements
     const base = baseUrlOf(config, portOf(server.address))
     const annotations: Record<string, string> = { address: HttpServer.formatAddress(server.address) }
     if (demo) {
@@ -31,23 +47,43 @@ const announce = (config: ServerConfig) =>
           annotations[`demo_${form.id}`] = formUrl(base, form.token)
         }
       }
+      for (const portal of demoPortals) {
+        const found = yield* engagements.findByToken(portal.token).pipe(Effect.orElseSucceed(() => Option.none()))
+        if (Option.isSome(found) && found.value.engagement.id === portal.id) {
+          annotations[`demo_portal_${portal.id}`] = portalUrl(base, portal.token)
+        }
+      }
     }
     yield* Effect.logInfo("listening").pipe(Effect.annotateLogs(annotations))
     yield* Effect.addFinalizer(() => Effect.logInfo("stopping: no new connections, finishing requests in flight"))
   }))
 
-export interface ServerLayerOptions<E> {
+export interface ServerLayerOptions<E, EH = never> {
   /** Replaces the database of the configuration (tests: an in-memory PGlite, a schema of their own). */
   readonly database?: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, E> | undefined
+  /**
+   * Replaces the OutboxSignal of the configuration (default: LISTEN/NOTIFY with DATABASE_URL, in-process
+   * on the embedded database).
+   */
+  readonly outboxSignal?: Layer.Layer<OutboxSignal> | undefined
+  /** Event handlers of an embedding service, registered after the built-in ones (see README: Events). */
+  readonly handlers?: ReadonlyArray<HandlersLayer<EH>> | undefined
+  readonly dispatcher?: Partial<DispatcherOptions> | undefined
 }
 
-export const makeServerLayer = <E = never>(config: ServerConfig, options: ServerLayerOptions<E> = {}) => {
+export const makeServerLayer = <E = never, EH = never>(
+  config: ServerConfig,
+  options: ServerLayerOptions<E, EH> = {}
+) => {
   const database: Layer.Layer<
     PgClient.PgClient | SqlClient.SqlClient,
     E | Layer.Error<ReturnType<typeof databaseLayer>>
   > = options.database ?? databaseLayer(config)
-  const UseCases = PublicFormsLayer.pipe(
-    Layer.provide(SqlPorts.layer),
+  // One instance of every port, built over the signal: a step that records events wakes the dispatcher.
+  const Ports = Layer.mergeAll(SqlPorts.layer, SqlPortalPorts.layer).pipe(
+    Layer.provideMerge(options.outboxSignal ?? outboxSignalLayer(config))
+  )
+  const UseCases = Layer.mergeAll(PublicFormsLayer, ArtistPortalLayer).pipe(
     Layer.provide(FormsConfig.layer({
       tokenGraceSeconds: config.tokenGraceSeconds,
       submitLimitPerHour: config.submitRateLimitPerHour,
@@ -75,11 +111,14 @@ export const makeServerLayer = <E = never>(config: ServerConfig, options: Server
       gracefulShutdownTimeout: Duration.seconds(10)
     }))
   )
+  // Built in this order, released in the reverse one: the port closes first, then the dispatcher stops,
+  // then the database closes.
   return announce(config).pipe(
     Layer.provideMerge(Http),
-    // Migrations and the fixture run before the port opens.
+    // The dispatcher starts after the migrations and the fixture.
+    Layer.provideMerge(eventsLayer(options.handlers ?? [], options.dispatcher ?? {})),
     Layer.provideMerge(startupLayer(config)),
-    Layer.provide(SqlPorts.layer),
+    Layer.provideMerge(Ports),
     Layer.provideMerge(database)
   )
 }

@@ -2,8 +2,9 @@
 import { Clock, Console, Effect } from "effect"
 import { randomBytes } from "node:crypto"
 import type { SqlClient } from "effect/sql"
-import { loadFixture, Migrations, rotatePublicToken } from "@forms/adapters-sql"
-import { baseUrlOf, formUrl, resolvePath, type ServerConfig } from "./config.js"
+import { loadFixture, Migrations, rotatePublicToken, setPortalToken } from "@forms/adapters-sql"
+import { baseUrlOf, formUrl, portalUrl, resolvePath, type ServerConfig } from "./config.js"
+import { eventsCommand } from "./eventsCommand.js"
 import { readFixtureFile, StartupError } from "./startup.js"
 
 export interface Command {
@@ -15,7 +16,7 @@ export interface Command {
 /** 32 random bytes in base64url (CONTRACT §11). */
 export const generateToken = (): string => randomBytes(32).toString("base64url")
 
-const usageError = (command: Command) => new StartupError({ message: `Usage: pnpm cli ${command.usage}` })
+export const usageError = (command: Command) => new StartupError({ message: `Usage: pnpm cli ${command.usage}` })
 
 const importCommand: Command = {
   usage: "import <fixture.json>",
@@ -47,17 +48,34 @@ const rotateTokenCommand: Command = {
     })
 }
 
-/** `portal-link` and `events` are added here by the portal and events work. */
+const portalLinkCommand: Command = {
+  usage: "portal-link <engagement_id>",
+  summary: "give an engagement a new artist-portal link (only its hash is stored); the old link stops working",
+  run: (args, config) =>
+    Effect.gen(function*() {
+      const [engagementId] = args
+      if (engagementId === undefined || args.length !== 1) return yield* usageError(portalLinkCommand)
+      yield* Migrations.run
+      const token = generateToken()
+      yield* setPortalToken(engagementId, token, yield* Clock.currentTimeMillis)
+      // The only time this token is written out: it cannot be recovered from its hash.
+      yield* Console.log(`New artist portal URL of ${engagementId} (shown once; the previous link no longer works):`)
+      yield* Console.log(portalUrl(baseUrlOf(config), token))
+    })
+}
+
 export const commands: Readonly<Record<string, Command>> = {
   "import": importCommand,
-  "rotate-token": rotateTokenCommand
+  "rotate-token": rotateTokenCommand,
+  "portal-link": portalLinkCommand,
+  "events": eventsCommand
 }
 
 export const usage = (): string =>
   [
     "Usage: pnpm cli <command>",
     "",
-    ...Object.values(commands).map((c) => `  ${c.usage.padEnd(28)} ${c.summary}`),
+    ...Object.values(commands).map((c) => `  ${c.usage.padEnd(38)} ${c.summary}`),
     "",
     "Configuration comes from the same environment variables as the server (DATABASE_URL, DATA_DIR, PUBLIC_BASE_URL, ...)."
   ].join("\n")

@@ -108,3 +108,7 @@ export const resolvePath = (env: Env, path: string, cwd: string = process.cwd())
 
 export const formUrl = (baseUrl: string, token: string): string =>
   `${baseUrl}/public/forms/${encodeURIComponent(token)}`
+
+/** An engagement's artist portal (CONTRACT §5). */
+export const portalUrl = (baseUrl: string, token: string): string =>
+  `${baseUrl}/p/artist/${encodeURIComponent(token)}`

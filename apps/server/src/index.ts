@@ -1,5 +1,7 @@
 export * from "./config.js"
+export * from "./commands.js"
 export * from "./database.js"
+export * from "./events.js"
 export * from "./logging.js"
 export * from "./ServerLayer.js"
 export * from "./startup.js"

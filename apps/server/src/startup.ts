@@ -21,6 +21,11 @@ export const demoForms = demoFixture.form_schemas
   .filter((schema) => schema.type !== "artist_advance" && schema.public_token !== null)
   .map((schema) => ({ id: schema.id, name: schema.name, token: schema.public_token ?? "" }))
 
+/** The demo engagement whose portal URL a demo start prints. */
+export const demoPortals = demoFixture.engagements
+  .filter((engagement) => engagement.portal_token !== null)
+  .map((engagement) => ({ id: engagement.id, token: engagement.portal_token ?? "" }))
+
 /** Reads and parses a fixture file; `variable` names where its path came from. */
 export const readFixtureFile = (path: string, variable: string) =>
   Effect.gen(function*() {

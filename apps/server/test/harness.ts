@@ -3,8 +3,9 @@ import { Effect, Layer } from "effect"
 import { HttpServer } from "effect/http"
 import { SqlClient } from "effect/sql"
 import { fileURLToPath } from "node:url"
-import { EmbeddedPg, PgLive } from "@forms/adapters-sql"
-import { loggingLayer, makeServerLayer, parseConfig, type ServerConfig } from "../src/index.js"
+import { EmbeddedPg, PgLive, SqlOutboxSignal } from "@forms/adapters-sql"
+import type { DispatcherOptions } from "@forms/domain"
+import { type HandlersLayer, loggingLayer, makeServerLayer, parseConfig, type ServerConfig } from "../src/index.js"
 
 export const fixturePath = fileURLToPath(new URL("./fixture.json", import.meta.url))
 export const testDatabaseUrl = process.env["TEST_DATABASE_URL"]
@@ -16,9 +17,8 @@ export const testConfig = (env: Record<string, string> = {}): ServerConfig => {
 }
 
 /** A schema of its own on the real server, dropped when the layer is released. */
-const isolatedSchema = (url: string) =>
+const isolatedSchema = (url: string, schema: string) =>
   Layer.unwrap(Effect.gen(function*() {
-    const schema = `http_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`
     const admin = PgLive.layer({ url })
     yield* Effect.acquireRelease(
       Effect.flatMap(SqlClient.SqlClient, (sql) => sql.unsafe(`CREATE SCHEMA ${schema}`)).pipe(Effect.provide(admin)),
@@ -33,14 +33,42 @@ const isolatedSchema = (url: string) =>
 
 export type Backend = "embedded" | "postgres"
 
-export const testServer = (backend: Backend, env: Record<string, string> = {}) => {
+export interface TestServerOptions {
+  readonly handlers?: ReadonlyArray<HandlersLayer>
+  readonly dispatcher?: Partial<DispatcherOptions>
+}
+
+/**
+ * The whole server over the test fixture. On PostgreSQL it runs in a schema of its own, with the
+ * LISTEN/NOTIFY signal a server with DATABASE_URL uses (waking only for its own schema).
+ */
+export const testServer = (backend: Backend, env: Record<string, string> = {}, options: TestServerOptions = {}) => {
   const config = testConfig(env)
+  const schema = `http_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`
+  const postgres = backend === "postgres" ? testDatabaseUrl : undefined
   return makeServerLayer(config, {
-    database: backend === "postgres" && testDatabaseUrl !== undefined
-      ? isolatedSchema(testDatabaseUrl)
-      : EmbeddedPg.layer()
+    database: postgres === undefined ? EmbeddedPg.layer() : isolatedSchema(postgres, schema),
+    outboxSignal: postgres === undefined ? undefined : SqlOutboxSignal.layer({ url: postgres, schema }),
+    handlers: options.handlers,
+    dispatcher: options.dispatcher
   }).pipe(Layer.provide(loggingLayer(config.logLevel)))
 }
+
+/** Runs `effect` until `done` holds for its result, every 50 ms, failing after `timeoutMs`. */
+export const eventually = <A, E, R>(
+  effect: Effect.Effect<A, E, R>,
+  done: (a: A) => boolean,
+  timeoutMs = 15_000
+): Effect.Effect<A, E | Error, R> =>
+  Effect.gen(function*() {
+    const deadline = Date.now() + timeoutMs
+    while (true) {
+      const result = yield* effect
+      if (done(result)) return result
+      if (Date.now() > deadline) return yield* Effect.fail(new Error(`not done within ${timeoutMs} ms`))
+      yield* Effect.sleep("50 millis")
+    }
+  })
 
 /** The server keeps real time: test services (TestClock) would freeze it at 1970. */
 export const liveOptions = { timeout: 120_000, excludeTestServices: true } as const

@@ -52,6 +52,10 @@ describe("the server process", () => {
       const listening = annotations(await run.waitFor("listening", 90_000))
       const demoUrl = listening["demo_fs-volunteers"] ?? ""
       expect(demoUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/public\/forms\/[A-Za-z0-9._~-]{16,}$/)
+      const portalUrl = listening["demo_portal_eng-demo"] ?? ""
+      expect(portalUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/p\/artist\/[A-Za-z0-9._~-]{16,}$/)
+      const portal = (await (await fetch(portalUrl)).json()) as { data: { sections: ReadonlyArray<{ id: string; available: boolean }> } }
+      expect(portal.data.sections.map((s) => [s.id, s.available])).toEqual([["as-tech", true], ["as-hosp", true], ["as-travel", false]])
       const form = await fetch(demoUrl)
       expect(form.status).toBe(200)
       const body = (await form.json()) as { data: { name: string; fields: ReadonlyArray<unknown> } }
@@ -87,9 +91,12 @@ describe("the server process", () => {
       expect(requests).toContainEqual(expect.objectContaining({
         request_id: "trace-1", method: "GET", route: "/public/forms/:token/time-slots", status: 200
       }))
-      const token = demoUrl.split("/").at(-1) ?? ""
-      const afterStart = run.lines().filter((l) => l["message"] !== "listening")
-      expect(JSON.stringify(afterStart)).not.toContain(token)
+      const afterStart = JSON.stringify(run.lines().filter((l) => l["message"] !== "listening"))
+      for (const url of [demoUrl, portalUrl]) expect(afterStart).not.toContain(url.split("/").at(-1))
+      // The dispatcher stops before the database closes.
+      const messages = run.lines().map((l) => l["message"])
+      expect(messages.indexOf("event dispatcher stopped")).toBeGreaterThan(0)
+      expect(messages.indexOf("event dispatcher stopped")).toBeLessThan(messages.indexOf("stopped: requests finished, database closed"))
     } finally {
       rmSync(dataDir, { recursive: true, force: true })
     }
@@ -105,14 +112,14 @@ describe("the server process", () => {
 })
 
 describe("the CLI process", () => {
-  it("imports a fixture, then rotates a token and prints the new URL", async () => {
+  it("imports a fixture, rotates a token, issues a portal link that a server then serves, lists and retries events", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "forms-cli-"))
     try {
       const env = { DATA_DIR: dataDir, PUBLIC_BASE_URL: "https://forms.example.org" }
       const imported = await collect(tsx("src/cli.ts", ["import", fixturePath], env)).finished
       expect(imported.stderr).toBe("")
       expect(imported.code).toBe(0)
-      expect(imported.stdout).toMatch(/^Imported .*fixture\.json \(.*form_schemas: 5.*\); \d+ rows changed\.\n$/)
+      expect(imported.stdout).toMatch(/^Imported .*fixture\.json \(.*form_schemas: 6.*\); \d+ rows changed\.\n$/)
       const rotated = await collect(tsx("src/cli.ts", ["rotate-token", "fs-open"], env)).finished
       expect(rotated.code).toBe(0)
       expect(rotated.stdout).toMatch(/\nhttps:\/\/forms\.example\.org\/public\/forms\/[A-Za-z0-9_-]{43}\n$/)
@@ -122,8 +129,26 @@ describe("the CLI process", () => {
       const unknown = await collect(tsx("src/cli.ts", ["frobnicate"], env)).finished
       expect(unknown.code).toBe(2)
       expect(unknown.stderr).toContain("rotate-token <schema_id>")
+      expect(unknown.stderr).toContain("portal-link <engagement_id>")
+      const linked = await collect(tsx("src/cli.ts", ["portal-link", "eng-cli"], env)).finished
+      expect(linked.code).toBe(0)
+      expect(linked.stdout).toMatch(/\nhttps:\/\/forms\.example\.org\/p\/artist\/[A-Za-z0-9_-]{43}\n$/)
+      const dead = await collect(tsx("src/cli.ts", ["events", "dead"], env)).finished
+      expect([dead.code, dead.stdout]).toEqual([0, "No dead events.\n"])
+      const retry = await collect(tsx("src/cli.ts", ["events", "retry", "00000000-0000-4000-8000-000000000000"], env)).finished
+      expect(retry.code).toBe(1)
+      expect(retry.stderr).toContain(`No dead event has the id "00000000-0000-4000-8000-000000000000".`)
+      // The printed link works once a server runs on that database; the fixture's link no longer does.
+      const server = tsx("src/main.ts", [], { PORT: "0", DATA_DIR: dataDir })
+      const running = collect(server)
+      const address = annotations(await running.waitFor("listening", 90_000))["address"] ?? ""
+      const path = new URL(linked.stdout.trim().split("\n").at(-1) ?? "").pathname
+      expect((await fetch(address + path)).status).toBe(200)
+      expect((await fetch(`${address}/p/artist/test-portal-cli-0001`)).status).toBe(404)
+      server.kill("SIGTERM")
+      expect((await running.finished).code).toBe(0)
     } finally {
       rmSync(dataDir, { recursive: true, force: true })
     }
-  }, 180_000)
+  }, 240_000)
 })

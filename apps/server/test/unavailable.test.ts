@@ -3,8 +3,8 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
 import { createServer } from "node:http"
 import { HttpAppServer, HttpConfig } from "@forms/adapters-http"
-import { PgLive, SqlPorts } from "@forms/adapters-sql"
-import { FormsConfig, PublicFormsLayer } from "@forms/domain"
+import { PgLive, SqlPortalPorts, SqlPorts } from "@forms/adapters-sql"
+import { ArtistPortalLayer, FormsConfig, PublicFormsLayer } from "@forms/domain"
 import { ReadinessLive } from "../src/index.js"
 import { call, envelope } from "./harness.js"
 
@@ -13,7 +13,10 @@ const DeadDatabase = PgLive.layer({ url: "postgres://postgres@127.0.0.1:1/none",
 
 const server = HttpAppServer.pipe(
   Layer.provide([
-    PublicFormsLayer.pipe(Layer.provide(SqlPorts.layer), Layer.provide(FormsConfig.layer())),
+    Layer.mergeAll(PublicFormsLayer, ArtistPortalLayer).pipe(
+      Layer.provide([SqlPorts.layer, SqlPortalPorts.layer]),
+      Layer.provide(FormsConfig.layer())
+    ),
     ReadinessLive,
     HttpConfig.layer()
   ]),
@@ -34,6 +37,9 @@ layer(server, { timeout: 60_000, excludeTestServices: true })("database down", (
         body: { idempotency_key: "0192f1c4-aaaa-bbbb-cccc-000000000001" }
       })
       assert.strictEqual(create.text, unavailable)
+      const portal = yield* call("/p/artist/some-token-0123456789")
+      assert.strictEqual(portal.status, 503)
+      assert.strictEqual(portal.text, unavailable)
       const ready = yield* call("/health/ready")
       assert.strictEqual(ready.status, 503)
       assert.strictEqual(ready.text, unavailable)
