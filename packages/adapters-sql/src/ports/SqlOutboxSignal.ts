@@ -5,8 +5,7 @@
  */
 import { PgConnection } from "@effect/sql-pg"
 import { Cause, Deferred, Duration, Effect, Layer, Queue, Redacted } from "effect"
-import { OutboxSignal } from "@forms/domain"
-import { makeWakeSignal } from "./makeWakeSignal.js"
+import { makeInProcessSignal, OutboxSignal } from "@forms/domain"
 import { outboxChannel } from "./OutboxRecord.js"
 
 export interface SqlOutboxSignalOptions {
@@ -43,7 +42,7 @@ const describe = (cause: Cause.Cause<unknown>): string => {
  */
 export const makeSqlOutboxSignal = (options: SqlOutboxSignalOptions) =>
   Effect.gen(function*() {
-    const local = yield* makeWakeSignal
+    const local = yield* makeInProcessSignal
     const connectTimeoutMs = millis(options.connectTimeout, 5_000)
     const firstDelayMs = millis(options.reconnectDelay, 250)
     const maxDelayMs = millis(options.maxReconnectDelay, 30_000)
