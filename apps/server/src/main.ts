@@ -1,6 +1,6 @@
 /** Entry point of the standalone server (CONTRACT §11). */
 import { NodeRuntime } from "@effect/platform-node"
-import { Cause, Effect, Exit, Layer, Result } from "effect"
+import { Cause, Effect, Exit, Layer, References, Result } from "effect"
 import { parseConfig } from "./config.js"
 import { describeCause } from "./describeError.js"
 import { loggingLayer } from "./logging.js"
@@ -25,7 +25,11 @@ const program = Layer.launch(makeServerLayer(config)).pipe(
       ? Effect.failCause(cause)
       : Effect.logError(`cannot start: ${describeCause(cause)}`).pipe(Effect.andThen(Effect.failCause(cause)))
   ),
-  Effect.provide(loggingLayer(config.logLevel))
+  Effect.provide(loggingLayer(config.logLevel)),
+  // No tracer or exporter is configured: spans would be recorded (with clock reads) for nobody to read.
+  // Request and SQL spans become no-op spans; logs are unaffected (log spans and annotations are not traces).
+  Effect.provideService(References.TracerEnabled, false),
+  Effect.provideService(References.TracerTimingEnabled, false)
 )
 
 NodeRuntime.runMain(program, {

@@ -18,6 +18,12 @@ import { recordEvents, wakeAfterCommit } from "./OutboxRecord.js"
 import { advanceSectionColumns, AdvanceSectionRow, selectPortalContexts, toPortalContexts } from "./PortalContextRow.js"
 import { jsonText, submissionColumns, toSubmissions } from "./SubmissionRow.js"
 
+// Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
+const spanFindByToken = Effect.withSpan("SqlEngagements.findByToken")
+const spanFindById = Effect.withSpan("SqlEngagements.findById")
+const spanFindAdvanceDraft = Effect.withSpan("SqlEngagements.findAdvanceDraft")
+const spanSubmitSection = Effect.withSpan("SqlEngagements.submitSection")
+
 const selectByHash = selectPortalContexts("en.portal_token_hash = $1")
 const selectById = selectPortalContexts("en.id = $1")
 
@@ -41,11 +47,11 @@ export const makeSqlEngagements = Effect.gen(function*() {
   // Only the SHA-256 of a token is stored; an empty token is no token (never hashed, never found).
   const findByToken = (token: string) =>
     (token === "" ? Effect.succeed(Option.none<PortalContext>()) : context(selectByHash, hashPortalToken(token))).pipe(
-      Effect.withSpan("SqlEngagements.findByToken")
+      spanFindByToken
     )
 
   const findById = (engagementId: string) =>
-    context(selectById, engagementId).pipe(Effect.withSpan("SqlEngagements.findById"))
+    context(selectById, engagementId).pipe(spanFindById)
 
   const findAdvanceDraft = (schemaId: string, engagementId: string) =>
     sql`SELECT ${columns} FROM submissions
@@ -53,7 +59,7 @@ export const makeSqlEngagements = Effect.gen(function*() {
       Effect.flatMap(toSubmissions),
       Effect.map((rows): Option.Option<Submission> => Option.fromNullishOr(rows[0])),
       Effect.catchTag("SqlError", sqlFailure),
-      Effect.withSpan("SqlEngagements.findAdvanceDraft")
+      spanFindAdvanceDraft
     )
 
   // The section first: a section of another engagement (or none) writes nothing. Racing submits of one
@@ -94,7 +100,7 @@ export const makeSqlEngagements = Effect.gen(function*() {
       Effect.retry({ times: 3, while: (error) => error._tag === "SqlError" && isRetryable(error) }),
       Effect.catchTag("SqlError", sqlFailure),
       Effect.tap(() => wake),
-      Effect.withSpan("SqlEngagements.submitSection")
+      spanSubmitSection
     )
 
   return Engagements.of({ findByToken, findById, findAdvanceDraft, submitSection })

@@ -6,6 +6,11 @@ import { compareStrings, type Contact, Enrichment, type LinkContact } from "@for
 import { sqlFailure } from "../SqlFailure.js"
 import { isUuid, jsonText } from "./SubmissionRow.js"
 
+// Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
+const spanSubmissionTags = Effect.withSpan("SqlEnrichment.submissionTags")
+const spanContactOfSubmission = Effect.withSpan("SqlEnrichment.contactOfSubmission")
+const spanContacts = Effect.withSpan("SqlEnrichment.contacts")
+
 const ContactRow = Schema.Struct({
   id: Schema.String,
   organisation_id: Schema.String,
@@ -99,7 +104,7 @@ export const makeSqlEnrichment = Effect.gen(function*() {
       ? sql<{ readonly tags: unknown }>`SELECT tags FROM submissions WHERE id = ${submissionId}::uuid`.pipe(
         Effect.map((rows) => tagsOf(rows[0]?.tags)),
         Effect.catchTag("SqlError", sqlFailure),
-        Effect.withSpan("SqlEnrichment.submissionTags")
+        spanSubmissionTags
       )
       : Effect.succeed<ReadonlyArray<string>>([])
 
@@ -110,7 +115,7 @@ export const makeSqlEnrichment = Effect.gen(function*() {
         Effect.flatMap(toContacts),
         Effect.map((rows) => Option.fromNullishOr(rows[0])),
         Effect.catchTag("SqlError", sqlFailure),
-        Effect.withSpan("SqlEnrichment.contactOfSubmission")
+        spanContactOfSubmission
       )
       : Effect.succeed(Option.none<Contact>())
 
@@ -119,7 +124,7 @@ export const makeSqlEnrichment = Effect.gen(function*() {
       Effect.flatMap(toContacts),
       Effect.map((rows) => [...rows].sort((a, b) => compareStrings(a.key, b.key))),
       Effect.catchTag("SqlError", sqlFailure),
-      Effect.withSpan("SqlEnrichment.contacts")
+      spanContacts
     )
 
   return Enrichment.of({ setSubmissionTags, linkContact, submissionTags, contactOfSubmission, contacts })

@@ -5,6 +5,9 @@ import { type FormSchema, FormSchemas } from "@forms/domain"
 import { sqlFailure } from "../SqlFailure.js"
 import { selectFormSchemas, toFormSchemas } from "./FormSchemaRow.js"
 
+// Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
+const spanFindByToken = Effect.withSpan("SqlFormSchemas.findByToken")
+
 // A current token wins over another schema's previous one (IS TRUE: a null public_token must not sort first).
 const selectByToken = `${selectFormSchemas("s.public_token = $1 OR s.previous_public_token = $1")}
   ORDER BY (s.public_token = $1) IS TRUE DESC
@@ -18,7 +21,7 @@ export const makeSqlFormSchemas = Effect.gen(function*() {
       Effect.flatMap(toFormSchemas),
       Effect.map((rows): Option.Option<FormSchema> => Option.fromNullishOr(rows[0])),
       Effect.catchTag("SqlError", sqlFailure),
-      Effect.withSpan("SqlFormSchemas.findByToken")
+      spanFindByToken
     )
 
   return FormSchemas.of({ findByToken })

@@ -5,6 +5,13 @@ import { Outbox, type OutboxEvent } from "@forms/domain"
 import { sqlFailure } from "../SqlFailure.js"
 import { epochMs, isUuid, toValues } from "./SubmissionRow.js"
 
+// Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
+const spanClaim = Effect.withSpan("SqlOutbox.claim")
+const spanMarkDelivered = Effect.withSpan("SqlOutbox.markDelivered")
+const spanMarkFailed = Effect.withSpan("SqlOutbox.markFailed")
+const spanDead = Effect.withSpan("SqlOutbox.dead")
+const spanRetry = Effect.withSpan("SqlOutbox.retry")
+
 export interface SqlOutboxOptions {
   /** How long a claimed event stays invisible to other dispatchers; default 60 seconds. */
   readonly lease?: Duration.Input | undefined
@@ -50,14 +57,14 @@ export const makeSqlOutbox = (options: SqlOutboxOptions = {}) =>
             ${sql.literal(epochMs("picked.available_at"))} AS due, picked.seq::float8 AS seq`
         const ordered = [...rows].sort((a, b) => a.due - b.due || a.seq - b.seq)
         return yield* toEvents(ordered)
-      }).pipe(Effect.catchTag("SqlError", sqlFailure), Effect.withSpan("SqlOutbox.claim"))
+      }).pipe(Effect.catchTag("SqlError", sqlFailure), spanClaim)
 
     const markDelivered = (id: string) =>
       Effect.gen(function*() {
         if (!isUuid(id)) return
         const at = yield* now
         yield* sql`UPDATE outbox SET delivered_at = ${at}::timestamptz WHERE id = ${id}::uuid AND delivered_at IS NULL`
-      }).pipe(Effect.catchTag("SqlError", sqlFailure), Effect.withSpan("SqlOutbox.markDelivered"))
+      }).pipe(Effect.catchTag("SqlError", sqlFailure), spanMarkDelivered)
 
     const markFailed = (id: string, error: string, retryAt: number | null) =>
       Effect.gen(function*() {
@@ -69,14 +76,14 @@ export const makeSqlOutbox = (options: SqlOutboxOptions = {}) =>
           : sql`UPDATE outbox SET attempts = attempts + 1, last_error = ${error},
                   available_at = ${new Date(retryAt)}::timestamptz
                 WHERE id = ${id}::uuid AND delivered_at IS NULL`
-      }).pipe(Effect.catchTag("SqlError", sqlFailure), Effect.withSpan("SqlOutbox.markFailed"))
+      }).pipe(Effect.catchTag("SqlError", sqlFailure), spanMarkFailed)
 
     const dead = sql`
       SELECT id::text AS id, type, payload, attempts, last_error FROM outbox
       WHERE dead_at IS NOT NULL AND delivered_at IS NULL ORDER BY dead_at, seq`.pipe(
       Effect.flatMap(toEvents),
       Effect.catchTag("SqlError", sqlFailure),
-      Effect.withSpan("SqlOutbox.dead")
+      spanDead
     )
 
     // Due at once; its attempts are kept, so the dispatcher's backoff decides what one more failure means.
@@ -88,7 +95,7 @@ export const makeSqlOutbox = (options: SqlOutboxOptions = {}) =>
           UPDATE outbox SET dead_at = NULL, available_at = ${at}::timestamptz
           WHERE id = ${id}::uuid AND dead_at IS NOT NULL AND delivered_at IS NULL RETURNING id`
         return rows.length > 0
-      }).pipe(Effect.catchTag("SqlError", sqlFailure), Effect.withSpan("SqlOutbox.retry"))
+      }).pipe(Effect.catchTag("SqlError", sqlFailure), spanRetry)
 
     return Outbox.of({ claim, markDelivered, markFailed, dead, retry })
   })

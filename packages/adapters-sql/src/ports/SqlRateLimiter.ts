@@ -4,6 +4,9 @@ import { SqlClient } from "effect/sql"
 import { type RateLimitDecision, RateLimiter } from "@forms/domain"
 import { sqlFailure } from "../SqlFailure.js"
 
+// Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
+const spanHit = Effect.withSpan("SqlRateLimiter.hit")
+
 /** The first key of the two-key advisory lock, so the limiter's locks never meet another feature's. */
 const lockClass = 0x466f726d // "Form"
 
@@ -41,7 +44,7 @@ export const makeSqlRateLimiter = Effect.gen(function*() {
         reset_ms: oldest === null || counts === 0 ? 0 : Math.max(0, oldest + windowMs - now)
       }
       return decision
-    })).pipe(Effect.catchTag("SqlError", sqlFailure), Effect.withSpan("SqlRateLimiter.hit"))
+    })).pipe(Effect.catchTag("SqlError", sqlFailure), spanHit)
 
   return RateLimiter.of({ hit })
 })

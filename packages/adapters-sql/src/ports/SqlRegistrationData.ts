@@ -4,6 +4,11 @@ import { SqlClient } from "effect/sql"
 import { RegistrationData } from "@forms/domain"
 import { sqlFailure } from "../SqlFailure.js"
 
+// Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
+const spanEventTree = Effect.withSpan("SqlRegistrationData.eventTree")
+const spanTimeSlots = Effect.withSpan("SqlRegistrationData.timeSlots")
+const spanSections = Effect.withSpan("SqlRegistrationData.sections")
+
 const EventRow = Schema.Struct({ id: Schema.String, name: Schema.String, parent_event_id: Schema.NullOr(Schema.String) })
 const SlotRow = Schema.Struct({
   id: Schema.String,
@@ -35,7 +40,7 @@ export const makeSqlRegistrationData = Effect.gen(function*() {
         ORDER BY (id = ${eventId}) DESC, id COLLATE "C"`.pipe(
       Effect.flatMap(decode(EventRow)),
       Effect.catchTag("SqlError", sqlFailure),
-      Effect.withSpan("SqlRegistrationData.eventTree")
+      spanEventTree
     )
 
   const timeSlots = (eventIds: ReadonlyArray<string>) =>
@@ -45,7 +50,7 @@ export const makeSqlRegistrationData = Effect.gen(function*() {
         ORDER BY date, start_time, name COLLATE "C", id COLLATE "C"`.pipe(
       Effect.flatMap(decode(SlotRow)),
       Effect.catchTag("SqlError", sqlFailure),
-      Effect.withSpan("SqlRegistrationData.timeSlots")
+      spanTimeSlots
     )
 
   const sections = (eventIds: ReadonlyArray<string>) =>
@@ -54,7 +59,7 @@ export const makeSqlRegistrationData = Effect.gen(function*() {
         ORDER BY position, id COLLATE "C"`.pipe(
       Effect.flatMap(decode(SectionRow)),
       Effect.catchTag("SqlError", sqlFailure),
-      Effect.withSpan("SqlRegistrationData.sections")
+      spanSections
     )
 
   return RegistrationData.of({ eventTree, timeSlots, sections })

@@ -5,6 +5,9 @@ import { type FormSchema, SchemaCatalog } from "@forms/domain"
 import { sqlFailure } from "../SqlFailure.js"
 import { selectFormSchemas, toFormSchemas } from "./FormSchemaRow.js"
 
+// Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
+const spanFindById = Effect.withSpan("SqlSchemaCatalog.findById")
+
 const selectById = selectFormSchemas("s.id = $1")
 
 export const makeSqlSchemaCatalog = Effect.gen(function*() {
@@ -15,7 +18,7 @@ export const makeSqlSchemaCatalog = Effect.gen(function*() {
       Effect.flatMap(toFormSchemas),
       Effect.map((rows): Option.Option<FormSchema> => Option.fromNullishOr(rows[0])),
       Effect.catchTag("SqlError", sqlFailure),
-      Effect.withSpan("SqlSchemaCatalog.findById")
+      spanFindById
     )
 
   return SchemaCatalog.of({ findById })

@@ -18,6 +18,11 @@ import { sqlFailure } from "../SqlFailure.js"
 import { recordEvents, wakeAfterCommit } from "./OutboxRecord.js"
 import { isUuid, jsonText, submissionColumns, toSubmissions } from "./SubmissionRow.js"
 
+// Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
+const spanCreateOrGet = Effect.withSpan("SqlSubmissions.createOrGet")
+const spanSave = Effect.withSpan("SqlSubmissions.save")
+const spanSubmit = Effect.withSpan("SqlSubmissions.submit")
+
 const first = (rows: ReadonlyArray<Submission>): Option.Option<Submission> => Option.fromNullishOr(rows[0])
 
 /** One claim per (slug, value), in a fixed order so that racing transactions lock claims in the same order. */
@@ -64,7 +69,7 @@ export const makeSqlSubmissions = Effect.gen(function*() {
       const existing = yield* selectByKey(draft.schema_id, draft.idempotency_key)
       if (Option.isNone(existing)) return yield* Effect.die(new Error("The conflicting draft vanished"))
       return { submission: existing.value, created: false }
-    }).pipe(Effect.catchTag("SqlError", sqlFailure), Effect.withSpan("SqlSubmissions.createOrGet"))
+    }).pipe(Effect.catchTag("SqlError", sqlFailure), spanCreateOrGet)
 
   const findByKey = (schemaId: string, key: string) =>
     selectByKey(schemaId, key).pipe(Effect.catchTag("SqlError", sqlFailure))
@@ -97,7 +102,7 @@ export const makeSqlSubmissions = Effect.gen(function*() {
         // A draft that the update did not match cannot exist (a status never returns to draft).
         Effect.catchTag("VersionConflict", (error) => Effect.die(error))
       )
-    }).pipe(Effect.catchTag("SqlError", sqlFailure), Effect.withSpan("SqlSubmissions.save"))
+    }).pipe(Effect.catchTag("SqlError", sqlFailure), spanSave)
 
   const claim = (command: SubmitCommand) =>
     Effect.gen(function*() {
@@ -143,7 +148,7 @@ export const makeSqlSubmissions = Effect.gen(function*() {
           ? Effect.fail(new UniqueTaken({ slugs: [...new Set(command.claims.map((c) => c.slug))] }))
           : sqlFailure(error)),
       Effect.tap(() => (command.events.length > 0 ? wake : Effect.void)),
-      Effect.withSpan("SqlSubmissions.submit")
+      spanSubmit
     )
 
   return Submissions.of({ createOrGet, findByKey, findInSchema, save, submit })

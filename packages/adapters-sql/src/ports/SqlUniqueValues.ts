@@ -4,6 +4,9 @@ import { SqlClient } from "effect/sql"
 import { type UniqueClaim, UniqueValues } from "@forms/domain"
 import { sqlFailure } from "../SqlFailure.js"
 
+// Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
+const spanTaken = Effect.withSpan("SqlUniqueValues.taken")
+
 export const makeSqlUniqueValues = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
 
@@ -18,7 +21,7 @@ export const makeSqlUniqueValues = Effect.gen(function*() {
       const held = new Set(rows.map((row) => JSON.stringify([row.field_slug, row.normalized_value])))
       // In the order of the claims, each slug once.
       return [...new Set(claims.filter((c) => held.has(JSON.stringify([c.slug, c.normalized]))).map((c) => c.slug))]
-    }).pipe(Effect.catchTag("SqlError", sqlFailure), Effect.withSpan("SqlUniqueValues.taken"))
+    }).pipe(Effect.catchTag("SqlError", sqlFailure), spanTaken)
 
   return UniqueValues.of({ taken })
 })

@@ -5,6 +5,10 @@ import { type AppliedObjects, type ApplyValues, ValueTargets } from "@forms/doma
 import { sqlFailure } from "../SqlFailure.js"
 import { jsonText, toValues } from "./SubmissionRow.js"
 
+// Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
+const spanApply = Effect.withSpan("SqlValueTargets.apply")
+const spanRead = Effect.withSpan("SqlValueTargets.read")
+
 export const makeSqlValueTargets = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
 
@@ -23,7 +27,7 @@ export const makeSqlValueTargets = Effect.gen(function*() {
           RETURNING id)
         SELECT EXISTS (SELECT 1 FROM ma) AS applied`
       return rows[0]?.applied === true
-    }).pipe(Effect.catchTag("SqlError", sqlFailure), Effect.withSpan("SqlValueTargets.apply"))
+    }).pipe(Effect.catchTag("SqlError", sqlFailure), spanApply)
 
   const read = (engagementId: string) =>
     sql<{ readonly profile: unknown; readonly advance: unknown }>`
@@ -36,7 +40,7 @@ export const makeSqlValueTargets = Effect.gen(function*() {
         }))
       ),
       Effect.catchTag("SqlError", sqlFailure),
-      Effect.withSpan("SqlValueTargets.read")
+      spanRead
     )
 
   return ValueTargets.of({ apply, read })

@@ -51,7 +51,7 @@ export const makeArtistPortal = Effect.gen(function*() {
   const cache = makeRulesCache()
 
   /** Token (404) → artist (410) → rate limit (429): the steps every portal route starts with. */
-  const access = Effect.fn("ArtistPortal.access")(function*(token: string, clientIp: string) {
+  const access = Effect.fnUntraced(function*(token: string, clientIp: string) {
     const found = yield* engagements.findByToken(token)
     if (Option.isNone(found)) return yield* new PortalNotFound({})
     const context = found.value
@@ -74,17 +74,17 @@ export const makeArtistPortal = Effect.gen(function*() {
   const rules = (schema: FormSchema, formSection: FormSection, fields: ReadonlyArray<FormField>): CompiledRules =>
     cache.get(sectionRulesKey(schema, formSection.id), fields)
 
-  const draftValues = Effect.fn("ArtistPortal.draftValues")(function*(schema: FormSchema, engagementId: string) {
+  const draftValues = Effect.fnUntraced(function*(schema: FormSchema, engagementId: string) {
     const draft = yield* engagements.findAdvanceDraft(schema.id, engagementId)
     return Option.isSome(draft) ? draft.value.values : emptyValues()
   })
 
-  const summary = Effect.fn("ArtistPortal.summary")(function*(token: string, clientIp: string) {
+  const summary = Effect.fnUntraced(function*(token: string, clientIp: string) {
     const { context, rateLimit } = yield* access(token, clientIp)
     return { data: toSummary(context), rateLimit }
   })
 
-  const section = Effect.fn("ArtistPortal.section")(function*(token: string, sectionId: string, clientIp: string) {
+  const section = Effect.fnUntraced(function*(token: string, sectionId: string, clientIp: string) {
     const { context, rateLimit } = yield* access(token, clientIp)
     const target = mapped(context, sectionId)
     if (Option.isNone(target)) return yield* new SectionNotFound({ rateLimit })
@@ -93,7 +93,7 @@ export const makeArtistPortal = Effect.gen(function*() {
     return { data: toView(advanceSection, fields, values), rateLimit }
   })
 
-  const submitSection = Effect.fn("ArtistPortal.submitSection")(function*(
+  const submitSection = Effect.fnUntraced(function*(
     token: string,
     sectionId: string,
     body: Values,

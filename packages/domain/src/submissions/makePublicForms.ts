@@ -35,7 +35,7 @@ export const makePublicForms = Effect.gen(function*() {
   const rules = (schema: FormSchema): CompiledRules => cache.get(rulesCacheKey(schema), schema.fields)
 
   /** The shared resolver of all six routes: 404 unless the token opens a published public form. */
-  const resolve = Effect.fn("PublicForms.resolve")(function*(token: string) {
+  const resolve = Effect.fnUntraced(function*(token: string) {
     const found = yield* schemas.findByToken(token)
     const now = yield* Clock.currentTimeMillis
     const schema = resolvePublicForm(Option.getOrUndefined(found), token, now, config.tokenGraceSeconds)
@@ -44,7 +44,7 @@ export const makePublicForms = Effect.gen(function*() {
   })
 
   /** A validator's answer, with `unique` checked against submitted values only when a candidate exists. */
-  const validate = Effect.fn("PublicForms.validate")(function*(
+  const validate = Effect.fnUntraced(function*(
     schema: FormSchema,
     validator: Validator,
     values: Values
@@ -55,17 +55,17 @@ export const makePublicForms = Effect.gen(function*() {
   })
 
   /** Unknown id and an id of another schema give the same answer. */
-  const findSubmission = Effect.fn("PublicForms.findSubmission")(function*(schema: FormSchema, id: string) {
+  const findSubmission = Effect.fnUntraced(function*(schema: FormSchema, id: string) {
     const found = yield* submissions.findInSchema(schema.id, id)
     if (Option.isNone(found)) return yield* new SubmissionNotFound({})
     return found.value
   })
 
-  const ensureOpen = Effect.fn("PublicForms.ensureOpen")(function*(schema: FormSchema) {
+  const ensureOpen = Effect.fnUntraced(function*(schema: FormSchema) {
     if (!acceptsSubmissions(schema, yield* Clock.currentTimeMillis)) return yield* new FormClosed({})
   })
 
-  const getForm = Effect.fn("PublicForms.getForm")(function*(token: string) {
+  const getForm = Effect.fnUntraced(function*(token: string) {
     const schema = yield* resolve(token)
     const now = yield* Clock.currentTimeMillis
     return { schema, accepts_submissions: acceptsSubmissions(schema, now) }
@@ -73,7 +73,7 @@ export const makePublicForms = Effect.gen(function*() {
 
   // token → existing key (any status, open or not) → open → values → insert. A replay never fails on a
   // closed form or on its (ignored) values; a new key with invalid values writes nothing.
-  const createDraft = Effect.fn("PublicForms.createDraft")(function*(token: string, input: CreateDraftInput) {
+  const createDraft = Effect.fnUntraced(function*(token: string, input: CreateDraftInput) {
     const schema = yield* resolve(token)
     const existing = yield* submissions.findByKey(schema.id, input.idempotency_key)
     if (Option.isSome(existing)) return { submission: existing.value, created: false }
@@ -91,7 +91,7 @@ export const makePublicForms = Effect.gen(function*() {
     })
   })
 
-  const save = Effect.fn("PublicForms.save")(function*(token: string, submissionId: string, body: Values) {
+  const save = Effect.fnUntraced(function*(token: string, submissionId: string, body: Values) {
     const schema = yield* resolve(token)
     const submission = yield* findSubmission(schema, submissionId)
     if (!isDraft(submission)) return yield* new AlreadySubmitted({})
@@ -104,7 +104,7 @@ export const makePublicForms = Effect.gen(function*() {
 
   const submitPipeline = submitDraft({ submissions, limiter, config, rules, validate })
 
-  const submit = Effect.fn("PublicForms.submit")(function*(
+  const submit = Effect.fnUntraced(function*(
     token: string,
     submissionId: string,
     body: Values,
@@ -115,7 +115,7 @@ export const makePublicForms = Effect.gen(function*() {
     return yield* submitPipeline(schema, submission, body, clientIp)
   })
 
-  const timeSlots = Effect.fn("PublicForms.timeSlots")(function*(token: string) {
+  const timeSlots = Effect.fnUntraced(function*(token: string) {
     const schema = yield* resolve(token)
     if (schema.type !== "volunteer") return yield* new TimeSlotsNotAvailable({})
     if (schema.event === null) return []
@@ -126,7 +126,7 @@ export const makePublicForms = Effect.gen(function*() {
   })
 
   // The event and its direct children, as the contract states for sections.
-  const sections = Effect.fn("PublicForms.sections")(function*(token: string) {
+  const sections = Effect.fnUntraced(function*(token: string) {
     const schema = yield* resolve(token)
     if (schema.event === null) return []
     const tree = yield* registration.eventTree(schema.event.id)

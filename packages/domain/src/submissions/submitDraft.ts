@@ -64,7 +64,7 @@ export const submissionSubmittedEvent = (
 })
 
 export const submitDraft = (deps: SubmitDeps) =>
-  Effect.fn("PublicForms.submitDraft")(function*(
+  Effect.fnUntraced(function*(
     schema: FormSchema,
     first: Submission,
     body: Values,
