@@ -30,4 +30,10 @@ export const HttpAppLayer = Layer.mergeAll(
 ).pipe(Layer.provide([PublicFormsHandlers, PortalHandlers, SystemHandlers]))
 
 /** The application served by an `HttpServer` (e.g. `NodeHttpServer.layer`); logs are our own. */
-export const HttpAppServer = HttpRouter.serve(HttpAppLayer, { disableLogger: true, disableListenLog: true })
+// The router's default refuses path parameters over 100 characters as "no such route"; a long token or
+// id must reach its own 404 (FORM_NOT_FOUND, SUBMISSION_NOT_FOUND, …) instead. Node caps the request line.
+export const HttpAppServer = HttpRouter.serve(HttpAppLayer, {
+  disableLogger: true,
+  disableListenLog: true,
+  routerConfig: { maxParamLength: 65_536 }
+})

@@ -38,6 +38,13 @@ layer(serverLayer(FakePublicForms, {
         assert.strictEqual(res.text, notFound)
       }))
 
+    it.effect("a token of any length is looked up: 1,000 characters is 404 FORM_NOT_FOUND, not NOT_FOUND", () =>
+      Effect.gen(function*() {
+        const res = yield* call(`/public/forms/${"x".repeat(1000)}`)
+        assert.strictEqual(res.status, 404)
+        assert.strictEqual(res.text, notFound)
+      }))
+
     it.effect("an unreachable database is 503 UNAVAILABLE", () =>
       Effect.gen(function*() {
         const res = yield* call(`/public/forms/${downToken}`)
