@@ -11,16 +11,25 @@ import { jsonText } from "./SubmissionRow.js"
  */
 export const outboxChannel = "forms_outbox"
 
-/** Appends `events` (due at `at`) and notifies `forms_outbox`; run it inside the step's transaction. */
+/** The events of a step as one jsonb parameter: `[{ type, payload }, …]`, in the order they are recorded. */
+export const eventsJson = (events: ReadonlyArray<NewOutboxEvent>): string =>
+  jsonText(events.map((event) => ({ type: event.type, payload: event.payload })))
+
+/**
+ * Appends `events` (due at `at`) and notifies `forms_outbox`, in one statement; run it inside the step's
+ * transaction. The rows get their `seq` in the order of `events`.
+ */
 export const recordEvents = (sql: SqlClient.SqlClient, events: ReadonlyArray<NewOutboxEvent>, at: Date) =>
   Effect.gen(function*() {
     if (events.length === 0) return
-    for (const event of events) {
-      yield* sql`INSERT INTO outbox (type, payload, available_at, created_at)
-        VALUES (${event.type}, ${jsonText(event.payload)}::jsonb, ${at}::timestamptz, ${at}::timestamptz)`
-    }
-    // Delivered at commit only; a dispatcher listening elsewhere wakes up instead of polling.
-    yield* sql`SELECT pg_notify(${outboxChannel}, current_schema())`
+    // The NOTIFY is delivered at commit only; a dispatcher listening elsewhere wakes up instead of polling.
+    yield* sql`WITH recorded AS (
+        INSERT INTO outbox (type, payload, available_at, created_at)
+        SELECT e.event->>'type', e.event->'payload', ${at}::timestamptz, ${at}::timestamptz
+        FROM jsonb_array_elements(${eventsJson(events)}::jsonb) WITH ORDINALITY AS e (event, n)
+        ORDER BY e.n
+      )
+      SELECT pg_notify(${outboxChannel}, current_schema())`
   })
 
 /**

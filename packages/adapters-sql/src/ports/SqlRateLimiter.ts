@@ -23,19 +23,26 @@ export const makeSqlRateLimiter = Effect.gen(function*() {
       const since = now - windowMs
       // Requests for one key queue here until the previous one commits: no two count the same free slot.
       yield* sql`SELECT pg_advisory_xact_lock(${lockClass}, hashtext(${key}))`
+      // One statement under the lock: count the window, insert this hit when a slot is free, drop the key's
+      // old hits and sweep a batch of expired ones. The CTEs see the snapshot before the insert, so `n` is
+      // the count without this hit.
       const [counted] = yield* sql<{ readonly n: number; readonly oldest: number | null }>`
-        SELECT count(*)::int AS n, min(at)::float8 AS oldest
-        FROM rate_limit_hits WHERE key = ${key} AND at > ${since}::bigint`
+        WITH c AS (
+          SELECT count(*)::int AS n, min(at)::float8 AS oldest
+          FROM rate_limit_hits WHERE key = ${key} AND at > ${since}::bigint
+        ), ins AS (
+          INSERT INTO rate_limit_hits (key, at, expires_at)
+          SELECT ${key}, ${now}::bigint, ${now + windowMs}::bigint FROM c WHERE c.n < ${limit}::int
+        ), old AS (
+          DELETE FROM rate_limit_hits WHERE key = ${key} AND at <= ${since}::bigint
+        ), sweep AS (
+          DELETE FROM rate_limit_hits WHERE id IN (
+            SELECT id FROM rate_limit_hits WHERE expires_at <= ${now}::bigint LIMIT ${sweepBatch}
+            FOR UPDATE SKIP LOCKED)
+        )
+        SELECT n, oldest FROM c`
       const n = counted?.n ?? 0
       const allowed = n < limit
-      if (allowed) {
-        yield* sql`INSERT INTO rate_limit_hits (key, at, expires_at)
-          VALUES (${key}, ${now}::bigint, ${now + windowMs}::bigint)`
-      }
-      yield* sql`DELETE FROM rate_limit_hits WHERE key = ${key} AND at <= ${since}::bigint`
-      yield* sql`DELETE FROM rate_limit_hits WHERE id IN (
-        SELECT id FROM rate_limit_hits WHERE expires_at <= ${now}::bigint LIMIT ${sweepBatch}
-        FOR UPDATE SKIP LOCKED)`
       const counts = allowed ? n + 1 : n
       const oldest = counted?.oldest ?? (allowed ? now : null)
       const decision: RateLimitDecision = {

@@ -15,7 +15,7 @@ import {
   VersionConflict
 } from "@forms/domain"
 import { sqlFailure } from "../SqlFailure.js"
-import { recordEvents, wakeAfterCommit } from "./OutboxRecord.js"
+import { eventsJson, outboxChannel, wakeAfterCommit } from "./OutboxRecord.js"
 import { isUuid, jsonText, submissionColumns, toSubmissions } from "./SubmissionRow.js"
 
 // Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
@@ -104,19 +104,33 @@ export const makeSqlSubmissions = Effect.gen(function*() {
       )
     }).pipe(Effect.catchTag("SqlError", sqlFailure), spanSave)
 
-  const claim = (command: SubmitCommand) =>
+  /**
+   * The unique claims and the outbox events (with their NOTIFY) in one statement, after the submission's
+   * update in the same transaction. A lost claim fails with `UniqueTaken`, which rolls the transaction back.
+   */
+  const claimAndRecord = (command: SubmitCommand, at: Date) =>
     Effect.gen(function*() {
       const claims = orderedClaims(command.claims)
-      if (claims.length === 0) return
-      const won = yield* sql<{ readonly field_slug: string; readonly normalized_value: string }>`
-        INSERT INTO unique_claims (schema_id, field_slug, normalized_value, submission_id)
-        SELECT ${command.schema_id}, c.slug, c.value, ${command.id}::uuid
-        FROM unnest(${claims.map((c) => c.slug)}::text[], ${claims.map((c) => c.normalized)}::text[])
-          WITH ORDINALITY AS c (slug, value, n)
-        ORDER BY c.n
-        ON CONFLICT DO NOTHING
-        RETURNING field_slug, normalized_value`
-      const wonKeys = new Set(won.map((row) => JSON.stringify([row.field_slug, row.normalized_value])))
+      const events = command.events
+      if (claims.length === 0 && events.length === 0) return
+      const [row] = yield* sql<{ readonly won: ReadonlyArray<readonly [string, string]> }>`
+        WITH claimed AS (
+          INSERT INTO unique_claims (schema_id, field_slug, normalized_value, submission_id)
+          SELECT ${command.schema_id}, c.slug, c.value, ${command.id}::uuid
+          FROM unnest(${claims.map((c) => c.slug)}::text[], ${claims.map((c) => c.normalized)}::text[])
+            WITH ORDINALITY AS c (slug, value, n)
+          ORDER BY c.n
+          ON CONFLICT DO NOTHING
+          RETURNING field_slug, normalized_value
+        ), recorded AS (
+          INSERT INTO outbox (type, payload, available_at, created_at)
+          SELECT e.event->>'type', e.event->'payload', ${at}::timestamptz, ${at}::timestamptz
+          FROM jsonb_array_elements(${eventsJson(events)}::jsonb) WITH ORDINALITY AS e (event, n)
+          ORDER BY e.n
+        )
+        SELECT COALESCE((SELECT json_agg(json_build_array(field_slug, normalized_value)) FROM claimed), '[]'::json) AS won,
+          (SELECT pg_notify(${outboxChannel}, current_schema()) WHERE ${events.length}::int > 0) AS notified`
+      const wonKeys = new Set((row?.won ?? []).map(([slug, normalized]) => JSON.stringify([slug, normalized])))
       const taken = claims.filter((c) => !wonKeys.has(JSON.stringify([c.slug, c.normalized]))).map((c) => c.slug)
       if (taken.length > 0) return yield* new UniqueTaken({ slugs: [...new Set(taken)] })
     })
@@ -134,8 +148,7 @@ export const makeSqlSubmissions = Effect.gen(function*() {
         RETURNING ${columns}`.pipe(Effect.flatMap(toSubmissions))
       const submitted = rows[0]
       if (submitted === undefined) return yield* explainMiss(command.schema_id, command.id)
-      yield* claim(command)
-      yield* recordEvents(sql, command.events, at)
+      yield* claimAndRecord(command, at)
       return submitted
     }))
 
