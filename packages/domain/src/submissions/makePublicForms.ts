@@ -43,14 +43,20 @@ export const makePublicForms = Effect.gen(function*() {
     return schema
   })
 
-  /** A validator's answer, with `unique` checked against submitted values only when a candidate exists. */
+  /**
+   * A validator's answer, with `unique` checked against submitted values only when a candidate exists.
+   * With `claimDecides`, values that pass every other rule are not checked here: the caller's atomic claim
+   * answers a taken value (as `UniqueTaken`) with the same 422.
+   */
   const validate = Effect.fnUntraced(function*(
     schema: FormSchema,
     validator: Validator,
-    values: Values
+    values: Values,
+    claimDecides?: boolean
   ) {
     const result = validator(values)
-    const taken = result.unique.length === 0 ? [] : yield* uniqueValues.taken(schema.id, result.unique)
+    const skip = result.unique.length === 0 || (claimDecides === true && result.errors === undefined)
+    const taken = skip ? [] : yield* uniqueValues.taken(schema.id, result.unique)
     return { errors: withUniqueErrors(result.errors, taken), unique: result.unique } satisfies CheckedValues
   })
 
@@ -61,10 +67,6 @@ export const makePublicForms = Effect.gen(function*() {
     return found.value
   })
 
-  const ensureOpen = Effect.fnUntraced(function*(schema: FormSchema) {
-    if (!acceptsSubmissions(schema, yield* Clock.currentTimeMillis)) return yield* new FormClosed({})
-  })
-
   const getForm = Effect.fnUntraced(function*(token: string) {
     const schema = yield* resolve(token)
     const now = yield* Clock.currentTimeMillis
@@ -73,15 +75,24 @@ export const makePublicForms = Effect.gen(function*() {
 
   // token → existing key (any status, open or not) → open → values → insert. A replay never fails on a
   // closed form or on its (ignored) values; a new key with invalid values writes nothing.
+  // The happy path (open form, valid values) goes straight to `createOrGet`, which returns the stored draft of
+  // a replayed key anyway; the key is looked up first only before answering 409 or 422, so a replay gets 200.
   const createDraft = Effect.fnUntraced(function*(token: string, input: CreateDraftInput) {
     const schema = yield* resolve(token)
-    const existing = yield* submissions.findByKey(schema.id, input.idempotency_key)
-    if (Option.isSome(existing)) return { submission: existing.value, created: false }
-    yield* ensureOpen(schema)
+    const replay = submissions.findByKey(schema.id, input.idempotency_key)
+    if (!acceptsSubmissions(schema, yield* Clock.currentTimeMillis)) {
+      const existing = yield* replay
+      if (Option.isSome(existing)) return { submission: existing.value, created: false }
+      return yield* new FormClosed({})
+    }
     const values = pickSchemaValues(schema.fields, input.values ?? emptyValues())
     const check = yield* validate(schema, rules(schema).relaxed, values)
-    if (check.errors !== undefined) return yield* new ValidationFailed({ fields: check.errors })
-    // A racing create with the same key may win between our lookup and this insert: then it is returned.
+    if (check.errors !== undefined) {
+      const existing = yield* replay
+      if (Option.isSome(existing)) return { submission: existing.value, created: false }
+      return yield* new ValidationFailed({ fields: check.errors })
+    }
+    // A racing create with the same key (or a replay) is returned as it is stored.
     return yield* submissions.createOrGet({
       schema_id: schema.id,
       idempotency_key: input.idempotency_key,
@@ -91,15 +102,26 @@ export const makePublicForms = Effect.gen(function*() {
     })
   })
 
+  // token → submission (404) → draft (409) → open (409 FORM_CLOSED) → values (422) → save. The happy path
+  // (open form, valid values) is the conditional UPDATE alone: its miss answers 404 or 409 (`Submissions.save`).
+  // Before answering FORM_CLOSED or 422, the submission is read so that 404 and 409 still come first.
   const save = Effect.fnUntraced(function*(token: string, submissionId: string, body: Values) {
     const schema = yield* resolve(token)
-    const submission = yield* findSubmission(schema, submissionId)
-    if (!isDraft(submission)) return yield* new AlreadySubmitted({})
-    yield* ensureOpen(schema)
+    const existingDraft = Effect.gen(function*() {
+      const submission = yield* findSubmission(schema, submissionId)
+      if (!isDraft(submission)) return yield* new AlreadySubmitted({})
+    })
+    if (!acceptsSubmissions(schema, yield* Clock.currentTimeMillis)) {
+      yield* existingDraft
+      return yield* new FormClosed({})
+    }
     const values = pickSchemaValues(schema.fields, body)
     const check = yield* validate(schema, rules(schema).relaxed, values)
-    if (check.errors !== undefined) return yield* new ValidationFailed({ fields: check.errors })
-    return yield* submissions.save(schema.id, submission.id, values)
+    if (check.errors !== undefined) {
+      yield* existingDraft
+      return yield* new ValidationFailed({ fields: check.errors })
+    }
+    return yield* submissions.save(schema.id, submissionId, values)
   })
 
   const submitPipeline = submitDraft({ submissions, limiter, config, rules, validate })

@@ -41,7 +41,9 @@ export interface SubmitDeps {
   readonly validate: (
     schema: FormSchema,
     validator: Validator,
-    values: Values
+    values: Values,
+    /** Values valid but for `unique` skip the taken check: the atomic claim at submit decides. */
+    claimDecides?: boolean
   ) => Effect.Effect<CheckedValues, Unavailable>
 }
 
@@ -95,7 +97,9 @@ export const submitDraft = (deps: SubmitDeps) =>
     for (let attempt = 1;; attempt++) {
       // Only the schema's slugs are stored, even if a field left the schema after a save.
       const merged = pickSchemaValues(schema.fields, mergeValues(submission.values, patch))
-      const check = yield* deps.validate(schema, rules.strict, merged)
+      // A taken value is found by the claim in the submit's transaction when nothing else fails (one query
+      // less); with other errors it is checked here, so that the 422 lists every error at once.
+      const check = yield* deps.validate(schema, rules.strict, merged, true)
       if (check.errors !== undefined) return yield* refuse(check.errors)
 
       const submittedAt = yield* Clock.currentTimeMillis
