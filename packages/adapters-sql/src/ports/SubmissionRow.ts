@@ -1,5 +1,5 @@
 /** How a submission row is selected and decoded into the domain's `Submission`. */
-import { Effect, Schema } from "effect"
+import { Effect } from "effect"
 import { emptyValues, type Submission } from "@forms/domain"
 
 /** Epoch milliseconds of a timestamptz column, as a float8 (a JavaScript number). */
@@ -20,20 +20,21 @@ export const submissionColumns = [
   "version"
 ].join(", ")
 
-const SubmissionRow = Schema.Struct({
-  id: Schema.String,
-  schema_id: Schema.String,
-  status: Schema.Literals(["draft", "submitted"]),
-  idempotency_key: Schema.String,
-  auto_save_count: Schema.Number,
-  event_id: Schema.NullOr(Schema.String),
-  subject_id: Schema.NullOr(Schema.String),
-  values: Schema.Unknown,
-  created_at: Schema.Number,
-  updated_at: Schema.Number,
-  submitted_at: Schema.NullOr(Schema.Number),
-  version: Schema.Number
-})
+/** The row as the driver returns it for `submissionColumns` (text, int4, float8 and jsonb columns). */
+interface SubmissionRow {
+  readonly id: string
+  readonly schema_id: string
+  readonly status: string
+  readonly idempotency_key: string
+  readonly auto_save_count: number
+  readonly event_id: string | null
+  readonly subject_id: string | null
+  readonly values: unknown
+  readonly created_at: number
+  readonly updated_at: number
+  readonly submitted_at: number | null
+  readonly version: number
+}
 
 /** A JSON object from the database as a null-prototype map (a `__proto__` key stays a plain key). */
 export const toValues = (json: unknown): Record<string, unknown> => {
@@ -44,14 +45,33 @@ export const toValues = (json: unknown): Record<string, unknown> => {
   return out
 }
 
-const decodeRows = Schema.decodeUnknownEffect(Schema.Array(SubmissionRow))
+/** A plain mapping (the rows come from our own SQL); a row that does not fit throws. */
+const toSubmission = (row: SubmissionRow): Submission => {
+  if (
+    (row.status !== "draft" && row.status !== "submitted") || typeof row.id !== "string" ||
+    typeof row.version !== "number" || typeof row.created_at !== "number"
+  ) {
+    throw new Error(`submissions row ${String(row.id)} does not decode`)
+  }
+  return {
+    id: row.id,
+    schema_id: row.schema_id,
+    status: row.status,
+    idempotency_key: row.idempotency_key,
+    auto_save_count: row.auto_save_count,
+    event_id: row.event_id,
+    subject_id: row.subject_id,
+    values: toValues(row.values),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    submitted_at: row.submitted_at,
+    version: row.version
+  }
+}
 
 /** Rows that do not decode are a bug of this adapter, not a failure of the caller: they die. */
 export const toSubmissions = (rows: ReadonlyArray<unknown>): Effect.Effect<ReadonlyArray<Submission>> =>
-  decodeRows(rows).pipe(
-    Effect.map((decoded) => decoded.map((row): Submission => ({ ...row, values: toValues(row.values) }))),
-    Effect.orDie
-  )
+  Effect.sync(() => (rows as ReadonlyArray<SubmissionRow>).map(toSubmission))
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
