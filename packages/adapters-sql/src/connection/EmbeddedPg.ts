@@ -1,6 +1,8 @@
 /** PostgreSQL embedded in the process: PGlite served on a loopback socket, reached through one pooled connection. */
-import { PGlite } from "@electric-sql/pglite"
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
+// Types only: PGlite and its socket server are imported when the embedded database starts, so a server on
+// PostgreSQL (DATABASE_URL) never loads them.
+import type { PGlite } from "@electric-sql/pglite"
+import type { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import { PgClient } from "@effect/sql-pg"
 import { Duration, Effect, Schema } from "effect"
 
@@ -24,10 +26,14 @@ interface Served {
 const start = (options: EmbeddedPgOptions) =>
   Effect.tryPromise({
     try: async (): Promise<Served> => {
-      const db = await PGlite.create(options.dataDir === undefined ? {} : { dataDir: options.dataDir })
+      const [pglite, socket] = await Promise.all([
+        import("@electric-sql/pglite"),
+        import("@electric-sql/pglite-socket")
+      ])
+      const db = await pglite.PGlite.create(options.dataDir === undefined ? {} : { dataDir: options.dataDir })
       // Port 0: the system picks a free port. Two connections are admitted only so that a reconnect
       // does not race the socket server's cleanup of the previous one; the pool uses one.
-      const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 2 })
+      const server = new socket.PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 2 })
       try {
         await server.start()
       } catch (error) {
