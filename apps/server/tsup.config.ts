@@ -1,32 +1,4 @@
-import { relative, resolve } from "node:path"
-import { defineConfig, type Options } from "tsup"
-
-type Plugin = NonNullable<Options["esbuildPlugins"]>[number]
-
-const dist = resolve(import.meta.dirname, "dist")
-const adaptersSql = resolve(import.meta.dirname, "../../packages/adapters-sql/src")
-
-/**
- * PGlite stays outside the bundle (wasm and data files next to its modules, loaded only by the embedded
- * database). The server's own node_modules do not hold it, so its import is resolved as adapters-sql
- * resolves it and written as a path relative to dist/.
- */
-const pgliteExternal: Plugin = {
-  name: "pglite-external",
-  setup(build) {
-    build.onResolve({ filter: /^@electric-sql\// }, async (args) => {
-      if (args.pluginData === "pglite-external") return undefined
-      const found = await build.resolve(args.path, {
-        kind: args.kind,
-        resolveDir: adaptersSql,
-        pluginData: "pglite-external"
-      })
-      if (found.errors.length > 0) return { errors: found.errors }
-      const path = relative(dist, found.path).split("\\").join("/")
-      return { path: path.startsWith(".") ? path : `./${path}`, external: true }
-    })
-  }
-}
+import { defineConfig } from "tsup"
 
 export default defineConfig([
   // The executables: one bundle each (effect, the platform, the SQL driver and the workspace packages
@@ -38,8 +10,9 @@ export default defineConfig([
     sourcemap: true,
     target: "node22",
     platform: "node",
+    // PGlite stays outside (wasm and data files beside its modules, loaded only by the embedded
+    // database); it is a dependency of this package, so node resolves it from dist/.
     noExternal: [/^(?!@electric-sql\/)/],
-    esbuildPlugins: [pgliteExternal],
     splitting: true,
     treeshake: false,
     // Bundled CommonJS dependencies (undici, ws) call require() for node's modules.
