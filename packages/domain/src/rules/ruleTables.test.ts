@@ -1,42 +1,8 @@
 /** Every rule, value by value: accepted and refused at each boundary (CONTRACT §4). */
 import { describe, expect, it } from "@effect/vitest"
-import type { FieldOption, FormField, ValidationRules } from "../forms/FormField.js"
+import { type FieldSpec, field, plain, values } from "../testing/rulesTestKit.js"
 import { compileRules } from "./compileRules.js"
 import type { RuleName } from "./FieldErrors.js"
-
-interface FieldSpec {
-  readonly type?: string
-  readonly required?: boolean
-  readonly unique?: boolean
-  readonly options?: ReadonlyArray<string>
-  readonly rules?: ValidationRules
-}
-
-const field = (slug: string, spec: FieldSpec = {}): FormField => ({
-  id: `f-${slug}`,
-  section_id: null,
-  slug,
-  label: slug,
-  type: spec.type ?? "text",
-  is_required: spec.required ?? false,
-  options: spec.options === undefined ? null : spec.options.map((value): FieldOption => ({ value, label: value, tags: [] })),
-  validation_rules: spec.rules ?? null,
-  is_unique: spec.unique ?? false,
-  position: 1,
-  maps_to: null
-})
-
-const values = (entries: Record<string, unknown>): Record<string, unknown> =>
-  Object.assign(Object.create(null) as Record<string, unknown>, entries)
-
-/** The same entries in a plain object, as JSON.parse builds it (own keys, `__proto__` included). */
-const plain = (map: Record<string, unknown>): Record<string, unknown> => {
-  const out: Record<string, unknown> = {}
-  for (const key of Object.keys(map)) {
-    Object.defineProperty(out, key, { value: map[key], enumerable: true, writable: true, configurable: true })
-  }
-  return out
-}
 
 /** The rule names one value of a one-field form fails, strictly; both map kinds must agree. */
 const rulesOf = (spec: FieldSpec, value: unknown): ReadonlyArray<RuleName> => {
