@@ -1,27 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
-import { type FieldSpec, field, plain, values } from "../testing/rulesTestKit.js"
+import { cases, field, rulesOf, values } from "../testing/rulesTestKit.js"
 import { compileRules } from "./compileRules.js"
-import type { FieldErrors, RuleName } from "./FieldErrors.js"
+import type { FieldErrors } from "./FieldErrors.js"
 
-/** The rule names one value of a one-field form fails, strictly; both map kinds must agree. */
-const rulesOf = (spec: FieldSpec, value: unknown): ReadonlyArray<RuleName> => {
-  const { strict } = compileRules([field("x", spec)])
-  const map = values(value === undefined ? {} : { x: value })
-  const fromNullPrototype = strict(map).errors?.["x"]?.map((e) => e.rule) ?? []
-  const fromPlain = strict(plain(map)).errors?.["x"]?.map((e) => e.rule) ?? []
-  expect(fromPlain).toEqual(fromNullPrototype)
-  return fromNullPrototype
-}
 
-type Case = readonly [unknown, ReadonlyArray<RuleName>]
-
-const cases = (name: string, spec: FieldSpec, rows: ReadonlyArray<Case>) =>
-  describe(name, () => {
-    it.each(rows.map(([value, rules]) => [JSON.stringify(value) ?? "absent", value, rules] as const))(
-      "%s → %j",
-      (_, value, rules) => expect(rulesOf(spec, value)).toEqual(rules)
-    )
-  })
 
 describe("emptiness and required", () => {
   cases("a required text field", { required: true, rules: { min: 3, regex: "[a-z]+" } }, [

@@ -1,5 +1,8 @@
 /** Helpers shared by the rule tests: one-field forms, null-prototype and plain value maps. */
+import { describe, expect, it } from "@effect/vitest"
 import type { FieldOption, FormField, ValidationRules } from "../forms/FormField.js"
+import { compileRules } from "../rules/compileRules.js"
+import type { RuleName } from "../rules/FieldErrors.js"
 
 export interface FieldSpec {
   readonly type?: string
@@ -34,3 +37,23 @@ export const plain = (map: Record<string, unknown>): Record<string, unknown> => 
   }
   return out
 }
+
+/** The rule names one value of a one-field form fails, strictly; both map kinds must agree. */
+export const rulesOf = (spec: FieldSpec, value: unknown): ReadonlyArray<RuleName> => {
+  const { strict } = compileRules([field("x", spec)])
+  const map = values(value === undefined ? {} : { x: value })
+  const fromNullPrototype = strict(map).errors?.["x"]?.map((e) => e.rule) ?? []
+  const fromPlain = strict(plain(map)).errors?.["x"]?.map((e) => e.rule) ?? []
+  expect(fromPlain).toEqual(fromNullPrototype)
+  return fromNullPrototype
+}
+
+export type Case = readonly [unknown, ReadonlyArray<RuleName>]
+
+export const cases = (name: string, spec: FieldSpec, rows: ReadonlyArray<Case>) =>
+  describe(name, () => {
+    it.each(rows.map(([value, rules]) => [JSON.stringify(value) ?? "absent", value, rules] as const))(
+      "%s → %j",
+      (_, value, rules) => expect(rulesOf(spec, value)).toEqual(rules)
+    )
+  })
