@@ -5,6 +5,7 @@ import { FormSchemas } from "@forms/domain"
 import { loadFixture } from "../src/fixture/loadFixture.js"
 import { hashPortalToken } from "../src/fixture/formRevision.js"
 import { rotatePublicToken, setPortalToken } from "../src/fixture/tokenAdmin.js"
+import { makeSqlSchemaCatalog } from "../src/ports/SqlSchemaCatalog.js"
 import { brokenFixture, ids, tokens, validFixture } from "./fixtures.js"
 import { embeddedPorts } from "./support.js"
 
@@ -87,19 +88,30 @@ layer(embeddedPorts, { timeout: "60 seconds" })("loadFixture on embedded Postgre
       expect(Option.map(advance, (s) => s.event)).toEqual(Option.some(null))
     }))
 
-  it.effect("a changed field changes the revision; a removed field is removed", () =>
+  it.effect("a changed field changes the revision; a removed field is removed, at once for both schema readers", () =>
     Effect.gen(function*() {
+      const schemas = yield* FormSchemas
+      const catalog = yield* makeSqlSchemaCatalog
+      // The readers cache a revision's fields: a read before the reload must not hide the change after it.
+      const fieldCounts = Effect.all([
+        Effect.map(schemas.findByToken(tokens.volunteer), Option.map((s) => s.fields.length)),
+        Effect.map(catalog.findById(ids.volunteer), Option.map((s) => s.fields.length))
+      ])
       const before = yield* revisions
       const fixture = validFixture()
       const [volunteer, advance] = fixture.form_schemas
       if (volunteer === undefined || advance === undefined) return
+      const all = volunteer.fields.length
+      expect(yield* fieldCounts).toEqual([Option.some(all), Option.some(all)])
       yield* loadFixture({ ...fixture, form_schemas: [{ ...volunteer, fields: volunteer.fields.slice(1) }, advance] })
       const after = yield* revisions
       expect(after.find((r) => r.id === ids.volunteer)?.revision).not.toBe(before.find((r) => r.id === ids.volunteer)?.revision)
       expect(after.find((r) => r.id === ids.advance)?.revision).toBe(before.find((r) => r.id === ids.advance)?.revision)
       expect((yield* counts).form_fields).toBe(4)
+      expect(yield* fieldCounts).toEqual([Option.some(all - 1), Option.some(all - 1)])
       yield* loadFixture(validFixture())
       expect(yield* revisions).toEqual(before)
+      expect(yield* fieldCounts).toEqual([Option.some(all), Option.some(all)])
     }))
 
   it.effect("a rotated token survives reloading the fixture; the old one becomes the previous token", () =>

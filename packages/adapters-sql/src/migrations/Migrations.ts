@@ -5,6 +5,7 @@ import { Effect, Layer } from "effect"
 import forms from "./0001_forms.js"
 import submissions from "./0002_submissions.js"
 import portal from "./0003_portal.js"
+import enrichment from "./0004_enrichment.js"
 
 const table = "forms_migrations"
 
@@ -12,7 +13,8 @@ const table = "forms_migrations"
 const loader = PgMigrator.fromRecord({
   "0001_forms": forms,
   "0002_submissions": submissions,
-  "0003_portal": portal
+  "0003_portal": portal,
+  "0004_enrichment": enrichment
 })
 
 // The migrator only needs the Node services for schema dumps, which are not asked for.

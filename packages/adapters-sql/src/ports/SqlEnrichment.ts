@@ -1,4 +1,4 @@
-/** The `Enrichment` port on PostgreSQL: submission tags and contacts, each method one transaction. */
+/** The `Enrichment` port on PostgreSQL: submission tags and contacts, each method one statement. */
 import { Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
@@ -7,6 +7,8 @@ import { sqlFailure } from "../SqlFailure.js"
 import { isUuid, jsonText } from "./SubmissionRow.js"
 
 // Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
+const spanSetSubmissionTags = Effect.withSpan("SqlEnrichment.setSubmissionTags")
+const spanLinkContact = Effect.withSpan("SqlEnrichment.linkContact")
 const spanSubmissionTags = Effect.withSpan("SqlEnrichment.submissionTags")
 const spanContactOfSubmission = Effect.withSpan("SqlEnrichment.contactOfSubmission")
 const spanContacts = Effect.withSpan("SqlEnrichment.contacts")
@@ -18,7 +20,12 @@ const ContactRow = Schema.Struct({
   tags: Schema.Array(Schema.String)
 })
 const decodeContacts = Schema.decodeUnknownEffect(Schema.Array(ContactRow))
-const toContacts = (rows: ReadonlyArray<unknown>): Effect.Effect<ReadonlyArray<Contact>> => Effect.orDie(decodeContacts(rows))
+/** The database keeps a contact's tags in code point order; the port's order is by code unit (CONTRACT §2). */
+const toContacts = (rows: ReadonlyArray<unknown>): Effect.Effect<ReadonlyArray<Contact>> =>
+  decodeContacts(rows).pipe(
+    Effect.map((contacts) => contacts.map((contact) => ({ ...contact, tags: sortedSet(contact.tags) }))),
+    Effect.orDie
+  )
 
 const contactColumns = "id::text AS id, organisation_id, key, tags"
 
@@ -32,72 +39,36 @@ const isRetryable = (error: SqlError): boolean =>
   error.reason._tag === "DeadlockError" || error.reason._tag === "SerializationError"
 
 /**
- * Locking: every change to a submission's tags or contact takes the submission's row lock, then the row locks
- * of the contacts involved (in id order). A contact's tags are recomputed while its lock is held, by a
- * statement that starts after it was taken, so it sees every committed change and no one else's is pending.
+ * Each write is one statement calling a function of migration 4, which keeps the locking order: the
+ * submission's row lock, then the contacts' (in id order), then a contact's tags recomputed by a statement
+ * that starts after its lock was taken, so it sees every committed change and no one else's is pending.
  */
 export const makeSqlEnrichment = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
 
-  const lockSubmission = (submissionId: string) =>
-    Effect.map(
-      sql<{ readonly contact_id: string | null }>`
-        SELECT contact_id::text AS contact_id FROM submissions WHERE id = ${submissionId}::uuid FOR UPDATE`,
-      (rows) => Option.fromNullishOr(rows[0])
-    )
-
-  const lockContacts = (ids: ReadonlyArray<string>) =>
-    sql`SELECT id FROM contacts WHERE id = ANY(${[...new Set(ids)]}::uuid[]) ORDER BY id FOR UPDATE`
-
-  /** The union of the tags of the contact's submissions becomes the contact's tags. */
-  const recompute = (contactId: string) =>
-    Effect.gen(function*() {
-      const rows = yield* sql<{ readonly tags: unknown }>`SELECT tags FROM submissions WHERE contact_id = ${contactId}::uuid`
-      const tags = sortedSet(rows.flatMap((row) => tagsOf(row.tags)))
-      const updated = yield* sql`UPDATE contacts SET tags = ${jsonText(tags)}::jsonb WHERE id = ${contactId}::uuid
-        RETURNING ${sql.literal(contactColumns)}`.pipe(Effect.flatMap(toContacts))
-      return Option.fromNullishOr(updated[0])
-    })
-
-  const transaction = <A, R>(name: string, effect: Effect.Effect<A, SqlError, R>) =>
-    sql.withTransaction(effect).pipe(
-      Effect.retry({ times: 3, while: isRetryable }),
-      Effect.catchTag("SqlError", sqlFailure),
-      Effect.withSpan(name)
-    )
+  /** A deadlock or serialization failure is tried again (up to 3 times); other errors as `sqlFailure` says. */
+  const write = <A>(statement: Effect.Effect<A, SqlError>) =>
+    statement.pipe(Effect.retry({ times: 3, while: isRetryable }), Effect.catchTag("SqlError", sqlFailure))
 
   const setSubmissionTags = (submissionId: string, tags: ReadonlyArray<string>) =>
     isUuid(submissionId)
-      ? transaction("SqlEnrichment.setSubmissionTags", Effect.gen(function*() {
-        const locked = yield* lockSubmission(submissionId)
-        if (Option.isNone(locked)) return
-        const contactId = locked.value.contact_id
-        if (contactId !== null) yield* lockContacts([contactId])
-        yield* sql`UPDATE submissions SET tags = ${jsonText(sortedSet(tags))}::jsonb WHERE id = ${submissionId}::uuid`
-        if (contactId !== null) yield* recompute(contactId)
-      }))
+      ? write(sql`SELECT forms_set_submission_tags(${submissionId}::uuid, ${jsonText(sortedSet(tags))}::jsonb)`).pipe(
+        Effect.asVoid,
+        spanSetSubmissionTags
+      )
       : Effect.void
 
-  const linkContact = (link: LinkContact) =>
-    transaction("SqlEnrichment.linkContact", Effect.gen(function*() {
-      const locked = isUuid(link.submission_id) ? yield* lockSubmission(link.submission_id) : Option.none()
-      // DO NOTHING waits for a racing insert of the same key to commit: the second caller then reads its row.
-      yield* sql`INSERT INTO contacts (organisation_id, key) VALUES (${link.organisation_id}, ${link.key})
-        ON CONFLICT (organisation_id, key) DO NOTHING`
-      const found = yield* sql<{ readonly id: string }>`
-        SELECT id::text AS id FROM contacts WHERE organisation_id = ${link.organisation_id} AND key = ${link.key}`
-      const contactId = found[0]?.id
-      if (contactId === undefined) return yield* Effect.die(new Error("The contact upsert left no row"))
-      const previous = Option.isSome(locked) ? locked.value.contact_id : null
-      yield* lockContacts(previous === null ? [contactId] : [contactId, previous])
-      if (Option.isSome(locked) && previous !== contactId) {
-        yield* sql`UPDATE submissions SET contact_id = ${contactId}::uuid WHERE id = ${link.submission_id}::uuid`
-        if (previous !== null) yield* recompute(previous)
-      }
-      const contact = yield* recompute(contactId)
-      if (Option.isNone(contact)) return yield* Effect.die(new Error("The contact vanished"))
-      return contact.value
-    }))
+  const linkContact = (link: LinkContact) => {
+    const submissionId = isUuid(link.submission_id) ? link.submission_id : null
+    return write(sql`SELECT ${sql.literal(contactColumns)}
+      FROM forms_link_contact(${link.organisation_id}, ${link.key}, ${submissionId}::uuid)`).pipe(
+      Effect.flatMap(toContacts),
+      Effect.flatMap((rows) =>
+        rows[0] === undefined ? Effect.die(new Error("forms_link_contact returned no contact")) : Effect.succeed(rows[0])
+      ),
+      spanLinkContact
+    )
+  }
 
   const submissionTags = (submissionId: string) =>
     isUuid(submissionId)

@@ -1,26 +1,19 @@
-/** The `SchemaCatalog` port on PostgreSQL: a form schema by id, whatever its status, type or token. */
-import { Effect, Layer, Option } from "effect"
+/**
+ * The `SchemaCatalog` port on PostgreSQL: a form schema by id, whatever its status, type or token. Like
+ * `FormSchemas`, a thin row per call and the sections and fields cached per revision (`FormSchemaReader.ts`).
+ */
+import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
-import { type FormSchema, SchemaCatalog } from "@forms/domain"
+import { SchemaCatalog } from "@forms/domain"
 import { sqlFailure } from "../SqlFailure.js"
-import { selectFormSchemas, toFormSchemas } from "./FormSchemaRow.js"
+import { byId, makeFormSchemaReader } from "./FormSchemaReader.js"
 
 // Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
 const spanFindById = Effect.withSpan("SqlSchemaCatalog.findById")
 
-const selectById = selectFormSchemas("s.id = $1")
-
 export const makeSqlSchemaCatalog = Effect.gen(function*() {
-  const sql = yield* SqlClient.SqlClient
-
-  const findById = (schemaId: string) =>
-    sql.unsafe(selectById, [schemaId]).pipe(
-      Effect.flatMap(toFormSchemas),
-      Effect.map((rows): Option.Option<FormSchema> => Option.fromNullishOr(rows[0])),
-      Effect.catchTag("SqlError", sqlFailure),
-      spanFindById
-    )
-
+  const read = makeFormSchemaReader(yield* SqlClient.SqlClient)(byId)
+  const findById = (schemaId: string) => read(schemaId).pipe(Effect.catchTag("SqlError", sqlFailure), spanFindById)
   return SchemaCatalog.of({ findById })
 })
 

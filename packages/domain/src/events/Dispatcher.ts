@@ -153,10 +153,12 @@ export const dispatchBatch = (
   }).pipe(Effect.withSpan("Dispatcher.dispatchBatch"))
 
 /**
- * Runs batches until one claims nothing, then waits for a signal, for the poll interval, or for
- * the earliest retry it scheduled, whichever comes first; forever. An unreachable store is logged
- * and tried again after the poll interval. Interrupt it (or close the scope of `Dispatcher.start`)
- * to stop: a delivery in flight is abandoned unrecorded and delivered again later.
+ * Runs batches while they come back full, then waits for a signal, for the poll interval, or for
+ * the earliest retry it scheduled, whichever comes first; forever. A batch that was not full took
+ * every event due when it claimed: an event recorded since then comes with a signal (kept until the
+ * next wait), so claiming again at once would only find nothing. An unreachable store is logged and
+ * tried again after the poll interval. Interrupt it (or close the scope of `Dispatcher.start`) to
+ * stop: a delivery in flight is abandoned unrecorded and delivered again later.
  */
 export const runDispatcher = (
   options: Partial<DispatcherOptions> = {}
@@ -175,7 +177,7 @@ export const runDispatcher = (
           ))
       )
       if (result !== null) retries.push(...result.retryAts)
-      if (result !== null && result.claimed > 0) continue
+      if (result !== null && result.claimed >= resolved.batchSize) continue
       const now = yield* Clock.currentTimeMillis
       retries = retries.filter((at) => at > now)
       const timeout = retries.length === 0

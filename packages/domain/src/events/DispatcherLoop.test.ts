@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
 import { TestClock } from "effect/testing"
+import { Outbox } from "../ports/Outbox.js"
 import { OutboxSignal } from "../ports/OutboxSignal.js"
 import { flaky, noJitter, now, outboxRows, runEvents, settle, submitTravel } from "../testing/events/eventsTestKit.js"
 import { InMemoryStore } from "../testing/InMemoryStore.js"
@@ -50,6 +51,31 @@ describe("Dispatcher loop", () => {
       yield* TestClock.adjust(10_000)
       yield* settle
       expect(state.applied.size).toBe(2)
+    })))
+  })
+
+  it.effect("claims again at once only after a full batch; after a partial one it waits for the signal", () => {
+    const { state, handler } = flaky(0)
+    return runEvents([handler], Effect.scoped(Effect.gen(function*() {
+      let claims = 0
+      const counted = Outbox.use((outbox) =>
+        Effect.succeed(Outbox.of({ ...outbox, claim: (limit) => Effect.suspend(() => (claims++, outbox.claim(limit))) })))
+      yield* Dispatcher.start({ batchSize: 2, pollIntervalMs: 3_600_000 }).pipe(Effect.provideServiceEffect(Outbox, counted))
+      yield* settle
+      expect(claims).toBe(1)
+      yield* submitTravel("KL1")
+      yield* settle
+      expect([claims, state.applied.size]).toEqual([2, 1])
+      // Three due events and one signal: a full batch of two, then one more claim that finds the third.
+      const store = yield* InMemoryStore
+      const [first] = store.data.outbox
+      if (first === undefined) throw new Error("an event was expected")
+      for (const n of [1, 2, 3]) {
+        store.data.outbox.push({ ...first, id: `00000000-0000-4000-9000-00000000bee${n}`, claimed_until: null, delivered_at: null })
+      }
+      yield* (yield* OutboxSignal).notify
+      yield* Effect.repeat(settle, { times: 3 })
+      expect([claims, state.applied.size]).toEqual([4, 4])
     })))
   })
 

@@ -86,6 +86,36 @@ export const enrichmentConformance = (it: PortalConformanceIt, fixture: PortalFi
         expect(Option.map(yield* enrichment.contactOfSubmission(two), (c) => c.key)).toEqual(Option.some(keyB))
       }))
 
+    it.effect("a contact's tags are in code unit order, as a submission's are (U+1F600 before U+FF21)", () =>
+      Effect.gen(function*() {
+        const enrichment = yield* Enrichment
+        const id = yield* submission
+        const tags = ["\uFF21", "\u{1F600}", "a"]
+        yield* enrichment.setSubmissionTags(id, tags)
+        const linked = yield* enrichment.linkContact({ organisation_id: portalIds.organisation, key: `${fresh("units")}@example.nl`, submission_id: id })
+        const codeUnitOrder = ["a", "\u{1F600}", "\uFF21"]
+        expect([yield* enrichment.submissionTags(id), linked.tags, Option.map(yield* enrichment.contactOfSubmission(id), (c) => c.tags)])
+          .toEqual([codeUnitOrder, codeUnitOrder, Option.some(codeUnitOrder)])
+      }))
+
+    it.effect("parallel tag changes and links of 8 submissions to one key: the contact ends with the union (3 rounds)", () =>
+      Effect.gen(function*() {
+        const enrichment = yield* Enrichment
+        for (let round = 0; round < 3; round++) {
+          const key = `${fresh("union")}@example.nl`
+          const ids = yield* Effect.forEach(Array.from({ length: 8 }), () => submission)
+          // Each submission is linked and tagged by two racing calls; every recompute must see the others' commits.
+          const steps = ids.flatMap((id, i) => [
+            enrichment.linkContact({ organisation_id: portalIds.organisation, key, submission_id: id }),
+            enrichment.setSubmissionTags(id, [`tag-${i}`, "shared"])
+          ])
+          yield* Effect.all(steps, { concurrency: "unbounded", discard: true })
+          const expected = ["shared", ...ids.map((_, i) => `tag-${i}`)].sort()
+          const mine = (yield* enrichment.contacts(portalIds.organisation)).filter((c) => c.key === key)
+          expect(mine.map((c) => c.tags)).toEqual([expected])
+        }
+      }))
+
     it.effect("10 parallel links with one new key: one contact", () =>
       Effect.gen(function*() {
         const enrichment = yield* Enrichment

@@ -1,0 +1,142 @@
+/**
+ * Reads form schemas for the `FormSchemas` and `SchemaCatalog` ports. Every read fetches a thin row (id,
+ * revision, status, tokens, dates, event…); the sections and fields, which change only with the revision,
+ * are kept per (schema id, revision) in the process and read (with the whole schema, in one query) only when
+ * that revision is not cached yet. Token rotations and status changes are therefore seen at once: they are
+ * in the thin row.
+ */
+import { Effect, Option } from "effect"
+import type { SqlClient } from "effect/sql"
+import type { SqlError } from "effect/sql/SqlError"
+import type { FormField, FormSchema, FormSection } from "@forms/domain"
+import { selectFormSchemas, toFormSchemas } from "./FormSchemaRow.js"
+import { epochMs } from "./SubmissionRow.js"
+
+/** Which schema a read asks for: `$1` is its one parameter; `order` picks one row when several match. */
+interface Lookup {
+  readonly where: string
+  readonly order: string
+}
+
+// A current token wins over another schema's previous one (IS TRUE: a null public_token must not sort first).
+export const byToken: Lookup = {
+  where: `s.public_token = $1 OR s.previous_public_token = $1`,
+  order: `ORDER BY (s.public_token = $1) IS TRUE DESC`
+}
+
+export const byId: Lookup = { where: `s.id = $1`, order: "" }
+
+const selectThin = (lookup: Lookup): string => `
+  SELECT s.id, s.organisation_id, s.revision, s.name, s.type, s.status, s.public_token, s.previous_public_token,
+    ${epochMs("s.token_rotated_at")} AS token_rotated_at, ${epochMs("s.opens_at")} AS opens_at,
+    ${epochMs("s.closes_at")} AS closes_at, s.tags, e.id AS event_id, e.name AS event_name
+  FROM form_schemas s LEFT JOIN events e ON e.id = s.event_id
+  WHERE ${lookup.where}
+  ${lookup.order} LIMIT 1`
+
+const selectFull = (lookup: Lookup): string => `${selectFormSchemas(lookup.where)}
+  ${lookup.order} LIMIT 1`
+
+interface ThinRow {
+  readonly id: string
+  readonly organisation_id: string
+  readonly revision: string
+  readonly name: string
+  readonly type: string
+  readonly status: string
+  readonly public_token: string | null
+  readonly previous_public_token: string | null
+  readonly token_rotated_at: number | null
+  readonly opens_at: number | null
+  readonly closes_at: number | null
+  readonly tags: ReadonlyArray<string>
+  readonly event_id: string | null
+  readonly event_name: string | null
+}
+
+interface Definition {
+  readonly sections: ReadonlyArray<FormSection>
+  readonly fields: ReadonlyArray<FormField>
+}
+
+const isStatus = (status: string): status is FormSchema["status"] =>
+  status === "draft" || status === "published" || status === "archived"
+
+/** The thin row as a schema with `definition`; a row that does not fit is a bug of this adapter: it dies. */
+const toFormSchema = (row: ThinRow, definition: Definition): FormSchema => {
+  if (!isStatus(row.status) || !Array.isArray(row.tags)) {
+    throw new Error(`form_schemas row ${row.id} does not decode`)
+  }
+  return {
+    id: row.id,
+    organisation_id: row.organisation_id,
+    revision: row.revision,
+    event: row.event_id === null ? null : { id: row.event_id, name: row.event_name ?? "" },
+    name: row.name,
+    type: row.type,
+    status: row.status,
+    public_token: row.public_token,
+    previous_public_token: row.previous_public_token,
+    token_rotated_at: row.token_rotated_at,
+    opens_at: row.opens_at,
+    closes_at: row.closes_at,
+    tags: row.tags,
+    sections: definition.sections,
+    fields: definition.fields
+  }
+}
+
+/** Definitions kept per `${id}:${revision}`, least recently used dropped past `maxEntries`. */
+export const makeDefinitionCache = (maxEntries = 256) => {
+  const entries = new Map<string, Definition>()
+  return {
+    get: (key: string): Definition | undefined => {
+      const hit = entries.get(key)
+      if (hit !== undefined) {
+        entries.delete(key)
+        entries.set(key, hit)
+      }
+      return hit
+    },
+    set: (key: string, definition: Definition): void => {
+      entries.delete(key)
+      if (entries.size >= maxEntries) {
+        const oldest = entries.keys().next()
+        if (oldest.done !== true) entries.delete(oldest.value)
+      }
+      entries.set(key, definition)
+    },
+    size: () => entries.size
+  }
+}
+
+/** `read(lookup)(parameter)`: the schema, from a thin row and the cached definition of its revision. */
+export const makeFormSchemaReader = (sql: SqlClient.SqlClient) => {
+  const cache = makeDefinitionCache()
+  return (lookup: Lookup) => {
+    const thin = selectThin(lookup)
+    const full = selectFull(lookup)
+    // A miss reads the whole schema in one query (as consistent as a single statement is) and caches its
+    // definition under the revision that query saw.
+    const readFull = (parameter: string) =>
+      sql.unsafe(full, [parameter]).pipe(
+        Effect.flatMap(toFormSchemas),
+        Effect.map((rows): Option.Option<FormSchema> => {
+          const schema = rows[0]
+          if (schema === undefined) return Option.none()
+          cache.set(`${schema.id}:${schema.revision}`, { sections: schema.sections, fields: schema.fields })
+          return Option.some(schema)
+        })
+      )
+    return (parameter: string): Effect.Effect<Option.Option<FormSchema>, SqlError> =>
+      sql.unsafe<ThinRow>(thin, [parameter]).pipe(
+        Effect.flatMap((rows) => {
+          const row = rows[0]
+          if (row === undefined) return Effect.succeed(Option.none())
+          const definition = cache.get(`${row.id}:${row.revision}`)
+          if (definition === undefined) return readFull(parameter)
+          return Effect.sync(() => Option.some(toFormSchema(row, definition)))
+        })
+      )
+  }
+}
