@@ -1,11 +1,45 @@
-/** JSON logs, one object a line: on stdout for the server, on stderr for the CLI (its stdout is its answer). */
-import { Layer, Logger, References } from "effect"
+/**
+ * JSON logs, one object a line: on stdout for the server, on stderr for the CLI (its stdout is its answer).
+ * A line is `{ message, level, timestamp, annotations }`, plus `cause` (pretty-printed) and `spans` when
+ * there are any.
+ *
+ * Written straight to the stream with one `write` per line: `Logger.consoleJson` goes through `console.log`
+ * and a replacer-driven serializer, which made logging several per cent of the server's CPU under load
+ * (bench/RESULTS.md). Lines whose message and annotations are all strings, numbers, booleans or null (every
+ * request line) are serialized with `JSON.stringify`; any other value goes through `Formatter.formatJson`,
+ * which redacts `Redacted` values and survives cycles and bigints.
+ */
+import { Cause, Formatter, Layer, Logger, References } from "effect"
 import type { LogLevelName } from "./config.js"
 
 const levels = { debug: "Debug", info: "Info", warn: "Warn", error: "Error" } as const
 
-export const loggingLayer = (level: LogLevelName, target: "stdout" | "stderr" = "stdout") =>
-  Layer.mergeAll(
-    Logger.layer([target === "stdout" ? Logger.consoleJson : Logger.withConsoleError(Logger.formatJson)]),
-    Layer.succeed(References.MinimumLogLevel, levels[level])
-  )
+const isPlain = (value: unknown): boolean =>
+  value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean"
+
+export const formatLine = (options: Logger.Options<unknown>): string => {
+  const messages = Array.isArray(options.message) ? options.message : [options.message]
+  const annotations = options.fiber.getRef(References.CurrentLogAnnotations)
+  const record: Record<string, unknown> = {
+    message: messages.length === 1 ? messages[0] : messages,
+    level: options.logLevel.toUpperCase(),
+    timestamp: options.date.toISOString()
+  }
+  if (options.cause.reasons.length > 0) record["cause"] = Cause.pretty(options.cause)
+  record["annotations"] = annotations
+  const spans = options.fiber.getRef(References.CurrentLogSpans)
+  if (spans.length > 0) {
+    const now = options.date.getTime()
+    record["spans"] = Object.fromEntries(spans.map(([label, started]) => [label, now - started]))
+  }
+  const plain = messages.every(isPlain) && Object.values(annotations).every(isPlain)
+  return plain ? JSON.stringify(record) : Formatter.formatJson(record)
+}
+
+export const loggingLayer = (level: LogLevelName, target: "stdout" | "stderr" = "stdout") => {
+  const stream = target === "stdout" ? process.stdout : process.stderr
+  const jsonLines = Logger.make((options) => {
+    stream.write(`${formatLine(options)}\n`)
+  })
+  return Layer.mergeAll(Logger.layer([jsonLines]), Layer.succeed(References.MinimumLogLevel, levels[level]))
+}

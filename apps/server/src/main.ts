@@ -3,8 +3,12 @@ import { NodeRuntime } from "@effect/platform-node"
 import { Cause, Effect, Exit, Layer, References, Result } from "effect"
 import { parseConfig } from "./config.js"
 import { describeCause } from "./describeError.js"
+import { applyHeapLimits } from "./heapLimits.js"
 import { loggingLayer } from "./logging.js"
 import { makeServerLayer } from "./ServerLayer.js"
+
+// The young generation capped and the old one kept near the live heap (see heapLimits.ts); node flags win.
+applyHeapLimits()
 
 const parsed = parseConfig(process.env)
 if (Result.isFailure(parsed)) {
