@@ -13,7 +13,7 @@ import { type DomainError, fromDomainError } from "../errorTable.js"
 import { HttpConfig } from "../HttpConfig.js"
 import { appendRateLimitHeaders, tapRateLimitHeaders } from "../rateLimitHeaders.js"
 import { toFormWire } from "../wire/Form.js"
-import { DraftCreated, DraftExisting, toSubmissionWire } from "../wire/Submission.js"
+import { submissionResponse } from "../wire/Submission.js"
 
 const toWire = <A, E extends DomainError, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.mapError(effect, fromDomainError)
@@ -36,15 +36,14 @@ export const PublicFormsHandlers = HttpApiBuilder.group(
             idempotency_key: body.idempotency_key,
             values: body.hasValues ? body.values : undefined
           }))
-          const data = toSubmissionWire(submission)
-          return created ? new DraftCreated({ data }) : new DraftExisting({ data })
+          return submissionResponse(submission, created ? 201 : 200)
         }))
       .handleRaw("saveDraft", ({ params, request }) =>
         Effect.gen(function*() {
           const raw = yield* readJsonBody(request, config.maxBodyBytes)
           const body = yield* decodeValuesBody(raw, config.sizeLimits)
           const submission = yield* toWire(forms.save(params.token, params.submissionId, body.values))
-          return { data: toSubmissionWire(submission) }
+          return submissionResponse(submission)
         }))
       .handleRaw("submit", ({ params, request }) =>
         Effect.gen(function*() {
@@ -56,7 +55,7 @@ export const PublicFormsHandlers = HttpApiBuilder.group(
             toWire
           )
           yield* appendRateLimitHeaders(result.rateLimit)
-          return { data: toSubmissionWire(result.submission) }
+          return submissionResponse(result.submission)
         }))
       .handle("timeSlots", ({ params }) =>
         forms.timeSlots(params.token).pipe(

@@ -1,5 +1,6 @@
 /** The Submission resource on the wire (CONTRACT §2): snake_case, ISO 8601 UTC timestamps. */
 import { Schema } from "effect"
+import { HttpServerResponse } from "effect/http"
 import type { Submission } from "@forms/domain"
 
 export const ValuesWire = Schema.Record(Schema.String, Schema.Unknown).annotate({
@@ -32,6 +33,14 @@ export const toSubmissionWire = (submission: Submission): SubmissionWire => ({
   updated_at: iso(submission.updated_at),
   submitted_at: submission.submitted_at === null ? null : iso(submission.submitted_at)
 })
+
+/**
+ * `{ data: <submission> }` as the response itself. The wire shape is plain JSON (strings, numbers, the stored
+ * values), so it is written as it is: encoding it with `SubmissionEnvelope` would copy every value for an
+ * identical result. The schemas below still document it (OpenAPI) and decode it (the typed client, the tests).
+ */
+export const submissionResponse = (submission: Submission, status: 200 | 201 = 200): HttpServerResponse.HttpServerResponse =>
+  HttpServerResponse.jsonUnsafe({ data: toSubmissionWire(submission) }, { status })
 
 // Two classes of one shape, so that the status (201 new, 200 replay) follows the class.
 export class DraftCreated extends Schema.Class<DraftCreated>("DraftCreated")({ data: SubmissionWire }, {
