@@ -10,7 +10,7 @@ import type { NetAddress } from "effect/net"
 import type { SqlClient } from "effect/sql"
 import { createServer } from "node:http"
 import { HttpAppServer, HttpConfig } from "@forms/adapters-http"
-import { SqlPortalPorts, SqlPorts } from "@forms/adapters-sql"
+import { FormSchemaCache, SqlPortalPorts, SqlPorts } from "@forms/adapters-sql"
 import {
   ArtistPortalLayer,
   type DispatcherOptions,
@@ -24,6 +24,13 @@ import { baseUrlOf, formUrl, portalUrl, type ServerConfig } from "./config.js"
 import { databaseLayer, ReadinessLive } from "./database.js"
 import { eventsLayer, type HandlersLayer, outboxSignalLayer } from "./events.js"
 import { demoForms, demoPortals, Startup, startupLayer } from "./startup.js"
+
+/**
+ * With DATABASE_URL, the form lookups keep schemas in the process, forgotten on every change NOTIFYed by
+ * any process (see FormSchemaCache in adapters-sql). The embedded database has no LISTEN: no cache.
+ */
+const schemaCacheLayer = (config: ServerConfig): Layer.Layer<FormSchemaCache> | Layer.Layer<never> =>
+  config.databaseUrl === undefined ? Layer.empty : FormSchemaCache.listening({ url: config.databaseUrl })
 
 const portOf = (address: NetAddress.SocketAddress): number =>
   address._tag === "UnixPathAddress" ? 0 : address.port
@@ -66,6 +73,11 @@ export interface ServerLayerOptions<E, EH = never> {
    * on the embedded database).
    */
   readonly outboxSignal?: Layer.Layer<OutboxSignal> | undefined
+  /**
+   * Replaces the form-schema cache of the configuration (default: LISTEN-backed with DATABASE_URL, none on
+   * the embedded database). Give `Layer.empty` to read every schema from the database.
+   */
+  readonly schemaCache?: Layer.Layer<FormSchemaCache> | Layer.Layer<never> | undefined
   /** Event handlers of an embedding service, registered after the built-in ones (see README: Events). */
   readonly handlers?: ReadonlyArray<HandlersLayer<EH>> | undefined
   readonly dispatcher?: Partial<DispatcherOptions> | undefined
@@ -79,9 +91,11 @@ export const makeServerLayer = <E = never, EH = never>(
     PgClient.PgClient | SqlClient.SqlClient,
     E | Layer.Error<ReturnType<typeof databaseLayer>>
   > = options.database ?? databaseLayer(config)
-  // One instance of every port, built over the signal: a step that records events wakes the dispatcher.
+  // One instance of every port, built over the signal (a step that records events wakes the dispatcher)
+  // and the schema cache (the form lookups of every request).
   const Ports = Layer.mergeAll(SqlPorts.layer, SqlPortalPorts.layer).pipe(
-    Layer.provideMerge(options.outboxSignal ?? outboxSignalLayer(config))
+    Layer.provideMerge(options.outboxSignal ?? outboxSignalLayer(config)),
+    Layer.provide(options.schemaCache ?? schemaCacheLayer(config))
   )
   const UseCases = Layer.mergeAll(PublicFormsLayer, ArtistPortalLayer).pipe(
     Layer.provide(FormsConfig.layer({

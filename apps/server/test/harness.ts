@@ -3,7 +3,7 @@ import { Effect, Layer } from "effect"
 import { HttpServer } from "effect/http"
 import { SqlClient } from "effect/sql"
 import { fileURLToPath } from "node:url"
-import { EmbeddedPg, PgLive, SqlOutboxSignal } from "@forms/adapters-sql"
+import { EmbeddedPg, FormSchemaCache, PgLive, SqlOutboxSignal } from "@forms/adapters-sql"
 import type { DispatcherOptions } from "@forms/domain"
 import { type HandlersLayer, loggingLayer, makeServerLayer, parseConfig, type ServerConfig } from "../src/index.js"
 
@@ -49,6 +49,7 @@ export const testServer = (backend: Backend, env: Record<string, string> = {}, o
   return makeServerLayer(config, {
     database: postgres === undefined ? EmbeddedPg.layer() : isolatedSchema(postgres, schema),
     outboxSignal: postgres === undefined ? undefined : SqlOutboxSignal.layer({ url: postgres, schema }),
+    schemaCache: postgres === undefined ? undefined : FormSchemaCache.listening({ url: postgres, schema }),
     handlers: options.handlers,
     dispatcher: options.dispatcher
   }).pipe(Layer.provide(loggingLayer(config.logLevel)))

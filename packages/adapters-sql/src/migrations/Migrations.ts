@@ -6,6 +6,7 @@ import forms from "./0001_forms.js"
 import submissions from "./0002_submissions.js"
 import portal from "./0003_portal.js"
 import enrichment from "./0004_enrichment.js"
+import schemaChanges from "./0005_schema_changes.js"
 
 const table = "forms_migrations"
 
@@ -14,7 +15,8 @@ const loader = PgMigrator.fromRecord({
   "0001_forms": forms,
   "0002_submissions": submissions,
   "0003_portal": portal,
-  "0004_enrichment": enrichment
+  "0004_enrichment": enrichment,
+  "0005_schema_changes": schemaChanges
 })
 
 // The migrator only needs the Node services for schema dumps, which are not asked for.

@@ -3,28 +3,33 @@
  * revision, status, tokens, dates, event…); the sections and fields, which change only with the revision,
  * are kept per (schema id, revision) in the process and read (with the whole schema, in one query) only when
  * that revision is not cached yet. Token rotations and status changes are therefore seen at once: they are
- * in the thin row.
+ * in the thin row. With a `FormSchemaCache` (kept exact by LISTEN, see `FormSchemaCache.ts`), the thin rows
+ * themselves are kept too, and a read that hits them sends no query at all.
  */
 import { Effect, Option } from "effect"
 import type { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import type { FormField, FormSchema, FormSection } from "@forms/domain"
+import type { SchemaRowCache } from "./FormSchemaCache.js"
 import { selectFormSchemas, toFormSchemas } from "./FormSchemaRow.js"
 import { epochMs } from "./SubmissionRow.js"
 
 /** Which schema a read asks for: `$1` is its one parameter; `order` picks one row when several match. */
 interface Lookup {
+  /** Prefix of the parameter in the row cache's keys. */
+  readonly name: string
   readonly where: string
   readonly order: string
 }
 
 // A current token wins over another schema's previous one (IS TRUE: a null public_token must not sort first).
 export const byToken: Lookup = {
+  name: "token",
   where: `s.public_token = $1 OR s.previous_public_token = $1`,
   order: `ORDER BY (s.public_token = $1) IS TRUE DESC`
 }
 
-export const byId: Lookup = { where: `s.id = $1`, order: "" }
+export const byId: Lookup = { name: "id", where: `s.id = $1`, order: "" }
 
 const selectThin = (lookup: Lookup): string => `
   SELECT s.id, s.organisation_id, s.revision, s.name, s.type, s.status, s.public_token, s.previous_public_token,
@@ -111,7 +116,7 @@ export const makeDefinitionCache = (maxEntries = 256) => {
 }
 
 /** `read(lookup)(parameter)`: the schema, from a thin row and the cached definition of its revision. */
-export const makeFormSchemaReader = (sql: SqlClient.SqlClient) => {
+export const makeFormSchemaReader = (sql: SqlClient.SqlClient, rowCache?: SchemaRowCache) => {
   const cache = makeDefinitionCache()
   return (lookup: Lookup) => {
     const thin = selectThin(lookup)
@@ -128,15 +133,28 @@ export const makeFormSchemaReader = (sql: SqlClient.SqlClient) => {
           return Option.some(schema)
         })
       )
+    const withDefinition = (row: ThinRow | undefined, parameter: string) => {
+      if (row === undefined) return Effect.succeed(Option.none<FormSchema>())
+      const definition = cache.get(`${row.id}:${row.revision}`)
+      if (definition === undefined) return readFull(parameter)
+      return Effect.sync(() => Option.some(toFormSchema(row, definition)))
+    }
+    const query = (parameter: string) => sql.unsafe<ThinRow>(thin, [parameter]).pipe(Effect.map((rows) => rows[0]))
+    if (rowCache === undefined) {
+      return (parameter: string): Effect.Effect<Option.Option<FormSchema>, SqlError> =>
+        Effect.flatMap(query(parameter), (row) => withDefinition(row, parameter))
+    }
     return (parameter: string): Effect.Effect<Option.Option<FormSchema>, SqlError> =>
-      sql.unsafe<ThinRow>(thin, [parameter]).pipe(
-        Effect.flatMap((rows) => {
-          const row = rows[0]
-          if (row === undefined) return Effect.succeed(Option.none())
-          const definition = cache.get(`${row.id}:${row.revision}`)
-          if (definition === undefined) return readFull(parameter)
-          return Effect.sync(() => Option.some(toFormSchema(row, definition)))
+      Effect.suspend(() => {
+        const key = `${lookup.name}:${parameter}`
+        const cached = rowCache.get(key) as ThinRow | undefined
+        if (cached !== undefined) return withDefinition(cached, parameter)
+        const generation = rowCache.generation()
+        return Effect.flatMap(query(parameter), (row) => {
+          // Unknown tokens are not kept: only schemas that exist take room.
+          if (row !== undefined) rowCache.store(key, row, generation)
+          return withDefinition(row, parameter)
         })
-      )
+      })
   }
 }
