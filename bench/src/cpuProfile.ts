@@ -1,9 +1,10 @@
 /** Reading a V8 `.cpuprofile`: self time per function, per package or module, and inclusive time of our own code. */
 
-interface CallFrame {
+export interface CallFrame {
   readonly functionName: string
   readonly url: string
   readonly lineNumber: number
+  readonly columnNumber?: number
 }
 interface ProfileNode {
   readonly id: number
@@ -34,7 +35,7 @@ export const moduleOf = (frame: CallFrame): string => {
   if (pkg !== null) {
     const [, name = "", rest = ""] = pkg
     if (name === "effect") {
-      const file = rest.replace(/^dist\//, "").replace(/\.js$/, "")
+      const file = rest.replace(/^(dist|src)\//, "").replace(/\.(js|ts)$/, "")
       return `effect/${file.split("/").slice(0, 2).join("/")}`
     }
     return name
@@ -88,6 +89,22 @@ export const categoryOf = (frame: CallFrame): string => {
   if (m.startsWith("node:")) return "node other"
   return "other"
 }
+
+/**
+ * The profile with each frame moved to its original source, where `original` knows it (a bundle's source
+ * map): the server's bundle holds effect, the driver and our packages in a few chunks, so without this
+ * every frame of them belongs to `@forms/server`.
+ */
+export const remapFrames = (
+  profile: CpuProfile,
+  original: (frame: CallFrame) => { readonly url: string; readonly lineNumber: number } | undefined
+): CpuProfile => ({
+  ...profile,
+  nodes: profile.nodes.map((node) => {
+    const found = original(node.callFrame)
+    return found === undefined ? node : { ...node, callFrame: { ...node.callFrame, ...found } }
+  })
+})
 
 /** Self time per category of the leaf frame. */
 export const byCategory = (profile: CpuProfile): Array<Entry> => {

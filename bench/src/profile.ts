@@ -3,10 +3,13 @@
  * profile's top entries by self time, by module, and the inclusive time of our own code.
  * Options: --server=ours|reference --concurrency=64 --duration=15 --warmup=3 --log=info --top=25.
  */
+import { readFileSync } from "node:fs"
 import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises"
+import { SourceMap } from "node:module"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { type CpuProfile, type Entry, summarizeProfile } from "./cpuProfile.js"
+import { fileURLToPath } from "node:url"
+import { type CallFrame, type CpuProfile, type Entry, remapFrames, summarizeProfile } from "./cpuProfile.js"
 import { adminUrl, createDatabase, databaseUrl, dropDatabase } from "./database.js"
 import { runLoad } from "./driver.js"
 import { startServer } from "./servers.js"
@@ -25,6 +28,29 @@ const database = `forms_bench_prof_${process.pid}`
 const table = (title: string, entries: ReadonlyArray<Entry>) => {
   process.stdout.write(`\n${title}\n`)
   for (const e of entries) process.stdout.write(`${e.ms.toFixed(0).padStart(8)} ms ${e.percent.toFixed(1).padStart(5)} %  ${e.name}\n`)
+}
+
+/** A frame's original source from the `.map` file beside its script (the server's bundle has them). */
+const makeOriginal = () => {
+  const maps = new Map<string, SourceMap | undefined>()
+  const mapOf = (url: string): SourceMap | undefined => {
+    if (!maps.has(url)) {
+      let map: SourceMap | undefined
+      try {
+        map = new SourceMap(JSON.parse(readFileSync(`${fileURLToPath(url)}.map`, "utf8")))
+      } catch {
+        map = undefined
+      }
+      maps.set(url, map)
+    }
+    return maps.get(url)
+  }
+  return (frame: CallFrame) => {
+    const map = frame.url.startsWith("file:") ? mapOf(frame.url) : undefined
+    const entry = map?.findEntry(frame.lineNumber, frame.columnNumber ?? 0)
+    if (entry === undefined || !("originalSource" in entry)) return undefined
+    return { url: new URL(entry.originalSource, frame.url).href, lineNumber: entry.originalLine }
+  }
 }
 
 const main = async () => {
@@ -46,7 +72,8 @@ const main = async () => {
     }
     const file = (await readdir(dir)).find((f) => f.endsWith(".cpuprofile"))
     if (file === undefined) throw new Error(`no .cpuprofile written in ${dir}`)
-    const summary = summarizeProfile(JSON.parse(await readFile(join(dir, file), "utf8")) as CpuProfile, topN)
+    const raw = JSON.parse(await readFile(join(dir, file), "utf8")) as CpuProfile
+    const summary = summarizeProfile(remapFrames(raw, makeOriginal()), topN)
     process.stdout.write(`${kind} C=${concurrency} ${durationS}s: ${load.flows} flows (${(load.flows / durationS).toFixed(1)}/s), ` +
       `${load.errors} errors; profile ${join(dir, file)}: ${summary.totalMs} ms sampled, ${summary.busyMs} ms busy\n`)
     table("self time by category", summary.byCategory)
