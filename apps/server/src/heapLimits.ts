@@ -14,7 +14,9 @@
  * - the old generation's limit after a full collection becomes the live heap plus `oldGrowthPercent`
  *   (V8 otherwise picks up to 300 % from its measured GC speed).
  *
- * A flag of the same family given on the command line or in NODE_OPTIONS wins: that part is left alone.
+ * A flag of the same family given to node wins: that part is left alone. Node accepts them on its command
+ * line (`node --heap-growing-percent=… apps/server/dist/main.js`); of them, only `--max-semi-space-size` is
+ * allowed in NODE_OPTIONS (node refuses to start with the others there).
  */
 import { PerformanceObserver } from "node:perf_hooks"
 import v8 from "node:v8"

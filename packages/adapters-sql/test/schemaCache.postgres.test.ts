@@ -84,6 +84,10 @@ if (testDatabaseUrl === undefined) {
 
         yield* sql`UPDATE events SET name = 'Renamed Festival' WHERE id = ${ids.festival}`
         yield* eventually(byId(ids.volunteer), (s) => Option.isSome(s) && s.value.event?.name === "Renamed Festival")
+
+        // A field changed by hand, without a new revision: the notification forgets the cached fields too.
+        yield* sql`UPDATE form_fields SET label = 'Relabelled' WHERE schema_id = ${ids.volunteer}`
+        yield* eventually(byToken(tokens.volunteer), (s) => Option.isSome(s) && s.value.fields.every((f) => f.label === "Relabelled"))
       }))
 
     it.effect("while the LISTEN connection is gone nothing is cached; caching resumes after the reconnect", () =>

@@ -36,10 +36,21 @@ describe("schema row cache", () => {
   })
 
   it("stays bounded", () => {
-    const cache = makeSchemaRowCache(3)
+    const cache = makeSchemaRowCache({ maxEntries: 3 })
     cache.setListening(true)
     for (const key of ["a", "b", "c", "d"]) cache.store(key, { key }, cache.generation())
     expect(cache.stats().size).toBeLessThanOrEqual(3)
     expect(cache.get("d")).toEqual({ key: "d" })
+  })
+
+  it("a row is kept at most maxAgeMs, whether or not a notification came", () => {
+    let now = 1_000
+    const cache = makeSchemaRowCache({ maxAgeMs: 2_000, now: () => now })
+    cache.setListening(true)
+    cache.store("token:a", { id: "a" }, cache.generation())
+    now += 2_000
+    expect(cache.get("token:a")).toEqual({ id: "a" })
+    now += 1
+    expect(cache.get("token:a")).toBeUndefined()
   })
 })

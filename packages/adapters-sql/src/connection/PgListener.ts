@@ -23,6 +23,11 @@ export interface PgListenerOptions {
   readonly applicationName: string
 }
 
+/** What a user of a listener configures (the `application_name` has a default per listener). */
+export type ListenerOptions = Omit<PgListenerOptions, "applicationName"> & {
+  readonly applicationName?: string | undefined
+}
+
 export interface ListenHandlers {
   /** LISTEN is in place (first connect and every reconnect): whatever was sent meanwhile is missed. */
   readonly onListening: Effect.Effect<void>

@@ -13,12 +13,14 @@ import { SqlClient } from "effect/sql"
 
 export default Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
-  // The union of the tags of the contact's submissions (code point order; readers sort by code unit).
+  // The union of the string tags of the contact's submissions (code point order; readers sort by code unit).
   yield* sql`CREATE FUNCTION forms_contact_tags(p_contact uuid) RETURNS jsonb
     LANGUAGE sql STABLE SET search_path FROM CURRENT AS $$
       SELECT COALESCE(jsonb_agg(u.tag ORDER BY u.tag COLLATE "C"), '[]'::jsonb)
-      FROM (SELECT DISTINCT t.tag FROM submissions s CROSS JOIN LATERAL jsonb_array_elements_text(s.tags) AS t (tag)
-            WHERE s.contact_id = p_contact) AS u
+      FROM (SELECT DISTINCT e.tag #>> '{}' AS tag
+            FROM submissions s CROSS JOIN LATERAL jsonb_array_elements(
+              CASE WHEN jsonb_typeof(s.tags) = 'array' THEN s.tags ELSE '[]'::jsonb END) AS e (tag)
+            WHERE s.contact_id = p_contact AND jsonb_typeof(e.tag) = 'string') AS u
     $$`
   yield* sql`CREATE FUNCTION forms_set_submission_tags(p_submission uuid, p_tags jsonb) RETURNS void
     LANGUAGE plpgsql SET search_path FROM CURRENT AS $$

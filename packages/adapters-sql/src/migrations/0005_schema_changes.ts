@@ -1,6 +1,8 @@
 /**
  * Migration 5: every statement that changes a form schema's rows (its sections and fields, or the events
- * whose names a form shows) NOTIFYs `forms_schemas` with the writer's `current_schema()`, at commit.
+ * whose names a form shows) NOTIFYs `forms_schemas` at commit, with the schema of the table it changed
+ * (`TG_TABLE_SCHEMA`: the writer's `current_schema()` may be another one when its search path starts
+ * with a schema that holds no such table).
  * `FormSchemaCache` listens and forgets what it kept (see FormSchemaCache.ts).
  */
 import { Effect } from "effect"
@@ -13,7 +15,7 @@ export default Effect.gen(function*() {
   yield* sql`CREATE FUNCTION forms_notify_schema_change() RETURNS trigger
     LANGUAGE plpgsql AS $$
     BEGIN
-      PERFORM pg_notify('forms_schemas', current_schema());
+      PERFORM pg_notify('forms_schemas', TG_TABLE_SCHEMA);
       RETURN NULL;
     END
     $$`

@@ -6,10 +6,13 @@
  * and every read goes to the database, as the readers do when no cache is provided at all.
  *
  * A change is seen once its notification arrives (a millisecond or so after its commit): as if the
- * request had read the row just before the commit, which a request without the cache can do too.
+ * request had read the row just before the commit, which a request without the cache can do too. Should
+ * notifications stop arriving without the connection being seen to fail (a peer that vanished silently,
+ * until TCP keepalive notices; a pooler that does not pass NOTIFY on), a row is still kept at most
+ * `maxAgeMs` (2 s): that bounds how long a change can go unseen.
  */
 import { Context, Effect, Layer } from "effect"
-import { listenScoped, type PgListenerOptions } from "../connection/PgListener.js"
+import { listenScoped, type ListenerOptions } from "../connection/PgListener.js"
 
 export const schemaChannel = "forms_schemas"
 
@@ -22,15 +25,25 @@ export interface SchemaRowCache {
   /** The current generation, or null while nothing may be cached. */
   readonly generation: () => number | null
   readonly store: (key: string, row: unknown, generation: number | null) => void
-  /** Forgets everything; rows being read now will not be stored. */
+  /** Forgets everything (the readers then forget their sections and fields too); rows being read now will not be stored. */
   readonly invalidate: () => void
   /** Caching on (a listener is in place) or off (and empty). */
   readonly setListening: (listening: boolean) => void
   readonly stats: () => { readonly hits: number; readonly misses: number; readonly size: number }
 }
 
-export const makeSchemaRowCache = (maxEntries = 1_024): SchemaRowCache => {
-  const rows = new Map<string, unknown>()
+export interface SchemaRowCacheOptions {
+  readonly maxEntries?: number
+  /** How long a row is kept even when no notification forgets it; default 2 seconds. */
+  readonly maxAgeMs?: number
+  readonly now?: () => number
+}
+
+export const makeSchemaRowCache = (options: SchemaRowCacheOptions = {}): SchemaRowCache => {
+  const maxEntries = options.maxEntries ?? 1_024
+  const maxAgeMs = options.maxAgeMs ?? 2_000
+  const now = options.now ?? Date.now
+  const rows = new Map<string, { readonly row: unknown; readonly at: number }>()
   let generation = 0
   let listening = false
   let hits = 0
@@ -41,17 +54,20 @@ export const makeSchemaRowCache = (maxEntries = 1_024): SchemaRowCache => {
   }
   return {
     get: (key) => {
-      const row = listening ? rows.get(key) : undefined
-      if (row === undefined) misses++
-      else hits++
-      return row
+      const entry = listening ? rows.get(key) : undefined
+      if (entry === undefined || now() - entry.at > maxAgeMs) {
+        misses++
+        return undefined
+      }
+      hits++
+      return entry.row
     },
     generation: () => (listening ? generation : null),
     store: (key, row, readAt) => {
       if (!listening || readAt !== generation) return
       // Only known schemas are stored (a few keys each), so this bound is never reached in practice.
       if (rows.size >= maxEntries) rows.clear()
-      rows.set(key, row)
+      rows.set(key, { row, at: now() })
     },
     invalidate,
     setListening: (on) => {
@@ -62,10 +78,8 @@ export const makeSchemaRowCache = (maxEntries = 1_024): SchemaRowCache => {
   }
 }
 
-export interface FormSchemaCacheOptions extends Omit<PgListenerOptions, "applicationName"> {
-  /** The listening session's `application_name`; default `forms-portal-schemas`. */
-  readonly applicationName?: string | undefined
-}
+/** `applicationName` defaults to `forms-portal-schemas`. */
+export type FormSchemaCacheOptions = ListenerOptions
 
 export class FormSchemaCache extends Context.Service<FormSchemaCache, SchemaRowCache>()(
   "@forms/adapters-sql/FormSchemaCache"

@@ -111,6 +111,7 @@ export const makeDefinitionCache = (maxEntries = 256) => {
       }
       entries.set(key, definition)
     },
+    clear: (): void => entries.clear(),
     size: () => entries.size
   }
 }
@@ -144,15 +145,22 @@ export const makeFormSchemaReader = (sql: SqlClient.SqlClient, rowCache?: Schema
       return (parameter: string): Effect.Effect<Option.Option<FormSchema>, SqlError> =>
         Effect.flatMap(query(parameter), (row) => withDefinition(row, parameter))
     }
+    // A notification also forgets the definitions: a change to sections or fields made without a new
+    // revision (by hand, not by the fixture loader) is seen too.
+    let definitionsOf: number | null = null
     return (parameter: string): Effect.Effect<Option.Option<FormSchema>, SqlError> =>
       Effect.suspend(() => {
+        const generation = rowCache.generation()
+        if (generation !== null && generation !== definitionsOf) {
+          cache.clear()
+          definitionsOf = generation
+        }
         const key = `${lookup.name}:${parameter}`
         const cached = rowCache.get(key) as ThinRow | undefined
         if (cached !== undefined) return withDefinition(cached, parameter)
-        const generation = rowCache.generation()
         return Effect.flatMap(query(parameter), (row) => {
-          // Unknown tokens are not kept: only schemas that exist take room.
-          if (row !== undefined) rowCache.store(key, row, generation)
+          // Unknown tokens are not kept: only schemas that exist take room. Kept rows are shared: frozen.
+          if (row !== undefined) rowCache.store(key, Object.freeze({ ...row, tags: Object.freeze([...row.tags]) }), generation)
           return withDefinition(row, parameter)
         })
       })

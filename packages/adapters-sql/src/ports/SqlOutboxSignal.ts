@@ -5,13 +5,11 @@
  */
 import { Effect, Layer } from "effect"
 import { makeInProcessSignal, OutboxSignal } from "@forms/domain"
-import { listenScoped, type PgListenerOptions } from "../connection/PgListener.js"
+import { listenScoped, type ListenerOptions } from "../connection/PgListener.js"
 import { outboxChannel } from "./OutboxRecord.js"
 
-export interface SqlOutboxSignalOptions extends Omit<PgListenerOptions, "applicationName"> {
-  /** The listening session's `application_name`; default `forms-portal-listener`. */
-  readonly applicationName?: string | undefined
-}
+/** `applicationName` defaults to `forms-portal-listener`. */
+export type SqlOutboxSignalOptions = ListenerOptions
 
 /**
  * Builds the signal and forks its listener into the current scope. The build waits for the first LISTEN
