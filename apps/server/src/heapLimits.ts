@@ -42,21 +42,14 @@ const operatorSets = (flags: ReadonlyArray<string>, execArgv: ReadonlyArray<stri
 const newSpaceBytes = (): number =>
   v8.getHeapSpaceStatistics().find((space) => space.space_name === "new_space")?.space_size ?? 0
 
-export interface AppliedHeapLimits {
-  readonly young: boolean
-  readonly old: boolean
-  /** Stops watching the young generation (its growth factor stays as last set). */
-  readonly stop: () => void
-}
-
-export const applyHeapLimits = (
-  limits: HeapLimits = serverHeapLimits,
-  execArgv: ReadonlyArray<string> = process.execArgv,
-  nodeOptions: string = process.env["NODE_OPTIONS"] ?? ""
-): AppliedHeapLimits => {
-  const old = !operatorSets(oldFlags, execArgv, nodeOptions)
-  if (old) v8.setFlagsFromString(`--heap-growing-percent=${limits.oldGrowthPercent}`)
-  if (operatorSets(youngFlags, execArgv, nodeOptions)) return { young: false, old, stop: () => {} }
+/** Applies `limits` for the life of the process (the GC observer does not keep it alive). */
+export const applyHeapLimits = (limits: HeapLimits = serverHeapLimits): void => {
+  const execArgv = process.execArgv
+  const nodeOptions = process.env["NODE_OPTIONS"] ?? ""
+  if (!operatorSets(oldFlags, execArgv, nodeOptions)) {
+    v8.setFlagsFromString(`--heap-growing-percent=${limits.oldGrowthPercent}`)
+  }
+  if (operatorSets(youngFlags, execArgv, nodeOptions)) return
   const capBytes = limits.youngGenerationMb * 1024 * 1024
   let factor = 2
   const check = () => {
@@ -66,7 +59,5 @@ export const applyHeapLimits = (
     factor = wanted
   }
   check()
-  const observer = new PerformanceObserver(check)
-  observer.observe({ entryTypes: ["gc"] })
-  return { young: true, old, stop: () => observer.disconnect() }
+  new PerformanceObserver(check).observe({ entryTypes: ["gc"] })
 }

@@ -9,8 +9,8 @@ import { Cause, Deferred, Duration, Effect, Queue, Redacted } from "effect"
 export interface PgListenerOptions {
   readonly url: string | Redacted.Redacted
   /**
-   * Only payloads equal to this schema (the writers' `current_schema()`) count; an empty payload always
-   * does; default: any. Set it when deployments share one database in different schemas.
+   * Only payloads equal to this schema (the notifiers send the schema they wrote in) count; an empty
+   * payload always does; default: any. Set it when deployments share one database in different schemas.
    */
   readonly schema?: string | undefined
   /** Default 5 seconds. */

@@ -9,7 +9,7 @@
 import { Effect, Option } from "effect"
 import type { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
-import type { FormField, FormSchema, FormSection } from "@forms/domain"
+import type { FormSchema } from "@forms/domain"
 import type { SchemaRowCache } from "./FormSchemaCache.js"
 import { selectFormSchemas, toFormSchemas } from "./FormSchemaRow.js"
 import { epochMs } from "./SubmissionRow.js"
@@ -42,27 +42,14 @@ const selectThin = (lookup: Lookup): string => `
 const selectFull = (lookup: Lookup): string => `${selectFormSchemas(lookup.where)}
   ${lookup.order} LIMIT 1`
 
-interface ThinRow {
-  readonly id: string
-  readonly organisation_id: string
-  readonly revision: string
-  readonly name: string
-  readonly type: string
+/** The schema without its definition, the event as two columns, the status unchecked (as the row has them). */
+type ThinRow = Omit<FormSchema, "status" | "event" | "sections" | "fields"> & {
   readonly status: string
-  readonly public_token: string | null
-  readonly previous_public_token: string | null
-  readonly token_rotated_at: number | null
-  readonly opens_at: number | null
-  readonly closes_at: number | null
-  readonly tags: ReadonlyArray<string>
   readonly event_id: string | null
   readonly event_name: string | null
 }
 
-interface Definition {
-  readonly sections: ReadonlyArray<FormSection>
-  readonly fields: ReadonlyArray<FormField>
-}
+type Definition = Pick<FormSchema, "sections" | "fields">
 
 const isStatus = (status: string): status is FormSchema["status"] =>
   status === "draft" || status === "published" || status === "archived"
