@@ -101,7 +101,8 @@ export const makeServerLayer = <E = never, EH = never>(
     Layer.provide(FormsConfig.layer({
       tokenGraceSeconds: config.tokenGraceSeconds,
       submitLimitPerHour: config.submitRateLimitPerHour,
-      portalLimitPerMinute: config.portalRateLimitPerMinute
+      portalLimitPerMinute: config.portalRateLimitPerMinute,
+      writeLimitPerHour: config.writeRateLimitPerHour
     }))
   )
   const Http = HttpAppServer.pipe(
@@ -111,6 +112,7 @@ export const makeServerLayer = <E = never, EH = never>(
       HttpConfig.layer({
         maxBodyBytes: config.maxBodyBytes,
         trustProxyHops: config.trustProxyHops,
+        exemptNetworks: config.exemptNetworks,
         sizeLimits: {
           maxValuesKeys: config.maxValuesKeys,
           maxStringLength: config.maxStringLength,

@@ -1,6 +1,7 @@
 /** The configuration of CONTRACT §11, read from environment variables and validated as a whole. */
 import { Redacted, Result } from "effect"
 import { resolve } from "node:path"
+import { type ExemptNetworks, parseExemptNetworks } from "@forms/adapters-http"
 
 export type LogLevelName = "debug" | "info" | "warn" | "error"
 
@@ -14,6 +15,9 @@ export interface ServerConfig {
   readonly tokenGraceSeconds: number
   readonly submitRateLimitPerHour: number
   readonly portalRateLimitPerMinute: number
+  readonly writeRateLimitPerHour: number
+  /** RATE_LIMIT_EXEMPT_NETWORKS: clients no client limit counts. */
+  readonly exemptNetworks: ExemptNetworks
   readonly maxBodyBytes: number
   readonly trustProxyHops: number
   readonly maxValuesKeys: number
@@ -78,6 +82,8 @@ export const parseConfig = (env: Env, cwd: string = process.cwd()): Result.Resul
     problems.push(`LOG_LEVEL must be one of ${logLevels.join(", ")} (got ${JSON.stringify(raw("LOG_LEVEL"))}).`)
   }
   const fixtureFile = raw("FIXTURE_FILE")
+  const exempt = parseExemptNetworks(raw("RATE_LIMIT_EXEMPT_NETWORKS") ?? "")
+  for (const problem of exempt.problems) problems.push(`RATE_LIMIT_EXEMPT_NETWORKS: ${problem}.`)
   const config: ServerConfig = {
     port,
     host,
@@ -87,6 +93,8 @@ export const parseConfig = (env: Env, cwd: string = process.cwd()): Result.Resul
     tokenGraceSeconds: int("FORM_TOKEN_GRACE_SECONDS", 86_400, 0),
     submitRateLimitPerHour: int("SUBMIT_RATE_LIMIT_PER_HOUR", 10, 1),
     portalRateLimitPerMinute: int("PORTAL_RATE_LIMIT_PER_MINUTE", 30, 1),
+    writeRateLimitPerHour: int("WRITE_RATE_LIMIT_PER_HOUR", 600, 1),
+    exemptNetworks: exempt.networks,
     maxBodyBytes: int("MAX_BODY_BYTES", 262_144, 2),
     trustProxyHops: int("TRUST_PROXY_HOPS", 0, 0, 64),
     maxValuesKeys: int("MAX_VALUES_KEYS", 500, 1),

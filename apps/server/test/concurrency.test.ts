@@ -11,7 +11,7 @@ const statuses = (responses: ReadonlyArray<RawResponse>) => responses.map((r) =>
 
 for (const backend of backends) {
   // The submit limit is raised so that every racing request reaches the state check.
-  layer(testServer(backend, { SUBMIT_RATE_LIMIT_PER_HOUR: "1000" }), liveOptions)(`concurrency (${backend})`, (it) => {
+  layer(testServer(backend, { SUBMIT_RATE_LIMIT_PER_HOUR: "1000", WRITE_RATE_LIMIT_PER_HOUR: "1000" }), liveOptions)(`concurrency (${backend})`, (it) => {
     it.effect("30 concurrent creates with one key: one id, exactly one 201", () =>
       Effect.gen(function*() {
         const answers = yield* Effect.all(

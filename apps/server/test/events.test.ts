@@ -21,7 +21,7 @@ const contactOf = (submissionId: string) =>
   Effect.flatMap(Enrichment, (enrichment) => enrichment.contactOfSubmission(submissionId))
 
 for (const backend of backends) {
-  layer(testServer(backend, { SUBMIT_RATE_LIMIT_PER_HOUR: "1000" }), liveOptions)(`events (${backend})`, (it) => {
+  layer(testServer(backend, { SUBMIT_RATE_LIMIT_PER_HOUR: "1000", WRITE_RATE_LIMIT_PER_HOUR: "1000" }), liveOptions)(`events (${backend})`, (it) => {
     it.effect("after a public submit, the dispatcher gives the submission its tags and its contact", () =>
       Effect.gen(function*() {
         const enrichment = yield* Enrichment

@@ -14,7 +14,7 @@ const failed = (fields: unknown) => envelope("VALIDATION_FAILED", "One or more v
 const create = (path: string, body: unknown) => call(`${path}/submissions`, { method: "POST", body })
 
 for (const backend of backends) {
-  layer(testServer(backend, { SUBMIT_RATE_LIMIT_PER_HOUR: "1000" }), liveOptions)(`public forms (${backend})`, (it) => {
+  layer(testServer(backend, { SUBMIT_RATE_LIMIT_PER_HOUR: "1000", WRITE_RATE_LIMIT_PER_HOUR: "1000" }), liveOptions)(`public forms (${backend})`, (it) => {
     describe("GET form, time slots, sections", () => {
       it.effect("answer published public forms; anything else is 404 FORM_NOT_FOUND", () =>
         Effect.gen(function*() {

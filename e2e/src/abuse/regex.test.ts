@@ -18,7 +18,7 @@ let pool: Pool
 
 beforeAll(async () => {
   backend = await makeBackend("regex")
-  server = await startInProcess({ SUBMIT_RATE_LIMIT_PER_HOUR: "1000" }, backend.url)
+  server = await startInProcess({ SUBMIT_RATE_LIMIT_PER_HOUR: "1000", WRITE_RATE_LIMIT_PER_HOUR: "1000" }, backend.url)
   pool = makePool(server.origin, 4)
 })
 

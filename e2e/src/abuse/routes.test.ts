@@ -35,7 +35,7 @@ const createDraft = async (token: string, values: Record<string, unknown>): Prom
 beforeAll(async () => {
   backend = await makeBackend("abuse")
   console.log(`abuse: on ${backend.label}; ${abuseRuns} runs per route, ${abuseConcurrency} in flight, seed ${seed} (ABUSE_SEED to replay)`)
-  server = await startInProcess({ SUBMIT_RATE_LIMIT_PER_HOUR: "1000000", PORTAL_RATE_LIMIT_PER_MINUTE: "1000000" }, backend.url)
+  server = await startInProcess({ SUBMIT_RATE_LIMIT_PER_HOUR: "1000000", WRITE_RATE_LIMIT_PER_HOUR: "1000000", PORTAL_RATE_LIMIT_PER_MINUTE: "1000000" }, backend.url)
   pool = makePool(server.origin, abuseConcurrency)
   const drafts = [
     await createDraft(fx.loadToken, { full_name: "Ann" }),

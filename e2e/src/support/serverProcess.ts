@@ -58,6 +58,7 @@ export const startServerProcess = async (options: StartOptions): Promise<ServerP
       FIXTURE_FILE: fixturePath,
       LOG_LEVEL: process.env["E2E_SERVER_LOG_LEVEL"] ?? "warn",
       SUBMIT_RATE_LIMIT_PER_HOUR: "1000000",
+      WRITE_RATE_LIMIT_PER_HOUR: "1000000",
       ...options.env
     },
     stdio: ["ignore", "pipe", "pipe"]

@@ -37,13 +37,13 @@ export class PublicFormsGroup extends HttpApiGroup.make("publicForms")
       params: token,
       payload: CreateDraftBody,
       success: [DraftCreated, DraftExisting],
-      error: [...requestShapeErrors, ApiNotFound, ApiConflict, ...always]
+      error: [...requestShapeErrors, ApiNotFound, ApiRateLimited, ApiConflict, ...always]
     }),
     HttpApiEndpoint.put("saveDraft", "/public/forms/:token/submissions/:submissionId", {
       params: tokenAndSubmission,
       payload: ValuesBody,
       success: SubmissionEnvelope,
-      error: [...requestShapeErrors, ApiNotFound, ApiConflict, ...always]
+      error: [...requestShapeErrors, ApiNotFound, ApiRateLimited, ApiConflict, ...always]
     }),
     HttpApiEndpoint.post("submit", "/public/forms/:token/submissions/:submissionId/submit", {
       params: tokenAndSubmission,
@@ -65,7 +65,8 @@ export class PublicFormsGroup extends HttpApiGroup.make("publicForms")
   .annotateMerge(OpenApi.annotations({
     title: "Public forms",
     description: "Anonymous form filling under a public token: draft, auto-save, submit. " +
-      "Submit answers carry `RateLimit-Policy` and `RateLimit` headers, and a 429 also `Retry-After`."
+      "Create, save (policy `write`) and submit (policy `submit`) answers carry `RateLimit-Policy` and " +
+      "`RateLimit` headers, and a 429 also `Retry-After`; clients of exempt networks get none."
   }))
 {}
 

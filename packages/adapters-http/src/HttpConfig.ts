@@ -1,6 +1,7 @@
-/** The settings of the HTTP adapter: body limit, proxy trust and the §8 size limits of a body. */
+/** The settings of the HTTP adapter: body limit, proxy trust, exempt networks and the §8 size limits of a body. */
 import { Context, Layer } from "effect"
 import { defaultSizeLimits, type SizeLimits } from "@forms/domain"
+import { type ExemptNetworks, noExemptNetworks } from "./client/exemptNetworks.js"
 
 export interface HttpConfigShape {
   /** Largest request body in bytes (MAX_BODY_BYTES). */
@@ -8,12 +9,15 @@ export interface HttpConfigShape {
   /** How many X-Forwarded-For hops to trust (TRUST_PROXY_HOPS); 0 uses the socket's peer address. */
   readonly trustProxyHops: number
   readonly sizeLimits: SizeLimits
+  /** Clients no client limit counts (RATE_LIMIT_EXEMPT_NETWORKS). */
+  readonly exemptNetworks: ExemptNetworks
 }
 
 export const defaultHttpConfig: HttpConfigShape = {
   maxBodyBytes: 262_144,
   trustProxyHops: 0,
-  sizeLimits: defaultSizeLimits
+  sizeLimits: defaultSizeLimits,
+  exemptNetworks: noExemptNetworks
 }
 
 export class HttpConfig extends Context.Service<HttpConfig, HttpConfigShape>()("@forms/adapters-http/HttpConfig") {

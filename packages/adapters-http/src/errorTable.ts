@@ -8,6 +8,7 @@ import type {
   FormNotFound,
   PortalNotFound,
   RateLimited,
+  Refused,
   SectionNotFound,
   SubmissionNotFound,
   TimeSlotsNotAvailable,
@@ -74,7 +75,10 @@ export type ErrorKey = keyof typeof errorTable
 export type ApiErrorOf<K extends ErrorKey> = ApiErrorOfStatus<(typeof errorTable)[K]["status"]>
 
 /** Every domain error a use case can fail with (port-level errors never leave a use case). */
-export type DomainError =
+export type DomainError = Refused | DomainReason
+
+/** A domain error as the table knows it: a `Refused` stands for its reason. */
+type DomainReason =
   | FormNotFound
   | SubmissionNotFound
   | TimeSlotsNotAvailable
@@ -97,9 +101,14 @@ export const apiError = <K extends ErrorKey>(key: K, fields?: FieldErrorsWire): 
   return new Class({ error: body }) as ApiErrorOf<K>
 }
 
+/** The table key of a domain error: a refusal's reason decides the answer. */
+export type ErrorKeyOf<E extends DomainError> = E extends Refused<infer Reason> ? Reason["_tag"] : Exclude<E, Refused>["_tag"]
+
 /** The wire error of a domain error. Never puts the domain class (or its `_tag`) on the wire. */
-export const fromDomainError = <E extends DomainError>(error: E): ApiErrorOf<E["_tag"]> =>
-  apiError(error._tag, error._tag === "ValidationFailed" ? error.fields : undefined) as ApiErrorOf<E["_tag"]>
+export const fromDomainError = <E extends DomainError>(error: E): ApiErrorOf<ErrorKeyOf<E>> => {
+  const reason: DomainReason = error._tag === "Refused" ? error.reason : error
+  return apiError(reason._tag, reason._tag === "ValidationFailed" ? reason.fields : undefined) as ApiErrorOf<ErrorKeyOf<E>>
+}
 
 // A slug such as `__proto__` must stay an own key of the encoded map.
 const copyFields = (fields: FieldErrorsWire): FieldErrorsWire => {

@@ -1,8 +1,8 @@
 /** The RateLimit header fields (IETF draft, structured fields) and Retry-After of CONTRACT §8. */
 import { Effect } from "effect"
-import { HttpEffect, type HttpServerRequest, HttpServerResponse } from "effect/http"
-import type { RateLimitState } from "@forms/domain"
-import type { DomainError } from "./errorTable.js"
+import { HttpEffect, HttpServerResponse } from "effect/http"
+import type { Limited, RateLimitState } from "@forms/domain"
+import { type DomainError, fromDomainError } from "./errorTable.js"
 
 export const rateLimitHeaders = (state: RateLimitState, refused: boolean): Record<string, string> => {
   const policy = JSON.stringify(state.policy)
@@ -14,33 +14,26 @@ export const rateLimitHeaders = (state: RateLimitState, refused: boolean): Recor
   return headers
 }
 
-/**
- * The limiter's state a use case failure carries, when the failure came at or after the limit step:
- * `RateLimited` (refused) or any error with a `rateLimit` field. Earlier failures (404, 410) carry none.
- */
-export const limiterStateOf = (
-  error: DomainError
-): { readonly state: RateLimitState; readonly refused: boolean } | undefined => {
-  if (error._tag === "RateLimited") return { state: error.state, refused: true }
-  if ("rateLimit" in error && error.rateLimit !== undefined) return { state: error.rateLimit, refused: false }
-  return undefined
-}
-
 /** Adds headers to whatever response this request ends with (a success or an encoded failure). */
 export const appendHeaders = (headers: Record<string, string>) =>
   HttpEffect.appendPreResponseHandler((_request, response) =>
     Effect.succeed(HttpServerResponse.setHeaders(response, headers))
   )
 
-/** The RateLimit headers of a state, added to the response. */
-export const appendRateLimitHeaders = (state: RateLimitState, refused = false) =>
-  appendHeaders(rateLimitHeaders(state, refused))
+const appendState = (state: RateLimitState | undefined, refused: boolean) =>
+  state === undefined ? Effect.void : appendHeaders(rateLimitHeaders(state, refused))
 
-/** On a failure after the limit step, its limiter state becomes headers; the failure passes on unchanged. */
-export const tapRateLimitHeaders = <A, E extends DomainError, R>(
-  effect: Effect.Effect<A, E, R>
-): Effect.Effect<A, E, R | HttpServerRequest.HttpServerRequest> =>
-  Effect.tapError(effect, (error) => {
-    const limiter = limiterStateOf(error)
-    return limiter === undefined ? Effect.void : appendRateLimitHeaders(limiter.state, limiter.refused)
-  })
+/**
+ * Runs a rate-limited use case: the limiter's state becomes the RateLimit headers of its answer (the
+ * success, or a `Refused` failure; Retry-After when the refusal is the limit's own), its failure the wire
+ * error, and its success the bare value. Failures before the limit step carry no state and no headers.
+ */
+export const limitedAnswer = <A, E extends DomainError, R>(effect: Effect.Effect<Limited<A>, E, R>) =>
+  effect.pipe(
+    Effect.tapError((error) =>
+      error._tag === "Refused" ? appendState(error.rateLimit, error.reason._tag === "RateLimited") : Effect.void
+    ),
+    Effect.tap((answer) => appendState(answer.rateLimit, false)),
+    Effect.map((answer) => answer.value),
+    Effect.mapError(fromDomainError)
+  )

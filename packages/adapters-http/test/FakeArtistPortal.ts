@@ -3,10 +3,12 @@ import { Effect, Layer } from "effect"
 import {
   ArtistGone,
   ArtistPortal,
+  type Client,
   type FormField,
   PortalNotFound,
   type PortalSectionView,
   RateLimited,
+  Refused,
   type RateLimitState,
   SectionNotFound,
   Unavailable,
@@ -58,15 +60,15 @@ const fields: ReadonlyArray<FormField> = [
   }
 ]
 
-export const portalCalls: Array<{ readonly route: string; readonly clientIp: string; readonly values?: Values }> = []
+export const portalCalls: Array<{ readonly route: string; readonly client: Client; readonly values?: Values }> = []
 
-const access = (token: string, clientIp: string, route: string) =>
+const access = (token: string, client: Client, route: string) =>
   Effect.gen(function*() {
     if (token === downPortalToken) return yield* new Unavailable({ reason: "down" })
     if (token === goneToken) return yield* new ArtistGone({})
-    if (token === limitedToken) return yield* new RateLimited({ state: portalLimiter(0, 42) })
+    if (token === limitedToken) return yield* new Refused(new RateLimited({}), portalLimiter(0, 42))
     if (token !== portalToken) return yield* new PortalNotFound({})
-    portalCalls.push({ route, clientIp })
+    portalCalls.push({ route, client })
     return portalLimiter(29, 60)
   })
 
@@ -82,9 +84,9 @@ const view = (values: Values, submittedAt: number | null): PortalSectionView => 
 })
 
 export const FakeArtistPortal = Layer.succeed(ArtistPortal, ArtistPortal.of({
-  summary: (token, clientIp) =>
-    Effect.map(access(token, clientIp, "summary"), (rateLimit) => ({
-      data: {
+  summary: (token, client) =>
+    Effect.map(access(token, client, "summary"), (rateLimit) => ({
+      value: {
         engagement: { id: "eng-1", event: { id: "ev-sat", name: "Saturday" } },
         artist: { id: "ma-1", name: "The Band" },
         sections: [
@@ -94,24 +96,22 @@ export const FakeArtistPortal = Layer.succeed(ArtistPortal, ArtistPortal.of({
       },
       rateLimit
     })),
-  section: (token, sectionId, clientIp) =>
+  section: (token, sectionId, client) =>
     Effect.gen(function*() {
-      const rateLimit = yield* access(token, clientIp, "section")
-      if (sectionId !== "as-travel") return yield* new SectionNotFound({ rateLimit: portalLimiter(28, 59) })
-      return { data: view({ arrival: "2027-08-19" }, null), rateLimit }
+      const rateLimit = yield* access(token, client, "section")
+      if (sectionId !== "as-travel") return yield* new Refused(new SectionNotFound({}), portalLimiter(28, 59))
+      return { value: view({ arrival: "2027-08-19" }, null), rateLimit }
     }),
-  submitSection: (token, sectionId, values, clientIp) =>
+  submitSection: (token, sectionId, values, client) =>
     Effect.gen(function*() {
-      const rateLimit = yield* access(token, clientIp, "submitSection")
-      portalCalls.push({ route: "submitSection:values", clientIp, values })
-      if (sectionId !== "as-travel") return yield* new SectionNotFound({ rateLimit: portalLimiter(27, 58) })
+      const rateLimit = yield* access(token, client, "submitSection")
+      portalCalls.push({ route: "submitSection:values", client, values })
+      if (sectionId !== "as-travel") return yield* new Refused(new SectionNotFound({}), portalLimiter(27, 58))
       if (!("arrival" in values)) {
-        return yield* new ValidationFailed({
-          fields: { arrival: [{ rule: "required", message: "This field is required." }] },
-          rateLimit: portalLimiter(26, 57)
-        })
+        const fields = { arrival: [{ rule: "required" as const, message: "This field is required." }] }
+        return yield* new Refused(new ValidationFailed({ fields }), portalLimiter(26, 57))
       }
       if (values["arrival"] === "boom") return yield* Effect.die(new Error("secret value in a defect"))
-      return { data: view(values, t0 + 60_000), rateLimit }
+      return { value: view(values, t0 + 60_000), rateLimit }
     })
 }))

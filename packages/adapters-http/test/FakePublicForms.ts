@@ -2,13 +2,16 @@
 import { Effect, Layer } from "effect"
 import {
   AlreadySubmitted,
+  type Client,
   FormClosed,
   FormNotFound,
   type FormSchema,
   PublicForms,
   RateLimited,
+  Refused,
   type RateLimitState,
   type Submission,
+  underLimit,
   SubmissionNotFound,
   TimeSlotsNotAvailable,
   Unavailable,
@@ -91,7 +94,7 @@ export const submission = (id: string, values: Values, status: "draft" | "submit
 })
 
 export interface Calls {
-  readonly submit: Array<{ values: Values; clientIp: string }>
+  readonly submit: Array<{ values: Values; client: Client }>
   readonly create: Array<{ key: string; values: Values | undefined }>
 }
 
@@ -104,45 +107,50 @@ const resolve = (token: string): Effect.Effect<FormSchema, FormNotFound | Unavai
     ? Effect.fail(new Unavailable({ reason: "down" }))
     : Effect.fail(new FormNotFound())
 
-const invalid = (rateLimit?: RateLimitState) =>
-  new ValidationFailed({
-    fields: { email: [{ rule: "email", message: "Must be a valid email address." }] },
-    ...(rateLimit === undefined ? {} : { rateLimit })
-  })
+const invalid = () =>
+  new ValidationFailed({ fields: { email: [{ rule: "email", message: "Must be a valid email address." }] } })
+
+/** The write limit's state of every create and save the fake answers (an exempt client gets none). */
+export const writeLimiter = (client: Client): RateLimitState | undefined =>
+  client.exempt ? undefined : { policy: "write", limit: 600, window_seconds: 3600, remaining: 599, reset_seconds: 3600 }
 
 export const FakePublicForms = Layer.succeed(PublicForms, PublicForms.of({
   getForm: (token) => Effect.map(resolve(token), (s) => ({ schema: s, accepts_submissions: token === openToken })),
-  createDraft: (token, input) =>
+  createDraft: (token, input, client) =>
     Effect.gen(function*() {
       yield* resolve(token)
       calls.create.push({ key: input.idempotency_key, values: input.values })
-      if (input.idempotency_key.startsWith("existing")) {
-        return { submission: submission("sub-1", { email: "a@b.nl" }), created: false }
-      }
-      if (token === closedToken) return yield* new FormClosed({})
-      if (input.values !== undefined && "email" in input.values) return yield* invalid()
-      return { submission: submission("sub-new", input.values ?? {}), created: true }
+      return yield* underLimit(writeLimiter(client))(Effect.gen(function*() {
+        if (input.idempotency_key.startsWith("existing")) {
+          return { submission: submission("sub-1", { email: "a@b.nl" }), created: false }
+        }
+        if (token === closedToken) return yield* new FormClosed({})
+        if (input.values !== undefined && "email" in input.values) return yield* invalid()
+        return { submission: submission("sub-new", input.values ?? {}), created: true }
+      }))
     }),
-  save: (token, id, values) =>
+  save: (token, id, values, client) =>
     Effect.gen(function*() {
       yield* resolve(token)
-      if (id === "sub-submitted") return yield* new AlreadySubmitted({})
       if (id === "sub-boom") return yield* Effect.die(new Error("secret value in a defect"))
-      if (id !== "sub-1") return yield* new SubmissionNotFound()
-      if (token === closedToken) return yield* new FormClosed({})
-      return submission("sub-1", values)
+      if (id !== "sub-1" && id !== "sub-submitted") return yield* new SubmissionNotFound()
+      return yield* underLimit(writeLimiter(client))(Effect.gen(function*() {
+        if (id === "sub-submitted") return yield* new AlreadySubmitted({})
+        if (token === closedToken) return yield* new FormClosed({})
+        return submission("sub-1", values)
+      }))
     }),
-  submit: (token, id, values, clientIp) =>
+  submit: (token, id, values, client) =>
     Effect.gen(function*() {
       yield* resolve(token)
       if (id !== "sub-1" && id !== "sub-submitted" && id !== "sub-invalid" && id !== "sub-limited") {
         return yield* new SubmissionNotFound()
       }
-      calls.submit.push({ values, clientIp })
-      if (id === "sub-limited") return yield* new RateLimited({ state: limiter(0, 1234) })
-      if (id === "sub-submitted") return yield* new AlreadySubmitted({ rateLimit: limiter(7, 3599) })
-      if (id === "sub-invalid") return yield* invalid(limiter(6, 3598))
-      return { submission: submission("sub-1", values, "submitted"), rateLimit: limiter(9, 3600) }
+      calls.submit.push({ values, client })
+      if (id === "sub-limited") return yield* new Refused(new RateLimited({}), limiter(0, 1234))
+      if (id === "sub-submitted") return yield* new Refused(new AlreadySubmitted({}), limiter(7, 3599))
+      if (id === "sub-invalid") return yield* new Refused(invalid(), limiter(6, 3598))
+      return { value: submission("sub-1", values, "submitted"), rateLimit: limiter(9, 3600) }
     }),
   timeSlots: (token) =>
     Effect.gen(function*() {

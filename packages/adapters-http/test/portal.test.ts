@@ -57,7 +57,7 @@ layer(server)("artist portal routes", (it) => {
         assert.strictEqual(res.headers.get("ratelimit-policy"), policy)
         assert.strictEqual(res.headers.get("ratelimit"), `"portal";r=29;t=60`)
         assert.isNull(res.headers.get("retry-after"))
-        assert.strictEqual(portalCalls.at(-1)?.clientIp, "127.0.0.1")
+        assert.strictEqual(portalCalls.at(-1)?.client.address, "127.0.0.1")
       }))
 
     it.effect("404 PORTAL_NOT_FOUND and 410 ARTIST_GONE come before the limit: exact bytes, no RateLimit fields", () =>

@@ -1,6 +1,7 @@
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { call, envelope, json, serverLayer } from "./harness.js"
+import { parseExemptNetworks } from "../src/index.js"
 import { calls, closedToken, downToken, FakePublicForms, openToken } from "./FakePublicForms.js"
 
 const base = `/public/forms/${openToken}`
@@ -201,7 +202,7 @@ layer(serverLayer(FakePublicForms, {
         assert.strictEqual(res.headers.get("ratelimit-policy"), `"submit";q=10;w=3600`)
         assert.strictEqual(res.headers.get("ratelimit"), `"submit";r=9;t=3600`)
         assert.isNull(res.headers.get("retry-after"))
-        assert.strictEqual(calls.submit[calls.submit.length - 1]?.clientIp, "127.0.0.1")
+        assert.strictEqual(calls.submit[calls.submit.length - 1]?.client.address, "127.0.0.1")
       }))
 
     it.effect("429 carries Retry-After and r=0; later errors carry the limiter state too", () =>
@@ -221,6 +222,37 @@ layer(serverLayer(FakePublicForms, {
         const unknown = yield* call(`${base}/submissions/nope/submit`, json("POST", {}))
         assert.strictEqual(unknown.status, 404)
         assert.isNull(unknown.headers.get("ratelimit"))
+      }))
+  })
+
+  describe("the write limit's headers (CONTRACT §8)", () => {
+    const write = `"write";q=600;w=3600`
+    it.effect("create and save answers from the limit step on carry RateLimit-Policy and RateLimit, never Retry-After", () =>
+      Effect.gen(function*() {
+        const created = yield* call(`${base}/submissions`, json("POST", { idempotency_key: key }))
+        const replay = yield* call(`${base}/submissions`, json("POST", { idempotency_key: `existing-${key}` }))
+        const invalid = yield* call(`${base}/submissions`, json("POST", { idempotency_key: key, values: { email: "x" } }))
+        const saved = yield* call(`${base}/submissions/sub-1`, json("PUT", { values: {} }))
+        const done = yield* call(`${base}/submissions/sub-submitted`, json("PUT", { values: {} }))
+        const closed = yield* call(`/public/forms/${closedToken}/submissions/sub-1`, json("PUT", { values: {} }))
+        for (const [res, status] of [[created, 201], [replay, 200], [invalid, 422], [saved, 200], [done, 409], [closed, 409]] as const) {
+          assert.strictEqual(res.status, status)
+          assert.strictEqual(res.headers.get("ratelimit-policy"), write)
+          assert.strictEqual(res.headers.get("ratelimit"), `"write";r=599;t=3600`)
+          assert.isNull(res.headers.get("retry-after"))
+        }
+      }))
+
+    it.effect("answers before the limit step (404, request shape) carry none", () =>
+      Effect.gen(function*() {
+        const unknownForm = yield* call("/public/forms/nope/submissions", json("POST", { idempotency_key: key }))
+        const unknownDraft = yield* call(`${base}/submissions/nope`, json("PUT", { values: {} }))
+        const shape = yield* call(`${base}/submissions`, json("POST", {}))
+        for (const res of [unknownForm, unknownDraft, shape]) {
+          assert.include([404, 422], res.status)
+          assert.isNull(res.headers.get("ratelimit"))
+          assert.isNull(res.headers.get("ratelimit-policy"))
+        }
       }))
   })
 
@@ -244,3 +276,18 @@ layer(serverLayer(FakePublicForms, {
       }))
   })
 })
+
+layer(serverLayer(FakePublicForms, { config: { exemptNetworks: parseExemptNetworks("127.0.0.0/8, ::1").networks } }))(
+  "a client of an exempt network",
+  (it) => {
+    it.effect("is passed to the use case as exempt, and its answers carry no RateLimit headers", () =>
+      Effect.gen(function*() {
+        const created = yield* call(`${base}/submissions`, json("POST", { idempotency_key: key }))
+        const submitted = yield* call(`${base}/submissions/sub-1/submit`, json("POST", {}))
+        assert.deepStrictEqual([created.status, submitted.status], [201, 200])
+        assert.strictEqual(calls.submit.at(-1)?.client.exempt, true)
+        assert.isNull(created.headers.get("ratelimit"))
+        assert.isNull(created.headers.get("ratelimit-policy"))
+      }))
+  }
+)

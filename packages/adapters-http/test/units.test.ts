@@ -13,7 +13,7 @@ describe("forwardedClient (TRUST_PROXY_HOPS)", () => {
   ]
   for (const [header, hops, expected] of cases) {
     it(`${header} with ${hops} hops is ${expected}`, () => {
-      assert.strictEqual(forwardedClient(header, hops), expected)
+      assert.strictEqual(forwardedClient(header, hops)?.client, expected)
     })
   }
 })

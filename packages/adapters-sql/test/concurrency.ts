@@ -3,7 +3,7 @@ import { describe, expect, type Vitest } from "@effect/vitest"
 import { Effect, Exit, Layer } from "effect"
 import type { PgClient } from "@effect/sql-pg"
 import type { SqlClient } from "effect/sql"
-import { FormsConfig, PublicForms, PublicFormsLayer, RateLimiter, Submissions } from "@forms/domain"
+import { clientAt, FormsConfig, PublicForms, PublicFormsLayer, RateLimiter, Submissions } from "@forms/domain"
 import type { Ports } from "@forms/domain/testing"
 import { SqlClient as Sql } from "effect/sql"
 import { ids, tokens, validFixture } from "./fixtures.js"
@@ -73,12 +73,13 @@ export const concurrencyScenarios = (it: Vitest.MethodsNonLive<RaceServices>): v
         const variants = Array.from({ length: 50 }, (_, i) =>
           [...email].map((c, j) => ((i >> (j % 6)) & 1 ? c.toUpperCase() : c)).join(""))
         const drafts = yield* Effect.all(
-          variants.map((_, i) => forms.createDraft(tokens.volunteer, { idempotency_key: fresh(`race-unique-${i}`) })),
+          variants.map((_, i) =>
+            forms.createDraft(tokens.volunteer, { idempotency_key: fresh(`race-unique-${i}`) }, clientAt(`10.0.0.${i}`))),
           unbounded
         )
         const exits = yield* Effect.all(
-          drafts.map(({ submission }, i) =>
-            Effect.exit(forms.submit(tokens.volunteer, submission.id, values({ email: variants[i], name: "Racer" }), `10.0.0.${i}`))),
+          drafts.map(({ value: { submission } }, i) =>
+            Effect.exit(forms.submit(tokens.volunteer, submission.id, values({ email: variants[i], name: "Racer" }), clientAt(`10.0.0.${i}`)))),
           unbounded
         )
         expect(exits.filter(Exit.isSuccess).length).toBe(1)
@@ -93,19 +94,20 @@ export const concurrencyScenarios = (it: Vitest.MethodsNonLive<RaceServices>): v
     it.effect("100 saves race one submit: saves after it are refused, the stored values are the validated ones", () =>
       Effect.gen(function*() {
         const forms = yield* PublicForms
-        const { submission } = yield* forms.createDraft(tokens.volunteer, {
+        const client = clientAt("10.1.0.1")
+        const { value: { submission } } = yield* forms.createDraft(tokens.volunteer, {
           idempotency_key: fresh("race-save"),
           values: values({ email: `${fresh("saver")}@example.org`, name: "Start" })
-        })
+        }, client)
         // Saves spread over ~400 ms, the submit starting among them, so some land before it and some after.
         const saves = Array.from({ length: 100 }, (_, i) =>
-          Effect.exit(forms.save(tokens.volunteer, submission.id, values({ name: `Name ${i}`, shirt: i % 2 === 0 ? "S" : "M" })))
+          Effect.exit(forms.save(tokens.volunteer, submission.id, values({ name: `Name ${i}`, shirt: i % 2 === 0 ? "S" : "M" }), client))
             .pipe(Effect.delay(i * 4)))
-        const submit = Effect.exit(forms.submit(tokens.volunteer, submission.id, values({}), "10.1.0.1")).pipe(Effect.delay(100))
+        const submit = Effect.exit(forms.submit(tokens.volunteer, submission.id, values({}), client)).pipe(Effect.delay(100))
         const [submitted, ...saved] = yield* Effect.all([submit, ...saves], unbounded)
         if (submitted === undefined || !Exit.isSuccess(submitted)) return expect.fail(`submit failed: ${JSON.stringify(submitted)}`)
-        const done = submitted.value.submission
-        const succeeded = saved.flatMap((exit) => (Exit.isSuccess(exit) ? [exit.value] : []))
+        const done = submitted.value.value
+        const succeeded = saved.flatMap((exit) => (Exit.isSuccess(exit) ? [exit.value.value] : []))
         for (const exit of saved) if (Exit.isFailure(exit)) expect(JSON.stringify(exit.cause)).toContain("AlreadySubmitted")
         // Every save that committed did so before the submit's version; none after it.
         for (const s of succeeded) expect(s.version).toBeLessThan(done.version)

@@ -1,4 +1,7 @@
-/** Every error the domain can cause, one per contract code (no HTTP status here), plus Unavailable. */
+/**
+ * Every error the domain can cause, one per contract code (no HTTP status here), plus Unavailable. A
+ * failure at or after a limit step reaches the caller wrapped in `Refused` (limits/Limited.ts).
+ */
 import { Schema } from "effect"
 
 export const FieldErrorSchema = Schema.Struct({
@@ -6,19 +9,6 @@ export const FieldErrorSchema = Schema.Struct({
   message: Schema.String
 })
 export const FieldErrorsSchema = Schema.Record(Schema.String, Schema.Array(FieldErrorSchema))
-
-/** The limiter's answer, for the RateLimit headers (CONTRACT §8). */
-export const RateLimitState = Schema.Struct({
-  policy: Schema.String,
-  limit: Schema.Int,
-  window_seconds: Schema.Int,
-  remaining: Schema.Int,
-  /** Seconds until the oldest counted request leaves the window (0 when none is counted). */
-  reset_seconds: Schema.Int
-})
-export type RateLimitState = typeof RateLimitState.Type
-
-const rateLimit = Schema.optional(RateLimitState)
 
 export class FormNotFound extends Schema.TaggedError<FormNotFound>()("FormNotFound", {}) {}
 
@@ -30,28 +20,20 @@ export class TimeSlotsNotAvailable
 
 export class PortalNotFound extends Schema.TaggedError<PortalNotFound>()("PortalNotFound", {}) {}
 
-export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("SectionNotFound", {
-  rateLimit
-}) {}
+export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("SectionNotFound", {}) {}
 
 export class ArtistGone extends Schema.TaggedError<ArtistGone>()("ArtistGone", {}) {}
 
-export class AlreadySubmitted extends Schema.TaggedError<AlreadySubmitted>()("AlreadySubmitted", {
-  rateLimit
-}) {}
+export class AlreadySubmitted extends Schema.TaggedError<AlreadySubmitted>()("AlreadySubmitted", {}) {}
 
-export class FormClosed extends Schema.TaggedError<FormClosed>()("FormClosed", {
-  rateLimit
-}) {}
+export class FormClosed extends Schema.TaggedError<FormClosed>()("FormClosed", {}) {}
 
 export class ValidationFailed extends Schema.TaggedError<ValidationFailed>()("ValidationFailed", {
-  fields: FieldErrorsSchema,
-  rateLimit
+  fields: FieldErrorsSchema
 }) {}
 
-export class RateLimited extends Schema.TaggedError<RateLimited>()("RateLimited", {
-  state: RateLimitState
-}) {}
+/** Refused by a client limit (CONTRACT §8); the limiter's state travels on the `Refused` around it. */
+export class RateLimited extends Schema.TaggedError<RateLimited>()("RateLimited", {}) {}
 
 /** The database cannot be reached or did not answer in time; nothing was written. */
 export class Unavailable extends Schema.TaggedError<Unavailable>()("Unavailable", {

@@ -5,12 +5,15 @@ export interface FormsConfigShape {
   readonly tokenGraceSeconds: number
   readonly submitLimitPerHour: number
   readonly portalLimitPerMinute: number
+  /** Creates and saves together, per client per form schema. */
+  readonly writeLimitPerHour: number
 }
 
 export const defaultFormsConfig: FormsConfigShape = {
   tokenGraceSeconds: 86_400,
   submitLimitPerHour: 10,
-  portalLimitPerMinute: 30
+  portalLimitPerMinute: 30,
+  writeLimitPerHour: 600
 }
 
 export class FormsConfig extends Context.Service<FormsConfig, FormsConfigShape>()("@forms/domain/FormsConfig") {

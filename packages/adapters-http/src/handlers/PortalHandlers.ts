@@ -5,30 +5,20 @@
  */
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { ArtistPortal, type PortalAnswer } from "@forms/domain"
+import type { HttpServerRequest } from "effect/http"
+import { ArtistPortal, type Limited } from "@forms/domain"
 import { Api } from "../Api.js"
 import { readJsonBody } from "../body/readJsonBody.js"
 import { decodeValuesBody } from "../body/requestBodies.js"
-import { clientIp } from "../clientIp.js"
-import { type DomainError, fromDomainError } from "../errorTable.js"
+import { clientOf } from "../client/clientIp.js"
+import type { DomainError } from "../errorTable.js"
 import { HttpConfig } from "../HttpConfig.js"
-import { appendRateLimitHeaders, tapRateLimitHeaders } from "../rateLimitHeaders.js"
+import { limitedAnswer } from "../rateLimitHeaders.js"
 import { toPortalSectionWire, toPortalSummaryWire } from "../wire/Portal.js"
 
-/**
- * Runs a portal use case: its limiter state becomes headers (on the success, or on a failure at or
- * after the limit step), its failure the wire error, its data the `{ data }` envelope.
- */
-const answer = <A, W, E extends DomainError, R>(
-  effect: Effect.Effect<PortalAnswer<A>, E, R>,
-  toWire: (data: A) => W
-) =>
-  effect.pipe(
-    tapRateLimitHeaders,
-    Effect.mapError(fromDomainError),
-    Effect.tap((result) => appendRateLimitHeaders(result.rateLimit)),
-    Effect.map((result) => ({ data: toWire(result.data) }))
-  )
+/** A portal answer in the `{ data }` envelope, with its RateLimit headers. */
+const answer = <A, W, E extends DomainError, R>(effect: Effect.Effect<Limited<A>, E, R>, toWire: (data: A) => W) =>
+  limitedAnswer(effect).pipe(Effect.map((data) => ({ data: toWire(data) })))
 
 export const PortalHandlers = HttpApiBuilder.group(
   Api,
@@ -36,13 +26,15 @@ export const PortalHandlers = HttpApiBuilder.group(
   Effect.fn(function*(handlers) {
     const portal = yield* ArtistPortal
     const config = yield* HttpConfig
+    const client = (request: HttpServerRequest.HttpServerRequest) =>
+      clientOf(request, config.trustProxyHops, config.exemptNetworks)
 
     return handlers
       .handle("summary", ({ params, request }) =>
-        answer(portal.summary(params.token, clientIp(request, config.trustProxyHops)), toPortalSummaryWire))
+        answer(portal.summary(params.token, client(request)), toPortalSummaryWire))
       .handle("section", ({ params, request }) =>
         answer(
-          portal.section(params.token, params.sectionId, clientIp(request, config.trustProxyHops)),
+          portal.section(params.token, params.sectionId, client(request)),
           toPortalSectionWire
         ))
       .handleRaw("submitSection", ({ params, request }) =>
@@ -50,9 +42,8 @@ export const PortalHandlers = HttpApiBuilder.group(
           // Request shape first (415, 413, 400, 422), before the token is looked up.
           const raw = yield* readJsonBody(request, config.maxBodyBytes)
           const body = yield* decodeValuesBody(raw, config.sizeLimits)
-          const ip = clientIp(request, config.trustProxyHops)
           return yield* answer(
-            portal.submitSection(params.token, params.sectionId, body.values, ip),
+            portal.submitSection(params.token, params.sectionId, body.values, client(request)),
             toPortalSectionWire
           )
         }))

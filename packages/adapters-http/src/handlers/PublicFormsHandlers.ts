@@ -3,15 +3,16 @@
  * decoding), call only the domain's `PublicForms` use cases and encode their answers.
  */
 import { Effect } from "effect"
+import type { HttpServerRequest } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { PublicForms } from "@forms/domain"
 import { Api } from "../Api.js"
 import { readJsonBody } from "../body/readJsonBody.js"
 import { decodeCreateBody, decodeValuesBody } from "../body/requestBodies.js"
-import { clientIp } from "../clientIp.js"
+import { clientOf } from "../client/clientIp.js"
 import { type DomainError, fromDomainError } from "../errorTable.js"
 import { HttpConfig } from "../HttpConfig.js"
-import { appendRateLimitHeaders, tapRateLimitHeaders } from "../rateLimitHeaders.js"
+import { limitedAnswer } from "../rateLimitHeaders.js"
 import { toFormWire } from "../wire/Form.js"
 import { submissionResponse } from "../wire/Submission.js"
 
@@ -24,6 +25,8 @@ export const PublicFormsHandlers = HttpApiBuilder.group(
   Effect.fn(function*(handlers) {
     const forms = yield* PublicForms
     const config = yield* HttpConfig
+    const client = (request: HttpServerRequest.HttpServerRequest) =>
+      clientOf(request, config.trustProxyHops, config.exemptNetworks)
 
     return handlers
       .handle("getForm", ({ params }) =>
@@ -32,30 +35,29 @@ export const PublicFormsHandlers = HttpApiBuilder.group(
         Effect.gen(function*() {
           const raw = yield* readJsonBody(request, config.maxBodyBytes)
           const body = yield* decodeCreateBody(raw, config.sizeLimits)
-          const { created, submission } = yield* toWire(forms.createDraft(params.token, {
+          const { created, submission } = yield* limitedAnswer(forms.createDraft(params.token, {
             idempotency_key: body.idempotency_key,
             values: body.hasValues ? body.values : undefined
-          }))
+          }, client(request)))
           return submissionResponse(submission, created ? 201 : 200)
         }))
       .handleRaw("saveDraft", ({ params, request }) =>
         Effect.gen(function*() {
           const raw = yield* readJsonBody(request, config.maxBodyBytes)
           const body = yield* decodeValuesBody(raw, config.sizeLimits)
-          const submission = yield* toWire(forms.save(params.token, params.submissionId, body.values))
+          const submission = yield* limitedAnswer(
+            forms.save(params.token, params.submissionId, body.values, client(request))
+          )
           return submissionResponse(submission)
         }))
       .handleRaw("submit", ({ params, request }) =>
         Effect.gen(function*() {
           const raw = yield* readJsonBody(request, config.maxBodyBytes)
           const body = yield* decodeValuesBody(raw, config.sizeLimits)
-          const ip = clientIp(request, config.trustProxyHops)
-          const result = yield* forms.submit(params.token, params.submissionId, body.values, ip).pipe(
-            tapRateLimitHeaders,
-            toWire
+          const submission = yield* limitedAnswer(
+            forms.submit(params.token, params.submissionId, body.values, client(request))
           )
-          yield* appendRateLimitHeaders(result.rateLimit)
-          return submissionResponse(result.submission)
+          return submissionResponse(submission)
         }))
       .handle("timeSlots", ({ params }) =>
         forms.timeSlots(params.token).pipe(

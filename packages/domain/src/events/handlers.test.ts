@@ -3,6 +3,7 @@ import { Effect, Layer, Option } from "effect"
 import { TestClock } from "effect/testing"
 import type { FormField } from "../forms/FormField.js"
 import { FormsConfig } from "../FormsConfig.js"
+import { clientAt } from "../limits/LimitPolicy.js"
 import { ArtistPortal } from "../portal/ArtistPortal.js"
 import { ArtistPortalLayer } from "../portal/makeArtistPortal.js"
 import { Enrichment } from "../ports/Enrichment.js"
@@ -20,7 +21,7 @@ import { makeTagSync, submissionTags } from "./TagSync.js"
 import { makeValueApplying, mappedValues, parseMapsTo } from "./ValueApplying.js"
 
 const now = Date.parse(portalNow)
-const ip = "192.0.2.1"
+const ip = clientAt("192.0.2.1")
 const values = (entries: Record<string, unknown>): Values => {
   const out = emptyValues()
   for (const [key, value] of Object.entries(entries)) out[key] = value

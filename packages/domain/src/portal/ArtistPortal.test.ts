@@ -2,15 +2,17 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { FormsConfig } from "../FormsConfig.js"
+import { clientAt } from "../limits/LimitPolicy.js"
 import { InMemoryStore } from "../testing/InMemoryStore.js"
 import { InMemoryPortal } from "../testing/portal/InMemoryPortal.js"
 import { InMemoryPortalStore } from "../testing/portal/InMemoryPortalStore.js"
 import { portalIds, portalNow, portalTokens } from "../testing/portal/portalFixture.js"
+import { reasonOf } from "../testing/publicFormsTestKit.js"
 import { emptyValues } from "../Values.js"
 import { ArtistPortal } from "./ArtistPortal.js"
 import { ArtistPortalLayer } from "./makeArtistPortal.js"
 
-const ip = "203.0.113.7"
+const ip = clientAt("203.0.113.7")
 const now = Date.parse(portalNow)
 
 const testLayer = () =>
@@ -33,9 +35,9 @@ describe("ArtistPortal.summary", () => {
   it.effect("shows the engagement, its event, the artist and the sections by position then id", () =>
     run(Effect.gen(function*() {
       const answer = yield* (yield* ArtistPortal).summary(portalTokens.engagement, ip)
-      expect(answer.data.engagement).toEqual({ id: portalIds.engagement, event: { id: portalIds.festival, name: "Portal Festival 2027" } })
-      expect(answer.data.artist).toEqual({ id: portalIds.artist, name: "The Main Act" })
-      expect(answer.data.sections).toEqual([
+      expect(answer.value.engagement).toEqual({ id: portalIds.engagement, event: { id: portalIds.festival, name: "Portal Festival 2027" } })
+      expect(answer.value.artist).toEqual({ id: portalIds.artist, name: "The Main Act" })
+      expect(answer.value.sections).toEqual([
         { id: portalIds.hospitality, name: "Hospitality", status: "pending", submitted_at: null, available: true },
         { id: portalIds.travel, name: "Travel", status: "pending", submitted_at: null, available: true },
         { id: portalIds.travelLower, name: "travel", status: "pending", submitted_at: null, available: false },
@@ -47,7 +49,7 @@ describe("ArtistPortal.summary", () => {
   it.effect("an organisation without an artist_advance schema has every section unavailable", () =>
     run(Effect.gen(function*() {
       const answer = yield* (yield* ArtistPortal).summary(portalTokens.bareEngagement, ip)
-      expect(answer.data.sections.map((s) => [s.id, s.available])).toEqual([[portalIds.bareTravel, false]])
+      expect(answer.value.sections.map((s) => [s.id, s.available])).toEqual([[portalIds.bareTravel, false]])
     })))
 
   it.effect("an unknown token is PortalNotFound; a soft-deleted artist is ArtistGone", () =>
@@ -70,28 +72,27 @@ describe("ArtistPortal.section", () => {
   it.effect("shows a mapped section's fields by position then slug, and empty values before any submit", () =>
     run(Effect.gen(function*() {
       const answer = yield* (yield* ArtistPortal).section(portalTokens.engagement, portalIds.travel, ip)
-      expect(answer.data.section).toEqual({ id: portalIds.travel, name: "Travel", status: "pending", submitted_at: null })
-      expect(answer.data.fields.map((f) => f.slug)).toEqual(["arrival_date", "airline", "flight_number", "travellers"])
-      expect(plain(answer.data.values)).toEqual({})
-      expect(answer.rateLimit.remaining).toBe(29)
+      expect(answer.value.section).toEqual({ id: portalIds.travel, name: "Travel", status: "pending", submitted_at: null })
+      expect(answer.value.fields.map((f) => f.slug)).toEqual(["arrival_date", "airline", "flight_number", "travellers"])
+      expect(plain(answer.value.values)).toEqual({})
+      expect(answer.rateLimit?.remaining).toBe(29)
     })))
 
   it.effect("the mapping is case-sensitive: `travel` does not map to `Travel`, nor does an unknown id", () =>
     run(Effect.gen(function*() {
       const portal = yield* ArtistPortal
-      const lower = yield* Effect.flip(portal.section(portalTokens.engagement, portalIds.travelLower, ip))
+      const lower = yield* reasonOf(portal.section(portalTokens.engagement, portalIds.travelLower, ip))
       expect(lower._tag).toBe("SectionNotFound")
-      const rider = yield* Effect.flip(portal.section(portalTokens.engagement, portalIds.rider, ip))
+      const rider = yield* reasonOf(portal.section(portalTokens.engagement, portalIds.rider, ip))
       expect(rider._tag).toBe("SectionNotFound")
       const other = yield* Effect.flip(portal.section(portalTokens.engagement, portalIds.secondTravel, ip))
-      expect(other._tag).toBe("SectionNotFound")
       // Errors after the rate-limit step carry the limiter state.
-      expect(other._tag === "SectionNotFound" ? other.rateLimit?.remaining : undefined).toBe(27)
+      expect(other).toMatchObject({ _tag: "Refused", reason: { _tag: "SectionNotFound" }, rateLimit: { remaining: 27 } })
     })))
 
   it.effect("every section of an organisation without an advance schema is SectionNotFound", () =>
     run(Effect.gen(function*() {
-      const error = yield* Effect.flip((yield* ArtistPortal).section(portalTokens.bareEngagement, portalIds.bareTravel, ip))
+      const error = yield* reasonOf((yield* ArtistPortal).section(portalTokens.bareEngagement, portalIds.bareTravel, ip))
       expect(error._tag).toBe("SectionNotFound")
     })))
 
@@ -108,13 +109,13 @@ describe("ArtistPortal.submitSection", () => {
     run(Effect.gen(function*() {
       const portal = yield* ArtistPortal
       const answer = yield* portal.submitSection(portalTokens.engagement, portalIds.travel, values(travel), ip)
-      expect(answer.data.section).toEqual({ id: portalIds.travel, name: "Travel", status: "submitted", submitted_at: now })
-      expect(plain(answer.data.values)).toEqual(travel)
+      expect(answer.value.section).toEqual({ id: portalIds.travel, name: "Travel", status: "submitted", submitted_at: now })
+      expect(plain(answer.value.values)).toEqual(travel)
       const shown = yield* portal.section(portalTokens.engagement, portalIds.travel, ip)
-      expect(plain(shown.data.values)).toEqual(travel)
-      expect(shown.data.section.status).toBe("submitted")
+      expect(plain(shown.value.values)).toEqual(travel)
+      expect(shown.value.section.status).toBe("submitted")
       const summary = yield* portal.summary(portalTokens.engagement, ip)
-      expect(summary.data.sections.find((s) => s.id === portalIds.travel)?.submitted_at).toBe(now)
+      expect(summary.value.sections.find((s) => s.id === portalIds.travel)?.submitted_at).toBe(now)
     })))
 
   it.effect("the draft has key artist_advance:{engagement}, the artist as subject, the engagement's event; it stays a draft", () =>
@@ -140,7 +141,7 @@ describe("ArtistPortal.submitSection", () => {
         submission_id: submission?.id,
         values: travel
       })
-      expect(answer.data.section.status).toBe("submitted")
+      expect(answer.value.section.status).toBe("submitted")
     })))
 
   it.effect("a repeat submit reuses the draft, merges over it and moves submitted_at", () =>
@@ -149,8 +150,8 @@ describe("ArtistPortal.submitSection", () => {
       yield* portal.submitSection(portalTokens.engagement, portalIds.travel, values(travel), ip)
       yield* TestClock.adjust(5_000)
       const again = yield* portal.submitSection(portalTokens.engagement, portalIds.travel, values({ travellers: 4 }), ip)
-      expect(again.data.section.submitted_at).toBe(now + 5_000)
-      expect(plain(again.data.values)).toEqual({ ...travel, travellers: 4 })
+      expect(again.value.section.submitted_at).toBe(now + 5_000)
+      expect(plain(again.value.values)).toEqual({ ...travel, travellers: 4 })
       const store = yield* InMemoryStore
       expect((yield* store.submissions).length).toBe(1)
       expect((yield* store.outbox).length).toBe(2)
@@ -161,7 +162,7 @@ describe("ArtistPortal.submitSection", () => {
       const portal = yield* ArtistPortal
       yield* portal.submitSection(portalTokens.engagement, portalIds.travel, values({ ...travel, dietary: "vegan" }), ip)
       const hospitality = yield* portal.section(portalTokens.engagement, portalIds.hospitality, ip)
-      expect(plain(hospitality.data.values)).toEqual({})
+      expect(plain(hospitality.value.values)).toEqual({})
       yield* portal.submitSection(portalTokens.engagement, portalIds.hospitality, values({ dietary: "vegan", __proto__x: 1, constructor: "x" }), ip)
       const [submission] = yield* (yield* InMemoryStore).submissions
       expect(plain(submission?.values ?? {})).toEqual({ ...travel, dietary: "vegan" })
@@ -170,19 +171,21 @@ describe("ArtistPortal.submitSection", () => {
   it.effect("a missing required value is ValidationFailed with the limiter state, and nothing is written", () =>
     run(Effect.gen(function*() {
       const portal = yield* ArtistPortal
-      const error = yield* Effect.flip(portal.submitSection(portalTokens.engagement, portalIds.travel, values({ travellers: 50 }), ip))
+      const refused = yield* Effect.flip(portal.submitSection(portalTokens.engagement, portalIds.travel, values({ travellers: 50 }), ip))
+      if (refused._tag !== "Refused") return expect.fail(`expected Refused, got ${refused._tag}`)
+      const error = refused.reason
       expect(error._tag).toBe("ValidationFailed")
       if (error._tag !== "ValidationFailed") return
       expect(error.fields).toEqual({
         arrival_date: [{ rule: "required", message: expect.any(String) }],
         travellers: [{ rule: "max", message: expect.any(String) }]
       })
-      expect(error.rateLimit?.remaining).toBe(29)
+      expect(refused.rateLimit?.remaining).toBe(29)
       const store = yield* InMemoryStore
       expect(yield* store.submissions).toEqual([])
       expect(yield* store.outbox).toEqual([])
       const summary = yield* portal.summary(portalTokens.engagement, ip)
-      expect(summary.data.sections.every((s) => s.status === "pending")).toBe(true)
+      expect(summary.value.sections.every((s) => s.status === "pending")).toBe(true)
     })))
 
   it.effect("values saved earlier satisfy `required` on a later submit (merged, then validated strictly)", () =>
@@ -190,14 +193,14 @@ describe("ArtistPortal.submitSection", () => {
       const portal = yield* ArtistPortal
       yield* portal.submitSection(portalTokens.engagement, portalIds.travel, values(travel), ip)
       const later = yield* portal.submitSection(portalTokens.engagement, portalIds.travel, values({}), ip)
-      expect(plain(later.data.values)).toEqual(travel)
-      const cleared = yield* Effect.flip(portal.submitSection(portalTokens.engagement, portalIds.travel, values({ arrival_date: null }), ip))
+      expect(plain(later.value.values)).toEqual(travel)
+      const cleared = yield* reasonOf(portal.submitSection(portalTokens.engagement, portalIds.travel, values({ arrival_date: null }), ip))
       expect(cleared._tag).toBe("ValidationFailed")
     })))
 
   it.effect("an unmapped section is SectionNotFound and writes nothing", () =>
     run(Effect.gen(function*() {
-      const error = yield* Effect.flip((yield* ArtistPortal).submitSection(portalTokens.engagement, portalIds.travelLower, values(travel), ip))
+      const error = yield* reasonOf((yield* ArtistPortal).submitSection(portalTokens.engagement, portalIds.travelLower, values(travel), ip))
       expect(error._tag).toBe("SectionNotFound")
       expect(yield* (yield* InMemoryStore).outbox).toEqual([])
     })))
@@ -218,16 +221,16 @@ describe("ArtistPortal rate limit", () => {
       for (let i = 0; i < 10; i++) yield* portal.section(portalTokens.engagement, portalIds.travel, ip)
       for (let i = 0; i < 9; i++) yield* Effect.flip(portal.submitSection(portalTokens.engagement, portalIds.travel, values({}), ip))
       const last = yield* portal.section(portalTokens.engagement, portalIds.hospitality, ip)
-      expect(last.rateLimit.remaining).toBe(0)
+      expect(last.rateLimit?.remaining).toBe(0)
       const refused = yield* Effect.flip(portal.summary(portalTokens.engagement, ip))
-      expect(refused._tag).toBe("RateLimited")
-      if (refused._tag === "RateLimited") expect(refused.state).toEqual({ policy: "portal", limit: 30, window_seconds: 60, remaining: 0, reset_seconds: 60 })
+      expect(refused).toMatchObject({ _tag: "Refused", reason: { _tag: "RateLimited" } })
+      if (refused._tag === "Refused") expect(refused.rateLimit).toEqual({ policy: "portal", limit: 30, window_seconds: 60, remaining: 0, reset_seconds: 60 })
       // Another IP, and another engagement, have their own budgets.
-      expect((yield* portal.summary(portalTokens.engagement, "198.51.100.1")).rateLimit.remaining).toBe(29)
-      expect((yield* portal.summary(portalTokens.secondEngagement, ip)).rateLimit.remaining).toBe(29)
+      expect((yield* portal.summary(portalTokens.engagement, clientAt("198.51.100.1"))).rateLimit?.remaining).toBe(29)
+      expect((yield* portal.summary(portalTokens.secondEngagement, ip)).rateLimit?.remaining).toBe(29)
       // A refused request does not count; the window slides.
       yield* TestClock.adjust(60_000)
-      expect((yield* portal.summary(portalTokens.engagement, ip)).rateLimit.remaining).toBe(29)
+      expect((yield* portal.summary(portalTokens.engagement, ip)).rateLimit?.remaining).toBe(29)
     })))
 
   it.effect("404 and 410 answers do not count", () =>
@@ -237,8 +240,8 @@ describe("ArtistPortal rate limit", () => {
         yield* Effect.flip(portal.summary("ptok-unknown-000000000001", ip))
         yield* Effect.flip(portal.summary(portalTokens.goneEngagement, ip))
       }
-      expect((yield* portal.summary(portalTokens.engagement, ip)).rateLimit.remaining).toBe(29)
-      expect(yield* (yield* InMemoryStore).hits(`portal:${portalIds.goneEngagement}:${ip}`)).toEqual([])
+      expect((yield* portal.summary(portalTokens.engagement, ip)).rateLimit?.remaining).toBe(29)
+      expect(yield* (yield* InMemoryStore).hits(`portal:${portalIds.goneEngagement}:${ip.address}`)).toEqual([])
     })))
 
   it.effect("the limit is configurable (FormsConfig.portalLimitPerMinute)", () =>
@@ -247,7 +250,7 @@ describe("ArtistPortal rate limit", () => {
       const portal = yield* ArtistPortal
       yield* portal.summary(portalTokens.engagement, ip)
       yield* portal.summary(portalTokens.engagement, ip)
-      expect((yield* Effect.flip(portal.summary(portalTokens.engagement, ip)))._tag).toBe("RateLimited")
+      expect((yield* reasonOf(portal.summary(portalTokens.engagement, ip)))._tag).toBe("RateLimited")
     }).pipe(
       Effect.provide(
         ArtistPortalLayer.pipe(Layer.provideMerge(Layer.mergeAll(InMemoryPortal.layer(), FormsConfig.layer({ portalLimitPerMinute: 2 }))))

@@ -1,15 +1,9 @@
 /** The artist portal use cases (CONTRACT §5): engagement summary, a section with its draft values, a section submit. */
 import { Context, type Effect } from "effect"
-import type {
-  ArtistGone,
-  PortalNotFound,
-  RateLimited,
-  RateLimitState,
-  SectionNotFound,
-  Unavailable,
-  ValidationFailed
-} from "../Errors.js"
+import type { ArtistGone, PortalNotFound, RateLimited, SectionNotFound, Unavailable, ValidationFailed } from "../Errors.js"
 import type { FormField } from "../forms/FormField.js"
+import type { Limited, Refused } from "../limits/Limited.js"
+import type { Client } from "../limits/LimitPolicy.js"
 import type { EventRef } from "../forms/FormSchema.js"
 import type { Values } from "../Values.js"
 import type { AdvanceSectionStatus } from "./Engagement.js"
@@ -44,32 +38,27 @@ export interface PortalSectionView {
   readonly values: Values
 }
 
-/** Every successful portal answer carries the limiter's state, for the RateLimit headers. */
-export interface PortalAnswer<A> {
-  readonly data: A
-  readonly rateLimit: RateLimitState
-}
-
-export type PortalAccessError = PortalNotFound | ArtistGone | RateLimited | Unavailable
+/** Token (404), artist (410), the portal limit (429) and the database: what every portal route may answer. */
+export type PortalAccessError = PortalNotFound | ArtistGone | Refused<RateLimited> | Unavailable
 
 export class ArtistPortal extends Context.Service<ArtistPortal, {
-  /** GET /p/artist/{token}: token (404) → artist (410) → rate limit (429). */
-  readonly summary: (token: string, clientIp: string) => Effect.Effect<PortalAnswer<PortalSummary>, PortalAccessError>
-  /** GET /p/artist/{token}/sections/{section_id}: … → section (404, with `rateLimit`). */
+  /** GET /p/artist/{token}: token (404) → artist (410) → rate limit (429). Answers are `Limited`. */
+  readonly summary: (token: string, client: Client) => Effect.Effect<Limited<PortalSummary>, PortalAccessError>
+  /** GET /p/artist/{token}/sections/{section_id}: … → section (404, `Refused`: after the limit). */
   readonly section: (
     token: string,
     sectionId: string,
-    clientIp: string
-  ) => Effect.Effect<PortalAnswer<PortalSectionView>, PortalAccessError | SectionNotFound>
+    client: Client
+  ) => Effect.Effect<Limited<PortalSectionView>, PortalAccessError | Refused<SectionNotFound>>
   /**
    * POST /p/artist/{token}/sections/{section_id}: … → section (404) → strict validation of the section's
-   * fields over the merged values (422, nothing written) → the atomic submit. Errors after the rate
-   * limit carry `rateLimit`. `values` is the body's map (absent: `{}`), already past the size limits.
+   * fields over the merged values (422, nothing written) → the atomic submit. `values` is the body's
+   * map (absent: `{}`), already past the size limits.
    */
   readonly submitSection: (
     token: string,
     sectionId: string,
     values: Values,
-    clientIp: string
-  ) => Effect.Effect<PortalAnswer<PortalSectionView>, PortalAccessError | SectionNotFound | ValidationFailed>
+    client: Client
+  ) => Effect.Effect<Limited<PortalSectionView>, PortalAccessError | Refused<SectionNotFound | ValidationFailed>>
 }>()("@forms/domain/ArtistPortal") {}

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
+import { clientAt } from "../limits/LimitPolicy.js"
 import { seedIds, seedTokens, wideSlugs } from "../testing/conformanceFixture.js"
 import { InMemoryStore } from "../testing/InMemoryStore.js"
-import { body, inWorld, keyOf, validVolunteer } from "../testing/publicFormsTestKit.js"
+import { body, inWorld, ip, keyOf, validVolunteer } from "../testing/publicFormsTestKit.js"
 import { PublicForms } from "./PublicForms.js"
 
 const unbounded = { concurrency: "unbounded" } as const
@@ -14,11 +15,11 @@ describe("PublicForms under concurrency", () => {
     inWorld(Effect.gen(function*() {
       const forms = yield* PublicForms
       const results = yield* Effect.all(
-        Array.from({ length: 50 }, () => forms.createDraft(seedTokens.volunteer, { idempotency_key: keyOf(1), values: body({ name: "Ada" }) })),
+        Array.from({ length: 50 }, () => forms.createDraft(seedTokens.volunteer, { idempotency_key: keyOf(1), values: body({ name: "Ada" }) }, ip)),
         unbounded
       )
-      expect(results.filter((r) => r.created).length).toBe(1)
-      expect(new Set(results.map((r) => r.submission.id)).size).toBe(1)
+      expect(results.filter((r) => r.value.created).length).toBe(1)
+      expect(new Set(results.map((r) => r.value.submission.id)).size).toBe(1)
       expect((yield* (yield* InMemoryStore).submissions).length).toBe(1)
     })))
 
@@ -26,13 +27,13 @@ describe("PublicForms under concurrency", () => {
     inWorld(
       Effect.gen(function*() {
         const forms = yield* PublicForms
-        const { submission } = yield* forms.createDraft(seedTokens.volunteer, { idempotency_key: keyOf(1), values: body(validVolunteer()) })
+        const { submission } = (yield* forms.createDraft(seedTokens.volunteer, { idempotency_key: keyOf(1), values: body(validVolunteer()) }, ip)).value
         const outcomes = yield* Effect.all(
-          Array.from({ length: 20 }, (_, i) => Effect.result(forms.submit(seedTokens.volunteer, submission.id, body({ shirt: i % 2 === 0 ? "S" : "L" }), "10.0.0.1"))),
+          Array.from({ length: 20 }, (_, i) => Effect.result(forms.submit(seedTokens.volunteer, submission.id, body({ shirt: i % 2 === 0 ? "S" : "L" }), ip))),
           unbounded
         )
         expect(outcomes.filter((o) => o._tag === "Success").length).toBe(1)
-        for (const o of outcomes) if (o._tag === "Failure") expect(o.failure._tag).toBe("AlreadySubmitted")
+        for (const o of outcomes) if (o._tag === "Failure") expect(o.failure).toMatchObject({ _tag: "Refused", reason: { _tag: "AlreadySubmitted" } })
         expect((yield* (yield* InMemoryStore).outbox).length).toBe(1)
       }),
       generous
@@ -43,18 +44,18 @@ describe("PublicForms under concurrency", () => {
       Effect.gen(function*() {
         const forms = yield* PublicForms
         const drafts = yield* Effect.all(
-          Array.from({ length: 8 }, (_, i) => forms.createDraft(seedTokens.volunteer, { idempotency_key: keyOf(i), values: body({ name: "Ada" }) })),
+          Array.from({ length: 8 }, (_, i) => forms.createDraft(seedTokens.volunteer, { idempotency_key: keyOf(i), values: body({ name: "Ada" }) }, ip)),
           unbounded
         )
         const outcomes = yield* Effect.all(
-          drafts.map(({ submission }, i) =>
-            Effect.result(forms.submit(seedTokens.volunteer, submission.id, body({ email: i % 2 === 0 ? "same@b.nl" : "SAME@b.nl " }), `10.0.0.${i}`))
+          drafts.map(({ value: { submission } }, i) =>
+            Effect.result(forms.submit(seedTokens.volunteer, submission.id, body({ email: i % 2 === 0 ? "same@b.nl" : "SAME@b.nl " }), clientAt(`10.0.0.${i}`)))
           ),
           unbounded
         )
         expect(outcomes.filter((o) => o._tag === "Success").length).toBe(1)
         for (const o of outcomes) {
-          if (o._tag === "Failure") expect(o.failure).toMatchObject({ _tag: "ValidationFailed", fields: { email: [{ rule: "unique" }] } })
+          if (o._tag === "Failure") expect(o.failure).toMatchObject({ _tag: "Refused", reason: { _tag: "ValidationFailed", fields: { email: [{ rule: "unique" }] } } })
         }
         const stored = yield* (yield* InMemoryStore).submissions
         expect(stored.filter((s) => s.status === "submitted").length).toBe(1)
@@ -65,9 +66,9 @@ describe("PublicForms under concurrency", () => {
   it.effect("20 parallel saves of different slugs: every value kept, counter 20", () =>
     inWorld(Effect.gen(function*() {
       const forms = yield* PublicForms
-      const { submission } = yield* forms.createDraft(seedTokens.wide, { idempotency_key: keyOf(1) })
+      const { submission } = (yield* forms.createDraft(seedTokens.wide, { idempotency_key: keyOf(1) }, ip)).value
       const slugs = wideSlugs.slice(0, 20)
-      yield* Effect.all(slugs.map((slug) => forms.save(seedTokens.wide, submission.id, body({ [slug]: `v-${slug}` }))), unbounded)
+      yield* Effect.all(slugs.map((slug) => forms.save(seedTokens.wide, submission.id, body({ [slug]: `v-${slug}` }), ip)), unbounded)
       const stored = yield* (yield* InMemoryStore).submission(submission.id)
       expect(stored?.auto_save_count).toBe(20)
       expect({ ...stored?.values }).toEqual(Object.fromEntries(slugs.map((slug) => [slug, `v-${slug}`])))
@@ -77,28 +78,30 @@ describe("PublicForms under concurrency", () => {
     inWorld(Effect.gen(function*() {
       const forms = yield* PublicForms
       const store = yield* InMemoryStore
-      const { submission } = yield* forms.createDraft(seedTokens.wide, { idempotency_key: keyOf(1) })
+      const { submission } = (yield* forms.createDraft(seedTokens.wide, { idempotency_key: keyOf(1) }, ip)).value
       // Half the saves start over the first dozen scheduler turns, landing before the submit's read or between
-      // its read and its write (a conflict: it reads again); the other half come in after it.
+      // its read and its write (a conflict: it reads again); the other half come in after it. A save reaches its
+      // write in as many scheduler turns as the submit (it looks the submission up and counts the write limit
+      // first), so the submit starts two turns late: without that it would write before any save landed.
       const saves = wideSlugs.map((slug, i) =>
         Effect.result(Effect.andThen(
           yieldTurns(i < 50 ? Math.floor(i / 4) : 400 + i),
-          forms.save(seedTokens.wide, submission.id, body({ [slug]: slug }))
+          forms.save(seedTokens.wide, submission.id, body({ [slug]: slug }), ip)
         ))
       )
-      const submit = Effect.result(forms.submit(seedTokens.wide, submission.id, body(), "10.0.0.1"))
+      const submit = Effect.result(Effect.andThen(yieldTurns(2), forms.submit(seedTokens.wide, submission.id, body(), ip)))
       const [submitted, ...saved] = yield* Effect.all([submit, ...saves], unbounded)
       if (submitted === undefined || submitted._tag === "Failure") return expect.fail("the submit failed")
 
       const kept = wideSlugs.filter((_, i) => saved[i]?._tag === "Success")
       expect(kept.length).toBeGreaterThan(0)
       expect(kept.length).toBeLessThan(100)
-      for (const outcome of saved) if (outcome._tag === "Failure") expect(outcome.failure._tag).toBe("AlreadySubmitted")
+      for (const outcome of saved) if (outcome._tag === "Failure") expect(outcome.failure).toMatchObject({ _tag: "Refused", reason: { _tag: "AlreadySubmitted" } })
       const stored = yield* store.submission(submission.id)
       expect(stored?.status).toBe("submitted")
       expect(Object.keys(stored?.values ?? {}).sort()).toEqual([...kept].sort())
       expect(stored?.auto_save_count).toBe(kept.length)
-      expect({ ...submitted.success.submission.values }).toEqual({ ...stored?.values })
+      expect({ ...submitted.success.value.values }).toEqual({ ...stored?.values })
       const [event] = yield* store.outbox
       expect(event?.payload["values"]).toEqual({ ...stored?.values })
       expect(event?.payload["schema_id"]).toBe(seedIds.wide)

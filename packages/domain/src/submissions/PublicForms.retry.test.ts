@@ -6,7 +6,7 @@ import { Submissions } from "../ports/Submissions.js"
 import { seedTokens } from "../testing/conformanceFixture.js"
 import { InMemory } from "../testing/InMemory.js"
 import { InMemoryStore } from "../testing/InMemoryStore.js"
-import { body, keyOf, seedNowMs, validVolunteer } from "../testing/publicFormsTestKit.js"
+import { body, ip, keyOf, reasonOf, seedNowMs, validVolunteer } from "../testing/publicFormsTestKit.js"
 import { PublicFormsLayer } from "./makePublicForms.js"
 import { PublicForms } from "./PublicForms.js"
 
@@ -50,8 +50,8 @@ describe("PublicForms.submit after a save slipped in", () => {
       withInterloper(3, () => ({ note: "late" })),
       Effect.gen(function*() {
         const forms = yield* PublicForms
-        const { submission } = yield* forms.createDraft(seedTokens.volunteer, { idempotency_key: keyOf(1), values: body(validVolunteer()) })
-        const { submission: done } = yield* forms.submit(seedTokens.volunteer, submission.id, body({ shirt: "L" }), "10.0.0.1")
+        const { submission } = (yield* forms.createDraft(seedTokens.volunteer, { idempotency_key: keyOf(1), values: body(validVolunteer()) }, ip)).value
+        const { value: done } = yield* forms.submit(seedTokens.volunteer, submission.id, body({ shirt: "L" }), ip)
         expect({ ...done.values }).toEqual({ ...validVolunteer(), shirt: "L", note: "late" })
         expect(done.auto_save_count).toBe(3)
       })
@@ -62,8 +62,8 @@ describe("PublicForms.submit after a save slipped in", () => {
       withInterloper(1, () => ({ name: "" })),
       Effect.gen(function*() {
         const forms = yield* PublicForms
-        const { submission } = yield* forms.createDraft(seedTokens.volunteer, { idempotency_key: keyOf(1), values: body(validVolunteer()) })
-        const error = yield* Effect.flip(forms.submit(seedTokens.volunteer, submission.id, body(), "10.0.0.1"))
+        const { submission } = (yield* forms.createDraft(seedTokens.volunteer, { idempotency_key: keyOf(1), values: body(validVolunteer()) }, ip)).value
+        const error = yield* reasonOf(forms.submit(seedTokens.volunteer, submission.id, body(), ip))
         expect(error).toMatchObject({ _tag: "ValidationFailed", fields: { name: [{ rule: "required" }] } })
         expect((yield* (yield* InMemoryStore).submission(submission.id))?.status).toBe("draft")
       })
@@ -74,8 +74,8 @@ describe("PublicForms.submit after a save slipped in", () => {
       withInterloper(1_000, () => ({ note: "again" })),
       Effect.gen(function*() {
         const forms = yield* PublicForms
-        const { submission } = yield* forms.createDraft(seedTokens.volunteer, { idempotency_key: keyOf(1), values: body(validVolunteer()) })
-        const error = yield* Effect.flip(forms.submit(seedTokens.volunteer, submission.id, body(), "10.0.0.1"))
+        const { submission } = (yield* forms.createDraft(seedTokens.volunteer, { idempotency_key: keyOf(1), values: body(validVolunteer()) }, ip)).value
+        const error = yield* Effect.flip(forms.submit(seedTokens.volunteer, submission.id, body(), ip))
         expect(error._tag).toBe("Unavailable")
         const stored = yield* (yield* InMemoryStore).submission(submission.id)
         expect([stored?.status, stored?.auto_save_count]).toEqual(["draft", 50])

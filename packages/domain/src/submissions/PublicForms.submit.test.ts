@@ -3,15 +3,14 @@ import { Effect } from "effect"
 import { TestClock } from "effect/testing"
 import { seedIds, seedTokens } from "../testing/conformanceFixture.js"
 import { InMemoryStore } from "../testing/InMemoryStore.js"
-import { body, inWorld, keyOf, seedNowMs, validVolunteer } from "../testing/publicFormsTestKit.js"
+import { clientAt } from "../limits/LimitPolicy.js"
+import { body, inWorld, ip, keyOf, reasonOf, seedNowMs, validVolunteer } from "../testing/publicFormsTestKit.js"
 import { PublicForms } from "./PublicForms.js"
-
-const ip = "10.0.0.1"
 
 const draftOn = (token: string, values: Record<string, unknown> = {}, n = 1) =>
   Effect.gen(function*() {
     const forms = yield* PublicForms
-    return (yield* forms.createDraft(token, { idempotency_key: keyOf(n), values: body(values) })).submission
+    return (yield* forms.createDraft(token, { idempotency_key: keyOf(n), values: body(values) }, ip)).value.submission
   })
 
 describe("PublicForms.submit", () => {
@@ -20,10 +19,10 @@ describe("PublicForms.submit", () => {
       const forms = yield* PublicForms
       const store = yield* InMemoryStore
       const draft = yield* draftOn(seedTokens.volunteer, { email: "Ada@Example.org", shirt: "S" })
-      yield* forms.save(seedTokens.volunteer, draft.id, body({ name: "Ada", nickname: " ada " }))
+      yield* forms.save(seedTokens.volunteer, draft.id, body({ name: "Ada", nickname: " ada " }), ip)
       yield* TestClock.adjust(1_234)
       const raw = JSON.parse(`{"shirt":"M","__proto__":{"x":1},"status":"draft","id":"other"}`) as Record<string, unknown>
-      const { rateLimit, submission } = yield* forms.submit(seedTokens.volunteer, draft.id, raw, ip)
+      const { rateLimit, value: submission } = yield* forms.submit(seedTokens.volunteer, draft.id, raw, ip)
 
       const expected = { email: "Ada@Example.org", shirt: "M", name: "Ada", nickname: " ada " }
       expect({ ...submission.values }).toEqual(expected)
@@ -49,7 +48,7 @@ describe("PublicForms.submit", () => {
     inWorld(Effect.gen(function*() {
       const forms = yield* PublicForms
       const draft = yield* draftOn(seedTokens.volunteer, validVolunteer())
-      const { submission } = yield* forms.submit(seedTokens.volunteer, draft.id, body(), ip)
+      const { value: submission } = yield* forms.submit(seedTokens.volunteer, draft.id, body(), ip)
       expect(submission.status).toBe("submitted")
     })))
 
@@ -60,8 +59,8 @@ describe("PublicForms.submit", () => {
       const draft = yield* draftOn(seedTokens.volunteer, { email: "a@b.nl" })
       const error = yield* Effect.flip(forms.submit(seedTokens.volunteer, draft.id, body({ shirt: "M" }), ip))
       expect(error).toMatchObject({
-        _tag: "ValidationFailed",
-        fields: { name: [{ rule: "required" }] },
+        _tag: "Refused",
+        reason: { _tag: "ValidationFailed", fields: { name: [{ rule: "required" }] } },
         rateLimit: { policy: "submit", remaining: 9 }
       })
       expect((yield* store.submission(draft.id))?.status).toBe("draft")
@@ -72,7 +71,7 @@ describe("PublicForms.submit", () => {
     inWorld(Effect.gen(function*() {
       const forms = yield* PublicForms
       const draft = yield* draftOn(seedTokens.volunteer)
-      const error = yield* Effect.flip(forms.submit(seedTokens.volunteer, draft.id, body({ age: "old" }), ip))
+      const error = yield* reasonOf(forms.submit(seedTokens.volunteer, draft.id, body({ age: "old" }), ip))
       expect(error._tag).toBe("ValidationFailed")
       if (error._tag === "ValidationFailed") expect(Object.keys(error.fields)).toEqual(["age"])
     })))
@@ -83,7 +82,7 @@ describe("PublicForms.submit", () => {
       const first = yield* draftOn(seedTokens.volunteer, validVolunteer("a@b.nl"), 1)
       yield* forms.submit(seedTokens.volunteer, first.id, body(), ip)
       const second = yield* draftOn(seedTokens.volunteer, { ...validVolunteer("other@b.nl") }, 2)
-      const error = yield* Effect.flip(forms.submit(seedTokens.volunteer, second.id, body({ email: "A@B.NL" }), ip))
+      const error = yield* reasonOf(forms.submit(seedTokens.volunteer, second.id, body({ email: "A@B.NL" }), ip))
       expect(error).toMatchObject({ _tag: "ValidationFailed", fields: { email: [{ rule: "unique" }] } })
     })))
 
@@ -99,13 +98,13 @@ describe("PublicForms.submit", () => {
         expect(yield* flip(seedTokens.volunteer, "nope")).toMatchObject({ _tag: "SubmissionNotFound" })
         expect(yield* flip(seedTokens.volunteer, other.id)).toMatchObject({ _tag: "SubmissionNotFound" })
         // 422 (counted: remaining 1)
-        expect(yield* flip(seedTokens.volunteer, draft.id)).toMatchObject({ _tag: "ValidationFailed", rateLimit: { remaining: 1 } })
+        expect(yield* flip(seedTokens.volunteer, draft.id)).toMatchObject({ _tag: "Refused", reason: { _tag: "ValidationFailed" }, rateLimit: { remaining: 1 } })
         // closed form: 409 FormClosed before the values (counted: remaining 0)
         yield* (yield* InMemoryStore).updateSchema(seedIds.volunteer, (s) => ({ ...s, closes_at: seedNowMs }))
-        expect(yield* flip(seedTokens.volunteer, draft.id)).toMatchObject({ _tag: "FormClosed", rateLimit: { remaining: 0 } })
+        expect(yield* flip(seedTokens.volunteer, draft.id)).toMatchObject({ _tag: "Refused", reason: { _tag: "FormClosed" }, rateLimit: { remaining: 0 } })
         // rate limit before the state and the form
         const limited = yield* flip(seedTokens.volunteer, draft.id)
-        expect(limited).toMatchObject({ _tag: "RateLimited", state: { policy: "submit", limit: 2, remaining: 0 } })
+        expect(limited).toMatchObject({ _tag: "Refused", reason: { _tag: "RateLimited" }, rateLimit: { policy: "submit", limit: 2, remaining: 0 } })
       }),
       { config: { submitLimitPerHour: 2 } }
     ))
@@ -116,9 +115,9 @@ describe("PublicForms.submit", () => {
       const draft = yield* draftOn(seedTokens.volunteer, validVolunteer())
       const first = yield* forms.submit(seedTokens.volunteer, draft.id, body(), ip)
       const again = yield* Effect.flip(forms.submit(seedTokens.volunteer, draft.id, body({ name: "Bob" }), ip))
-      expect(again).toMatchObject({ _tag: "AlreadySubmitted", rateLimit: { remaining: 8 } })
+      expect(again).toMatchObject({ _tag: "Refused", reason: { _tag: "AlreadySubmitted" }, rateLimit: { remaining: 8 } })
       const stored = yield* (yield* InMemoryStore).submission(draft.id)
-      expect({ ...stored?.values }).toEqual({ ...first.submission.values })
+      expect({ ...stored?.values }).toEqual({ ...first.value.values })
       expect((yield* (yield* InMemoryStore).outbox).length).toBe(1)
     })))
 
@@ -127,7 +126,7 @@ describe("PublicForms.submit", () => {
       const forms = yield* PublicForms
       const draft = yield* draftOn(seedTokens.volunteer, validVolunteer())
       yield* TestClock.setTime(Date.parse("2027-12-31T00:00:00.000Z"))
-      expect(yield* Effect.flip(forms.submit(seedTokens.volunteer, draft.id, body(), ip))).toMatchObject({ _tag: "FormClosed" })
+      expect(yield* reasonOf(forms.submit(seedTokens.volunteer, draft.id, body(), ip))).toMatchObject({ _tag: "FormClosed" })
     })))
 })
 
@@ -144,17 +143,17 @@ describe("the submit rate limit", () => {
           yield* Effect.flip(forms.submit(seedTokens.volunteer, "no-such-submission", body(), ip))
         }
         const first = yield* Effect.flip(forms.submit(seedTokens.volunteer, draft.id, body(), ip))
-        expect(first).toMatchObject({ _tag: "ValidationFailed", rateLimit: { remaining: 2, reset_seconds: 3600 } })
+        expect(first).toMatchObject({ _tag: "Refused", reason: { _tag: "ValidationFailed" }, rateLimit: { remaining: 2, reset_seconds: 3600 } })
         yield* TestClock.adjust(600_000)
-        yield* forms.save(seedTokens.volunteer, draft.id, body({ name: "Ada" }))
+        yield* forms.save(seedTokens.volunteer, draft.id, body({ name: "Ada" }), ip)
         const ok = yield* forms.submit(seedTokens.volunteer, draft.id, body(), ip)
         expect(ok.rateLimit).toEqual({ policy: "submit", limit: 3, window_seconds: 3600, remaining: 1, reset_seconds: 3000 })
         yield* TestClock.adjust(600_000)
         const conflict = yield* Effect.flip(forms.submit(seedTokens.volunteer, draft.id, body(), ip))
-        expect(conflict).toMatchObject({ _tag: "AlreadySubmitted", rateLimit: { remaining: 0, reset_seconds: 2400 } })
+        expect(conflict).toMatchObject({ _tag: "Refused", reason: { _tag: "AlreadySubmitted" }, rateLimit: { remaining: 0, reset_seconds: 2400 } })
         yield* TestClock.adjust(1_500)
         const refused = yield* Effect.flip(forms.submit(seedTokens.volunteer, draft.id, body(), ip))
-        expect(refused).toMatchObject({ _tag: "RateLimited", state: { remaining: 0, reset_seconds: 2399 } })
+        expect(refused).toMatchObject({ _tag: "Refused", reason: { _tag: "RateLimited" }, rateLimit: { remaining: 0, reset_seconds: 2399 } })
       }),
       limited
     ))
@@ -165,14 +164,15 @@ describe("the submit rate limit", () => {
         const forms = yield* PublicForms
         const draft = yield* draftOn(seedTokens.volunteer, { email: "a@b.nl" })
         const attempt = Effect.flip(forms.submit(seedTokens.volunteer, draft.id, body(), ip))
+        const reason = reasonOf(forms.submit(seedTokens.volunteer, draft.id, body(), ip))
         yield* attempt
         yield* TestClock.adjust(1_800_000)
         yield* attempt
         yield* attempt
-        for (let i = 0; i < 10; i++) expect((yield* attempt)._tag).toBe("RateLimited")
+        for (let i = 0; i < 10; i++) expect((yield* reason)._tag).toBe("RateLimited")
         yield* TestClock.adjust(1_800_000)
-        expect(yield* attempt).toMatchObject({ _tag: "ValidationFailed", rateLimit: { remaining: 0, reset_seconds: 1800 } })
-        expect((yield* attempt)._tag).toBe("RateLimited")
+        expect(yield* attempt).toMatchObject({ _tag: "Refused", reason: { _tag: "ValidationFailed" }, rateLimit: { remaining: 0, reset_seconds: 1800 } })
+        expect((yield* reason)._tag).toBe("RateLimited")
       }),
       limited
     ))
@@ -185,22 +185,25 @@ describe("the submit rate limit", () => {
         yield* Effect.flip(forms.submit(seedTokens.volunteer, draft.id, body(), ip))
         yield* Effect.flip(forms.submit(seedTokens.volunteerPrevious, draft.id, body(), ip))
         yield* Effect.flip(forms.submit(seedTokens.volunteer, draft.id, body(), ip))
-        expect((yield* Effect.flip(forms.submit(seedTokens.volunteerPrevious, draft.id, body(), ip)))._tag).toBe("RateLimited")
-        expect((yield* Effect.flip(forms.submit(seedTokens.volunteer, draft.id, body(), "10.0.0.2")))._tag).toBe("ValidationFailed")
-        const hits = yield* (yield* InMemoryStore).hits(`submit:${seedIds.volunteer}:${ip}`)
+        expect((yield* reasonOf(forms.submit(seedTokens.volunteerPrevious, draft.id, body(), ip)))._tag).toBe("RateLimited")
+        expect((yield* reasonOf(forms.submit(seedTokens.volunteer, draft.id, body(), clientAt("10.0.0.2"))))._tag).toBe("ValidationFailed")
+        const hits = yield* (yield* InMemoryStore).hits(`submit:${seedIds.volunteer}:${ip.address}`)
         expect(hits.length).toBe(3)
       }),
       limited
     ))
 
-  it.effect("create and save are not rate limited", () =>
+  it.effect("create and save do not count against the submit limit (they have the write limit)", () =>
     inWorld(
       Effect.gen(function*() {
         const forms = yield* PublicForms
+        const store = yield* InMemoryStore
         const draft = yield* draftOn(seedTokens.volunteer)
-        for (let i = 0; i < 5; i++) yield* forms.save(seedTokens.volunteer, draft.id, body({ name: `n${i}` }))
-        for (let i = 2; i < 7; i++) yield* forms.createDraft(seedTokens.volunteer, { idempotency_key: keyOf(i) })
-        expect(yield* (yield* InMemoryStore).hits(`submit:${seedIds.volunteer}:${ip}`)).toEqual([])
+        for (let i = 0; i < 5; i++) yield* forms.save(seedTokens.volunteer, draft.id, body({ name: `n${i}` }), ip)
+        for (let i = 2; i < 7; i++) yield* forms.createDraft(seedTokens.volunteer, { idempotency_key: keyOf(i) }, ip)
+        expect(yield* store.hits(`submit:${seedIds.volunteer}:${ip.address}`)).toEqual([])
+        // They count against their own budget instead: 6 creates and 5 saves.
+        expect((yield* store.hits(`write:${seedIds.volunteer}:${ip.address}`)).length).toBe(11)
       }),
       limited
     ))

@@ -5,12 +5,13 @@ import type {
   FormClosed,
   FormNotFound,
   RateLimited,
-  RateLimitState,
   SubmissionNotFound,
   TimeSlotsNotAvailable,
   Unavailable,
   ValidationFailed
 } from "../Errors.js"
+import type { Limited, Refused } from "../limits/Limited.js"
+import type { Client } from "../limits/LimitPolicy.js"
 import type { FormSchema } from "../forms/FormSchema.js"
 import type { RegistrationSection, TimeSlot } from "../registration/Registration.js"
 import type { Submission } from "./Submission.js"
@@ -27,42 +28,42 @@ export interface CreateDraftInput {
   readonly values?: Values | undefined
 }
 
-export interface SubmitResult {
-  readonly submission: Submission
-  readonly rateLimit: RateLimitState
-}
-
+/** Answers at or after the write or submit limit are `Limited`; their refusals are `Refused` (limits/Limited.ts). */
 export class PublicForms extends Context.Service<PublicForms, {
   readonly getForm: (token: string) => Effect.Effect<FormView, FormNotFound | Unavailable>
+  /** token (404) → write limit (429) → existing key (200) → open (409) → values (422) → 201. */
   readonly createDraft: (
     token: string,
-    input: CreateDraftInput
+    input: CreateDraftInput,
+    client: Client
   ) => Effect.Effect<
-    { readonly submission: Submission; readonly created: boolean },
-    FormNotFound | FormClosed | ValidationFailed | Unavailable
+    Limited<{ readonly submission: Submission; readonly created: boolean }>,
+    FormNotFound | Refused<RateLimited | FormClosed | ValidationFailed> | Unavailable
   >
+  /** token (404) → submission (404) → write limit (429) → draft (409) → open (409) → values (422). */
   readonly save: (
     token: string,
     submissionId: string,
-    values: Values
+    values: Values,
+    client: Client
   ) => Effect.Effect<
-    Submission,
-    FormNotFound | SubmissionNotFound | AlreadySubmitted | FormClosed | ValidationFailed | Unavailable
+    Limited<Submission>,
+    | FormNotFound
+    | SubmissionNotFound
+    | Refused<RateLimited | SubmissionNotFound | AlreadySubmitted | FormClosed | ValidationFailed>
+    | Unavailable
   >
-  /** Errors after the rate-limit step carry the limiter state in `rateLimit`, for the headers. */
+  /** token (404) → submission (404) → submit limit (429) → draft (409) → open (409) → values (422). */
   readonly submit: (
     token: string,
     submissionId: string,
     values: Values,
-    clientIp: string
+    client: Client
   ) => Effect.Effect<
-    SubmitResult,
+    Limited<Submission>,
     | FormNotFound
     | SubmissionNotFound
-    | RateLimited
-    | AlreadySubmitted
-    | FormClosed
-    | ValidationFailed
+    | Refused<RateLimited | SubmissionNotFound | AlreadySubmitted | FormClosed | ValidationFailed>
     | Unavailable
   >
   readonly timeSlots: (

@@ -2,6 +2,8 @@
 import { Effect, type Layer } from "effect"
 import { TestClock } from "effect/testing"
 import type { FormsConfig, FormsConfigShape } from "../FormsConfig.js"
+import { Refused } from "../limits/Limited.js"
+import { clientAt } from "../limits/LimitPolicy.js"
 import type { PublicForms } from "../submissions/PublicForms.js"
 import { emptyValues, type Values } from "../Values.js"
 import { seedNow } from "./conformanceFixture.js"
@@ -41,5 +43,11 @@ export const validVolunteer = (email = "ada@example.org"): Record<string, unknow
   shirt: "M"
 })
 
-/** The failure's tag and (if any) its fields, for compact assertions. */
-export const failureOf = <A, E extends { readonly _tag: string }, R>(effect: Effect.Effect<A, E, R>) => Effect.flip(effect)
+type Unwrapped<E> = E extends Refused<infer Reason> ? Reason : E
+
+/** The failure, a `Refused` unwrapped to its reason, for assertions on what was answered. */
+export const reasonOf = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<Unwrapped<E>, A, R> =>
+  Effect.flip(effect).pipe(Effect.map((error) => (error instanceof Refused ? error.reason : error) as Unwrapped<E>))
+
+/** A client of no exempt network. */
+export const ip = clientAt("10.0.0.1")

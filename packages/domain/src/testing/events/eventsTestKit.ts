@@ -2,6 +2,7 @@
 import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { FormsConfig } from "../../FormsConfig.js"
+import { clientAt } from "../../limits/LimitPolicy.js"
 import { defaultBackoff } from "../../events/Backoff.js"
 import { BuiltinHandlersLayer } from "../../events/BuiltinHandlers.js"
 import { type EventHandler, EventHandlers } from "../../events/EventHandlers.js"
@@ -14,7 +15,7 @@ import { InMemoryPortal } from "../portal/InMemoryPortal.js"
 import { portalIds, portalNow, portalTokens } from "../portal/portalFixture.js"
 
 export const now = Date.parse(portalNow)
-const ip = "192.0.2.9"
+const ip = clientAt("192.0.2.9")
 export const noJitter = { backoff: { ...defaultBackoff, jitter: 0 } }
 
 export const values = (entries: Record<string, unknown>): Values => {

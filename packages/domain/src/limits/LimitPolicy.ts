@@ -1,0 +1,28 @@
+/** The client limits of CONTRACT §8: a name for the headers, a sliding window, and how a request is keyed. */
+
+export interface LimitPolicy {
+  readonly name: "submit" | "portal" | "write"
+  readonly windowMs: number
+}
+
+/** Submits per client per form schema (a rotated token shares its schema's budget). */
+export const submitPolicy: LimitPolicy = { name: "submit", windowMs: 3_600_000 }
+/** The three portal routes together, per client per engagement. */
+export const portalPolicy: LimitPolicy = { name: "portal", windowMs: 60_000 }
+/** Creates and saves together, per client per form schema. */
+export const writePolicy: LimitPolicy = { name: "write", windowMs: 3_600_000 }
+
+/**
+ * Who a client limit counts: the canonical client address (IPv6 grouped by /64, chosen by the HTTP
+ * adapter), and whether the client is in an exempt network (then no limit counts it).
+ */
+export interface Client {
+  readonly address: string
+  readonly exempt: boolean
+}
+
+export const clientAt = (address: string, exempt = false): Client => ({ address, exempt })
+
+/** The limiter key: the policy, what it is counted per (a schema or an engagement id), and the client. */
+export const limitKey = (policy: LimitPolicy, scope: string, client: Client): string =>
+  `${policy.name}:${scope}:${client.address}`

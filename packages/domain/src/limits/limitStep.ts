@@ -1,0 +1,20 @@
+/** The limit step of a use case (CONTRACT §8): counts the request, or refuses it with 429. */
+import { Effect } from "effect"
+import { RateLimited } from "../Errors.js"
+import type { RateLimiter } from "../ports/RateLimiter.js"
+import { Refused } from "./Limited.js"
+import { type Client, limitKey, type LimitPolicy } from "./LimitPolicy.js"
+import { type RateLimitState, toRateLimitState } from "./RateLimitState.js"
+
+/**
+ * The state for the headers, or undefined for an exempt client (counted by no limit). A refused request is
+ * not counted (the port's rule) and fails with `Refused(RateLimited)`.
+ */
+export const limitStep = (limiter: typeof RateLimiter.Service) =>
+  Effect.fnUntraced(function*(policy: LimitPolicy, limit: number, scope: string, client: Client) {
+    if (client.exempt) return undefined
+    const decision = yield* limiter.hit(limitKey(policy, scope, client), limit, policy.windowMs)
+    const state: RateLimitState = toRateLimitState(policy, limit, decision)
+    if (!decision.allowed) return yield* new Refused(new RateLimited({}), state)
+    return state
+  })

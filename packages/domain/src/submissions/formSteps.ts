@@ -1,0 +1,56 @@
+/** The steps every public-form use case shares: the token resolver, the submission lookup, compiled rules, `unique`. */
+import { Clock, Effect, Option } from "effect"
+import { FormNotFound, SubmissionNotFound } from "../Errors.js"
+import type { FormSchema } from "../forms/FormSchema.js"
+import { resolvePublicForm } from "../forms/resolvePublicForm.js"
+import { FormsConfig } from "../FormsConfig.js"
+import { FormSchemas } from "../ports/FormSchemas.js"
+import { Submissions } from "../ports/Submissions.js"
+import { UniqueValues } from "../ports/UniqueValues.js"
+import type { CompiledRules, ValidationResult } from "../rules/FieldErrors.js"
+import { makeRulesCache } from "../rules/RulesCache.js"
+import { withUniqueErrors } from "./uniqueErrors.js"
+
+/** The key of compiled rules: a schema's definition changes only with its revision. */
+export const rulesCacheKey = (schema: FormSchema): string => `${schema.id}:${schema.revision}`
+
+export const makeFormSteps = Effect.gen(function*() {
+  const schemas = yield* FormSchemas
+  const submissions = yield* Submissions
+  const uniqueValues = yield* UniqueValues
+  const config = yield* FormsConfig
+  const cache = makeRulesCache()
+
+  /** The shared resolver of all six routes: 404 unless the token opens a published public form. */
+  const resolve = Effect.fnUntraced(function*(token: string) {
+    const found = yield* schemas.findByToken(token)
+    const now = yield* Clock.currentTimeMillis
+    const schema = resolvePublicForm(Option.getOrUndefined(found), token, now, config.tokenGraceSeconds)
+    if (schema === undefined) return yield* new FormNotFound({})
+    return schema
+  })
+
+  /** Unknown id and an id of another schema give the same answer. */
+  const findSubmission = Effect.fnUntraced(function*(schema: FormSchema, id: string) {
+    const found = yield* submissions.findInSchema(schema.id, id)
+    if (Option.isNone(found)) return yield* new SubmissionNotFound({})
+    return found.value
+  })
+
+  const rules = (schema: FormSchema): CompiledRules => cache.get(rulesCacheKey(schema), schema.fields)
+
+  /**
+   * A validator's errors with `unique` added: its candidates are looked up among submitted values only when
+   * a candidate exists and, with `claimDecides`, only when another rule failed too (when nothing else fails
+   * the submit's atomic claim answers a taken value, as `UniqueTaken`, with the same 422).
+   */
+  const withTaken = Effect.fnUntraced(function*(schema: FormSchema, result: ValidationResult, claimDecides = false) {
+    const skip = result.unique.length === 0 || (claimDecides && result.errors === undefined)
+    const taken = skip ? [] : yield* uniqueValues.taken(schema.id, result.unique)
+    return withUniqueErrors(result.errors, taken)
+  })
+
+  return { resolve, findSubmission, rules, withTaken } as const
+})
+
+export type FormSteps = Effect.Success<typeof makeFormSteps>
