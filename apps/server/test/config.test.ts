@@ -29,7 +29,8 @@ describe("parseConfig", () => {
     const parsed = parseConfig({
       PORT: "8080", HOST: "::1", DATABASE_URL: "postgres://u:secret@db:5432/forms", DATA_DIR: "data",
       FIXTURE_FILE: "f.json", INIT_CWD: "/repo", PUBLIC_BASE_URL: "https://forms.example.org/", LOG_LEVEL: "DEBUG",
-      SUBMIT_RATE_LIMIT_PER_HOUR: "3", TRUST_PROXY_HOPS: "2", MAX_BODY_BYTES: "1024"
+      SUBMIT_RATE_LIMIT_PER_HOUR: "3", TRUST_PROXY_HOPS: "2", MAX_BODY_BYTES: "1024",
+      WRITE_RATE_LIMIT_PER_HOUR: "50", RATE_LIMIT_EXEMPT_NETWORKS: "10.0.0.0/8, 2001:DB8::/32"
     }, "/srv")
     if (Result.isFailure(parsed)) return assert.fail(parsed.failure.join())
     const c = parsed.success
@@ -40,6 +41,22 @@ describe("parseConfig", () => {
     assert.strictEqual(baseUrlOf(c), "https://forms.example.org")
     assert.strictEqual(baseUrlOf({ ...c, publicBaseUrl: undefined }, 9), "http://[::1]:9")
     assert.deepStrictEqual([c.logLevel, c.submitRateLimitPerHour, c.trustProxyHops, c.maxBodyBytes], ["debug", 3, 2, 1024])
+    assert.strictEqual(c.writeRateLimitPerHour, 50)
+    assert.deepStrictEqual(c.exemptNetworks.networks, ["10.0.0.0/8", "2001:db8::/32"])
+  })
+
+  it("the write limit defaults to 600 an hour and no network is exempt", () => {
+    const parsed = parseConfig({})
+    if (Result.isFailure(parsed)) return assert.fail(parsed.failure.join())
+    assert.strictEqual(parsed.success.writeRateLimitPerHour, 600)
+    assert.deepStrictEqual(parsed.success.exemptNetworks.networks, [])
+  })
+
+  it("a malformed exempt network or write limit names its variable", () => {
+    const found = problems({ RATE_LIMIT_EXEMPT_NETWORKS: "10.0.0.0/8, 10.0.0.0/40", WRITE_RATE_LIMIT_PER_HOUR: "0" })
+    assert.strictEqual(found.length, 2)
+    assert.isTrue(found.some((p) => p.startsWith("RATE_LIMIT_EXEMPT_NETWORKS: ") && p.includes("10.0.0.0/40")))
+    assert.isTrue(found.some((p) => p.startsWith("WRITE_RATE_LIMIT_PER_HOUR ")))
   })
 
   it("names each bad variable, all at once, never echoing DATABASE_URL", () => {
