@@ -34,7 +34,10 @@ describe("numericKey (CONTRACT §4: numeric fields compare by value)", () => {
     ["1e+21", "1e21"],
     ["1e99999999999999999999999", "1e99999999999999999999999"],
     ["12e-99999999999999999999999", "12e-99999999999999999999999"],
-    ["not a number", "not a number"]
+    ["not a number", "not a number"],
+    [".", "."],
+    ["e5", "e5"],
+    ["", ""]
   ])("%j → %j", (text, key) => expect(numericKey(text)).toBe(key))
 
   it("keeps values apart that a double would merge", () => {

@@ -4,6 +4,7 @@
  * which re-keys old claims with the same functions written in SQL: keep the two in step).
  */
 import { trimString } from "./emptiness.js"
+import { isNumericString } from "./types.js"
 
 /** How a field's unique values compare. */
 export const U_TEXT = 0
@@ -14,7 +15,7 @@ export const U_NUMERIC = 2
 /** By the digits alone (`phone` fields). */
 export const U_PHONE = 3
 
-// Sign, integer digits, fraction digits, exponent: the contract's numeric form, split (linear: no overlap).
+// Sign, integer digits, fraction digits, exponent of a string in the contract's numeric form (linear: no overlap).
 const numericParts = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/
 
 /**
@@ -28,7 +29,7 @@ const numericParts = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/
  * the value. A string outside the numeric form (which the type rule refuses first) is its own key.
  */
 export const numericKey = (text: string): string => {
-  const parts = numericParts.exec(text)
+  const parts = isNumericString(text) ? numericParts.exec(text) : null
   if (parts === null) return text
   const integer = parts[2] ?? ""
   const fraction = parts[3] ?? ""
