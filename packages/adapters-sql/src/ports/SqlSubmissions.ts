@@ -125,8 +125,10 @@ export const makeSqlSubmissions = Effect.gen(function*() {
         SELECT COALESCE((SELECT json_agg(json_build_array(field_slug, digest)) FROM claimed), '[]'::json) AS won,
           (SELECT pg_notify(${outboxChannel}, current_schema()) WHERE ${events.length}::int > 0) AS notified`
       const wonKeys = new Set((row?.won ?? []).map(([slug, digest]) => claimId(slug, digest)))
-      const taken = claims.filter((c) => !wonKeys.has(claimId(c.slug, c.digest))).map((c) => c.slug)
-      if (taken.length > 0) return yield* new UniqueTaken({ slugs: [...new Set(taken)] })
+      const lost = new Set(claims.filter((c) => !wonKeys.has(claimId(c.slug, c.digest))).map((c) => c.slug))
+      // In the order of the command's claims (field order), each slug once.
+      if (lost.size === 0) return
+      return yield* new UniqueTaken({ slugs: [...new Set(command.claims.map((c) => c.slug))].filter((s) => lost.has(s)) })
     })
 
   const submitOnce = (command: SubmitCommand) =>

@@ -15,15 +15,15 @@ export interface DigestedClaim {
 
 export const claimDigest = (normalized: string): string => createHash("sha256").update(normalized, "utf8").digest("hex")
 
+/** A (slug, digest) pair as one string, for sets. */
+export const claimId = (slug: string, digest: string): string => `${digest}:${slug}`
+
 /** Each (slug, value) once, in a fixed order, so that racing transactions lock claims in the same order. */
 export const digestClaims = (claims: ReadonlyArray<UniqueClaim>): ReadonlyArray<DigestedClaim> => {
   const seen = new Map<string, DigestedClaim>()
   for (const claim of claims) {
     const digest = claimDigest(claim.normalized)
-    seen.set(`${digest}:${claim.slug}`, { slug: claim.slug, digest })
+    seen.set(claimId(claim.slug, digest), { slug: claim.slug, digest })
   }
   return [...seen.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, claim]) => claim)
 }
-
-/** A (slug, digest) pair as one string, for sets. */
-export const claimId = (slug: string, digest: string): string => `${digest}:${slug}`

@@ -119,6 +119,19 @@ export const uniqueValuesConformance = (it: ConformanceIt): void => {
         expect(yield* unique.taken(seedIds.volunteer, claimsOf([field("nickname")], { nickname: near }))).toEqual([])
       }))
 
+    it.effect("a submit that loses two claims names both slugs, in the order of its claims", () =>
+      Effect.gen(function*() {
+        const submissions = yield* Submissions
+        const sent = { nickname: noise(fresh("long-two"), longest, pools), email: `${fresh("two")}@example.org` }
+        const claims = claimsOf([field("nickname"), { ...field("email"), type: "email" }], sent)
+        expect(claims.map((c) => c.slug)).toEqual(["nickname", "email"])
+        const first = yield* draft(sent)
+        yield* submissions.submit(submitOf(first.submission, values(sent), { claims }))
+        const second = yield* draft(sent)
+        const lost = yield* Effect.flip(submissions.submit(submitOf(second.submission, values(sent), { claims })))
+        expect(lost).toMatchObject({ _tag: "UniqueTaken", slugs: ["nickname", "email"] })
+      }))
+
     it.effect("8 drafts claiming one 10,000-character value in parallel: exactly one wins", () =>
       Effect.gen(function*() {
         const submissions = yield* Submissions
