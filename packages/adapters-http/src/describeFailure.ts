@@ -18,7 +18,7 @@ export interface ErrorDescription {
 const codeShape = /^[A-Za-z0-9_]{1,64}$/
 
 const field = (value: unknown, key: string): unknown =>
-  typeof value === "object" && value !== null && key in value ? (value as Record<string, unknown>)[key] : undefined
+  typeof value === "object" && value !== null ? Reflect.get(value, key) : undefined
 
 const nameOf = (error: unknown): string => {
   const tag = field(error, "_tag")
