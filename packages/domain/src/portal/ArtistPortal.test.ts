@@ -120,6 +120,21 @@ describe("ArtistPortal.submitSection", () => {
       expect(summary.value.sections.find((s) => s.id === portalIds.travel)?.submitted_at).toBe(now)
     })))
 
+  it.effect("a field edited in place (the schema's revision unchanged) is validated by its new rules", () =>
+    run(Effect.gen(function*() {
+      const portal = yield* ArtistPortal
+      yield* portal.submitSection(portalTokens.engagement, portalIds.travel, values(travel), ip)
+      const { data } = yield* InMemoryStore
+      const schema = data.schemas.get(portalIds.advance)
+      if (schema === undefined) return expect.fail("the fixture has an advance schema")
+      const fields = schema.fields.map((field) =>
+        field.slug === "travellers" ? { ...field, validation_rules: { min: 1, max: 2 } } : field
+      )
+      data.schemas.set(schema.id, { ...schema, fields })
+      const error = yield* reasonOf(portal.submitSection(portalTokens.engagement, portalIds.travel, values({ travellers: 3 }), ip))
+      expect(error).toMatchObject({ _tag: "ValidationFailed", fields: { travellers: [{ rule: "max" }] } })
+    })))
+
   it.effect("the draft has key artist_advance:{engagement}, the artist as subject, the engagement's event; it stays a draft", () =>
     run(Effect.gen(function*() {
       yield* (yield* ArtistPortal).submitSection(portalTokens.engagement, portalIds.travel, values(travel), ip)

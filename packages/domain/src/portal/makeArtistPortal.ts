@@ -3,24 +3,19 @@ import { Clock, Effect, Layer, Option } from "effect"
 import { ArtistGone, PortalNotFound, SectionNotFound, Unavailable, ValidationFailed } from "../Errors.js"
 import { sectionSubmitted } from "../events/LifecycleEvents.js"
 import type { FormField } from "../forms/FormField.js"
-import type { FormSchema, FormSection } from "../forms/FormSchema.js"
+import type { FormSchema } from "../forms/FormSchema.js"
 import { FormsConfig } from "../FormsConfig.js"
 import { Engagements } from "../ports/Engagements.js"
 import { type Client, portalPolicy } from "../limits/LimitPolicy.js"
 import { underLimit } from "../limits/Limited.js"
 import { limitStep } from "../limits/limitStep.js"
 import { RateLimiter } from "../ports/RateLimiter.js"
-import type { CompiledRules } from "../rules/FieldErrors.js"
 import { makeRulesCache } from "../rules/RulesCache.js"
 import { mergeValues, pickSchemaValues } from "../submissions/SubmissionValues.js"
 import { emptyValues, type Values } from "../Values.js"
 import { ArtistPortal, type PortalSectionView, type PortalSummary } from "./ArtistPortal.js"
 import type { AdvanceSection, PortalContext } from "./Engagement.js"
 import { findMappedSection, mapSections, sectionFields } from "./SectionMapping.js"
-
-/** Compiled rules of one form section: its fields change only with the schema's revision. */
-export const sectionRulesKey = (schema: FormSchema, formSectionId: string): string =>
-  `${schema.id}:${schema.revision}:${formSectionId}`
 
 /** A write that lands between our read and our write costs one round; this many writes refused and we give up (503). */
 export const maxSectionAttempts = 50
@@ -75,9 +70,6 @@ export const makeArtistPortal = Effect.gen(function*() {
     return Option.some({ schema, section: found.section, formSection: found.form_section, fields: sectionFields(schema, found.form_section.id) })
   }
 
-  const rules = (schema: FormSchema, formSection: FormSection, fields: ReadonlyArray<FormField>): CompiledRules =>
-    cache.get(sectionRulesKey(schema, formSection.id), fields)
-
   const draftValues = Effect.fnUntraced(function*(schema: FormSchema, engagementId: string) {
     const draft = yield* engagements.findAdvanceDraft(schema.id, engagementId)
     return Option.isSome(draft) ? draft.value.values : emptyValues()
@@ -105,7 +97,8 @@ export const makeArtistPortal = Effect.gen(function*() {
         const engagement = context.engagement
         // Only the section's slugs are read from the body and from the draft; everything else is dropped.
         const patch = pickSchemaValues(fields, body)
-        const checked = rules(schema, formSection, fields)
+        // Rules by the section's fields as read now (not by revision: a field may be edited in place).
+        const checked = cache.get(fields)
 
         // Read, merge, validate, then write only while the draft is still the one we read (a versioned
         // write): a racing submit makes ours read again, so neither loses the other's values (CONTRACT §8).
