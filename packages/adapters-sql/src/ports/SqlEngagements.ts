@@ -4,14 +4,13 @@ import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import {
   type AdvanceSection,
-  advanceDraftKey,
   Engagements,
   type PortalContext,
   SectionNotFound,
-  sectionSubmitted,
   type Submission,
   type SubmitSectionCommand
 } from "@forms/domain"
+import { advanceDraftKey, sectionSubmitted } from "@forms/domain/internal"
 import { hashPortalToken } from "../fixture/formRevision.js"
 import { sqlFailure } from "../SqlFailure.js"
 import { recordEvents, wakeAfterCommit } from "./OutboxRecord.js"
