@@ -141,7 +141,7 @@ layer(serverLayer(FakePublicForms, { config: { maxBodyBytes: 64 } }))("request c
           "/public/forms/{token}/time-slots"
         ])
         assert.deepStrictEqual(Object.keys(doc.paths["/public/forms/{token}/submissions"].post.responses).sort(), [
-          "200", "201", "400", "404", "409", "413", "415", "422", "500", "503"
+          "200", "201", "400", "404", "409", "413", "415", "422", "429", "500", "503"
         ])
       }))
 

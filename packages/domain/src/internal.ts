@@ -27,6 +27,7 @@ export { limitStep } from "./limits/limitStep.js"
 export { uniqueMessage } from "./rules/FieldErrors.js"
 export { makeRulesCache, type RulesCache } from "./rules/RulesCache.js"
 export { isEmptyValue, trimString } from "./rules/emptiness.js"
+export { numericKey, phoneKey } from "./rules/uniqueKey.js"
 
 // Portal
 export { advanceDraftKey, ArtistAdvanceType } from "./portal/Engagement.js"
