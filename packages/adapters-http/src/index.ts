@@ -1,25 +1,61 @@
+/**
+ * The public API of `@forms/adapters-http` (semver): the `HttpApi` definition, the typed client, the HTTP
+ * server layer and its configuration, the handlers, and the wire schemas. A name added here is public: add it
+ * to the API list of README.md too (test/api.test.ts checks both).
+ */
+
+// The API definition and the typed client made from it
 export * from "./Api.js"
 export * from "./ApiClient.js"
-export * from "./body/readJsonBody.js"
-export * from "./body/requestBodies.js"
-export * from "./client/clientIp.js"
-export * from "./client/clientAddress.js"
-export * from "./client/exemptNetworks.js"
-export * from "./clientError.js"
-export * from "./describeFailure.js"
-export * from "./errorTable.js"
+
+// Serving it: the application layer, its configuration, readiness, client networks
+export { docsPath, HttpAppLayer, HttpAppServer, openApiPath } from "./HttpApp.js"
+export * from "./HttpConfig.js"
+export * from "./Readiness.js"
+export { type ExemptNetworks, noExemptNetworks, parseExemptNetworks } from "./client/exemptNetworks.js"
+
+// On a Node http.Server: requests its parser refuses answered in the envelope; failures named for the logs
+export { answerClientError, clientErrorAnswer, type RefusedRequest } from "./clientError.js"
+export { describeCause, describeError, type ErrorDescription } from "./describeFailure.js"
 export * from "./handlers/PortalHandlers.js"
 export * from "./handlers/PublicFormsHandlers.js"
 export * from "./handlers/SystemHandlers.js"
-export * from "./HttpApp.js"
-export * from "./HttpConfig.js"
-export * from "./rateLimitHeaders.js"
-export * from "./Readiness.js"
-export * from "./requestId.js"
-export * from "./requestMiddleware.js"
-export * from "./RouteCatalogue.js"
-export * from "./wire/ErrorEnvelope.js"
-export * from "./wire/Form.js"
-export * from "./wire/Portal.js"
+
+// Wire schemas (CONTRACT §1–§7): what the server answers and the client decodes
+export {
+  ApiConflict,
+  type ApiError,
+  ApiGone,
+  ApiInternal,
+  ApiMalformedJson,
+  ApiMethodNotAllowed,
+  ApiNotFound,
+  ApiPayloadTooLarge,
+  ApiRateLimited,
+  ApiUnavailable,
+  ApiUnsupportedMediaType,
+  ApiValidationFailed,
+  ErrorBody,
+  ErrorCode,
+  FieldErrorsWire,
+  FieldErrorWire
+} from "./wire/ErrorEnvelope.js"
+export { FieldWire, FormEnvelope, FormSectionWire, FormWire } from "./wire/Form.js"
+export {
+  PortalSectionEnvelope,
+  PortalSectionWire,
+  PortalSummaryEnvelope,
+  PortalSummarySectionWire,
+  PortalSummaryWire,
+  PortalValuesBody
+} from "./wire/Portal.js"
 export * from "./wire/Registration.js"
-export * from "./wire/Submission.js"
+export {
+  CreateDraftBody,
+  DraftCreated,
+  DraftExisting,
+  SubmissionEnvelope,
+  SubmissionWire,
+  ValuesBody,
+  ValuesWire
+} from "./wire/Submission.js"

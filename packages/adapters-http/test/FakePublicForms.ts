@@ -11,13 +11,13 @@ import {
   Refused,
   type RateLimitState,
   type Submission,
-  underLimit,
   SubmissionNotFound,
   TimeSlotsNotAvailable,
   Unavailable,
   ValidationFailed,
   type Values
 } from "@forms/domain"
+import { underLimit } from "@forms/domain/internal"
 
 export const openToken = "open-token-0123456789"
 export const closedToken = "closed-token-0123456789"

@@ -1,5 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
-import { canonicalAddress, forwardedClient, parseExemptNetworks } from "../src/index.js"
+import { canonicalAddress } from "../src/client/clientAddress.js"
+import { forwardedClient } from "../src/client/clientIp.js"
+import { parseExemptNetworks } from "../src/index.js"
 
 describe("canonicalAddress (CONTRACT §8: one client, one key)", () => {
   // Every spelling in a row names the same client; the last column is the key a limit counts.

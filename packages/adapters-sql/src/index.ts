@@ -1,30 +1,34 @@
-/** PostgreSQL adapters of the domain's ports, migrations, the fixture loader and an embedded PostgreSQL. */
+/**
+ * The public API of `@forms/adapters-sql` (semver): PostgreSQL adapters of the domain's ports, migrations,
+ * the fixture loader, token administration and an embedded PostgreSQL (PGlite). A name added here is public:
+ * add it to the API list of README.md too (test/api.test.ts checks both).
+ */
+
+// Connections: a PostgreSQL pool, or PostgreSQL embedded in the process
 export * from "./connection/EmbeddedPg.js"
-export { DataDirInUse, lockDataDir, lockFileName } from "./connection/DataDirLock.js"
-export { PgliteSession } from "./connection/PgliteWire.js"
-export * from "./connection/PgLive.js"
-export * from "./migrations/Migrations.js"
-export * from "./SqlFailure.js"
-export * from "./ports/SqlFormSchemas.js"
-export * from "./ports/SqlOutbox.js"
-export * from "./ports/SqlPorts.js"
-export * from "./ports/SqlRateLimiter.js"
-export * from "./ports/SqlRegistrationData.js"
-export * from "./ports/SqlSubmissions.js"
-export * from "./ports/SqlUniqueValues.js"
-export * from "./ports/SqlEngagements.js"
-export * from "./ports/SqlValueTargets.js"
-export * from "./ports/SqlEnrichment.js"
-export * from "./ports/SqlSchemaCatalog.js"
-export * from "./ports/SqlOutboxSignal.js"
-export * from "./ports/FormSchemaCache.js"
+export { PgLive, type PgLiveOptions } from "./connection/PgLive.js"
 export type { PgListenerOptions } from "./connection/PgListener.js"
+
+// Schema
+export { migrate, Migrations } from "./migrations/Migrations.js"
+
+// Every port at once, and each port's layer
+export * from "./ports/SqlPorts.js"
 export * from "./ports/SqlPortalPorts.js"
-export { outboxChannel } from "./ports/OutboxRecord.js"
-export { epochMs, isUuid } from "./ports/SubmissionRow.js"
-export * from "./fixture/checkFixture.js"
-export * from "./fixture/decodeFixture.js"
-export * from "./fixture/formRevision.js"
-export * from "./fixture/loadFixture.js"
-export * from "./fixture/tokenAdmin.js"
-export { isCalendarDate, isClockTime, isTimestamp, isToken } from "./fixture/fixtureFormats.js"
+export { SqlFormSchemas } from "./ports/SqlFormSchemas.js"
+export { SqlSubmissions } from "./ports/SqlSubmissions.js"
+export { SqlUniqueValues } from "./ports/SqlUniqueValues.js"
+export { SqlRateLimiter } from "./ports/SqlRateLimiter.js"
+export { SqlRegistrationData } from "./ports/SqlRegistrationData.js"
+export { SqlOutbox, type SqlOutboxOptions } from "./ports/SqlOutbox.js"
+export { SqlEngagements } from "./ports/SqlEngagements.js"
+export { SqlValueTargets } from "./ports/SqlValueTargets.js"
+export { SqlEnrichment } from "./ports/SqlEnrichment.js"
+export { SqlSchemaCatalog } from "./ports/SqlSchemaCatalog.js"
+export { SqlOutboxSignal, type SqlOutboxSignalOptions } from "./ports/SqlOutboxSignal.js"
+export { FormSchemaCache, type FormSchemaCacheOptions } from "./ports/FormSchemaCache.js"
+
+// Fixtures (CONTRACT §10) and tokens
+export type { DecodedFixture, Fixture } from "./fixture/decodeFixture.js"
+export { FixtureRejected, type FixtureSummary, loadFixture } from "./fixture/loadFixture.js"
+export { RecordNotFound, rotatePublicToken, setPortalToken, TokenRejected } from "./fixture/tokenAdmin.js"

@@ -9,13 +9,12 @@ import {
   Enrichment,
   type EventHandler,
   EventHandlers,
-  dispatchBatch,
   makeBuiltinHandlers,
-  submissionSubmitted,
   Submissions,
   type Values,
   ValueTargets
 } from "@forms/domain"
+import { dispatchBatch, submissionSubmitted } from "@forms/domain/internal"
 import { claimAll, type PortalPorts, portalIds, type Ports, writeSection } from "@forms/domain/testing"
 import { SqlOutbox } from "../src/ports/SqlOutbox.js"
 

@@ -1,53 +1,79 @@
-export * from "./Errors.js"
+/**
+ * The public API of `@forms/domain` (semver): use cases and their layers, ports, errors, the public types,
+ * configuration, the rule compiler and the event handlers. Helpers the adapters share are in `./internal.ts`
+ * (`@forms/domain/internal`, not covered by semver); in-memory ports in `@forms/domain/memory`.
+ * A name added here is public: add it to the API list of README.md too (test/api.test.ts checks both).
+ */
+
+// Configuration
 export * from "./FormsConfig.js"
-export * from "./Values.js"
+
+// Errors (every domain error; no HTTP status in them)
+export * from "./Errors.js"
+
+// Public types: form model, values, submissions, registration, portal, limits
 export * from "./forms/FormField.js"
 export * from "./forms/FormSchema.js"
-export * from "./rules/FieldErrors.js"
+export * from "./Values.js"
 export * from "./submissions/Submission.js"
+export * from "./registration/Registration.js"
+export type {
+  AdvanceSection,
+  AdvanceSectionStatus,
+  Engagement,
+  MasterArtist,
+  PortalContext
+} from "./portal/Engagement.js"
+export { RateLimitState } from "./limits/RateLimitState.js"
+export { type Client, clientAt } from "./limits/LimitPolicy.js"
+export { type Limited, type RefusalReason, Refused } from "./limits/Limited.js"
+
+// Use cases and their layers
+export * from "./submissions/PublicForms.js"
+export { makePublicForms, PublicFormsLayer } from "./submissions/makePublicForms.js"
+export * from "./portal/ArtistPortal.js"
+export { ArtistPortalLayer, makeArtistPortal } from "./portal/makeArtistPortal.js"
+
+// Ports (implemented by @forms/domain/memory and @forms/adapters-sql)
 export * from "./ports/FormSchemas.js"
-export * from "./ports/Outbox.js"
-export * from "./ports/RateLimiter.js"
-export * from "./ports/RegistrationData.js"
 export * from "./ports/Submissions.js"
 export * from "./ports/UniqueValues.js"
-export * from "./registration/Registration.js"
-export * from "./submissions/PublicForms.js"
-export * from "./forms/resolvePublicForm.js"
-export * from "./registration/compareStrings.js"
-export * from "./registration/timeSlots.js"
-export * from "./registration/registrationSections.js"
-export * from "./submissions/SubmissionValues.js"
-export * from "./submissions/SubmissionLifecycle.js"
-export * from "./limits/RateLimitState.js"
-export * from "./limits/LimitPolicy.js"
-export * from "./limits/Limited.js"
-export * from "./limits/limitStep.js"
-export * from "./submissions/uniqueErrors.js"
-export { maxSubmitAttempts } from "./submissions/submitDraft.js"
-export * from "./portal/Engagement.js"
-export * from "./portal/SectionMapping.js"
-export * from "./portal/ArtistPortal.js"
-export * from "./portal/makeArtistPortal.js"
+export * from "./ports/RateLimiter.js"
+export * from "./ports/RegistrationData.js"
+export * from "./ports/Outbox.js"
+export * from "./ports/OutboxSignal.js"
 export * from "./ports/Engagements.js"
 export * from "./ports/SchemaCatalog.js"
 export * from "./ports/Enrichment.js"
 export * from "./ports/ValueTargets.js"
-export * from "./ports/OutboxSignal.js"
-export * from "./events/LifecycleEvents.js"
-export * from "./events/Backoff.js"
-export * from "./events/EventHandlers.js"
-export * from "./events/HandlerErrors.js"
-export * from "./events/Dispatcher.js"
-export * from "./events/InProcessSignal.js"
-export * from "./events/TagSync.js"
-export * from "./events/IdentityMatch.js"
-export * from "./events/ValueApplying.js"
-export * from "./events/BuiltinHandlers.js"
+
+// The rule compiler (CONTRACT §4–§5) and the size limits of values (§8)
 export { compileRules } from "./rules/compileRules.js"
 export { checkFieldDefinitions } from "./rules/checkFields.js"
-export { makeRulesCache, type RulesCache } from "./rules/RulesCache.js"
+export type {
+  CompiledRules,
+  FieldError,
+  FieldErrors,
+  RuleName,
+  UniqueCandidate,
+  ValidationResult,
+  Validator
+} from "./rules/FieldErrors.js"
 export { checkSizeLimits, defaultSizeLimits, type SizeLimits } from "./rules/sizeLimits.js"
-export { isEmptyValue } from "./rules/emptiness.js"
-export { numericKey, phoneKey } from "./rules/uniqueKey.js"
-export * from "./submissions/makePublicForms.js"
+
+// Lifecycle events, their handlers and the dispatcher
+export {
+  decodeSectionSubmitted,
+  decodeSubmissionSubmitted,
+  EventTypeSchema,
+  SectionSubmittedPayload,
+  SectionSubmittedType,
+  SubmissionSubmittedPayload,
+  SubmissionSubmittedType
+} from "./events/LifecycleEvents.js"
+export * from "./events/EventHandlers.js"
+export * from "./events/HandlerErrors.js"
+export { type BackoffPolicy, defaultBackoff } from "./events/Backoff.js"
+export { defaultDispatcherOptions, Dispatcher, type DispatcherOptions } from "./events/Dispatcher.js"
+export { InProcessSignal } from "./events/InProcessSignal.js"
+export { BuiltinHandlersLayer, makeBuiltinHandlers } from "./events/BuiltinHandlers.js"

@@ -1,6 +1,7 @@
 /** How an engagement's portal context (event, artist, advance sections, advance schema) is read in one statement. */
 import { Effect, Schema } from "effect"
-import { ArtistAdvanceType, type PortalContext } from "@forms/domain"
+import { type PortalContext } from "@forms/domain"
+import { ArtistAdvanceType } from "@forms/domain/internal"
 import { FormSchemaRow, selectFormSchemas } from "./FormSchemaRow.js"
 import { epochMs } from "./SubmissionRow.js"
 

@@ -4,7 +4,6 @@ import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import {
   type AdvanceSection,
-  advanceDraftKey,
   Engagements,
   type NewAdvanceDraft,
   type PortalContext,
@@ -13,6 +12,7 @@ import {
   type SubmitSectionCommand,
   VersionConflict
 } from "@forms/domain"
+import { advanceDraftKey } from "@forms/domain/internal"
 import { hashPortalToken } from "../fixture/formRevision.js"
 import { sqlFailure } from "../SqlFailure.js"
 import { recordEvents, wakeAfterCommit } from "./OutboxRecord.js"

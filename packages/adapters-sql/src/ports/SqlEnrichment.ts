@@ -2,7 +2,8 @@
 import { Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
-import { compareStrings, type Contact, Enrichment, type LinkContact } from "@forms/domain"
+import { type Contact, Enrichment, type LinkContact } from "@forms/domain"
+import { compareStrings } from "@forms/domain/internal"
 import { sqlFailure } from "../SqlFailure.js"
 import { isUuid, jsonText } from "./SubmissionRow.js"
 

@@ -4,7 +4,8 @@
  * domain's `InProcessSignal.layer` there.
  */
 import { Effect, Layer } from "effect"
-import { makeInProcessSignal, OutboxSignal } from "@forms/domain"
+import { OutboxSignal } from "@forms/domain"
+import { makeInProcessSignal } from "@forms/domain/internal"
 import { listenScoped, type ListenerOptions } from "../connection/PgListener.js"
 import { outboxChannel } from "./OutboxRecord.js"
 

@@ -1,19 +1,13 @@
-export * from "./ConformanceSeed.js"
+/**
+ * `@forms/domain/testing`: the port conformance suites (registered with `@effect/vitest`, an optional peer
+ * dependency) and the fixtures they run on. The in-memory adapters are in `@forms/domain/memory`.
+ */
+export type { ConformanceSeed } from "./ConformanceSeed.js"
+export type { Ports } from "./InMemory.js"
+export type { PortalPorts } from "./portal/InMemoryPortal.js"
 export * from "./conformanceFixture.js"
-export * from "./InMemory.js"
-export * from "./InMemoryCatalog.js"
-export * from "./InMemoryOutbox.js"
-export * from "./InMemoryRateLimiter.js"
-export * from "./InMemoryStore.js"
-export * from "./InMemorySubmissions.js"
 export * from "./portConformance.js"
-export * from "./PublicFormsInMemory.js"
 export * from "./portal/portalFixture.js"
-export * from "./portal/InMemoryPortalStore.js"
-export * from "./portal/InMemoryEngagements.js"
-export * from "./portal/InMemoryPortal.js"
-export * from "./events/InMemoryEnrichment.js"
-export * from "./events/InMemoryOutboxSignal.js"
 export * from "./portal/engagementsConformance.js"
 export * from "./portal/writeSection.js"
 export * from "./portal/valueTargetsConformance.js"

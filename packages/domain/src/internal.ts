@@ -1,0 +1,51 @@
+/**
+ * `@forms/domain/internal`: the helpers the adapters of this repository share with the domain (limit steps,
+ * lifecycle decisions, event constructors, dispatcher steps). Not covered by semver: any release may change
+ * or remove them. Embedders use the root entry.
+ */
+
+// Values and the lifecycle of a submission
+export { mergeValues, pickSchemaValues, schemaSlugs } from "./submissions/SubmissionValues.js"
+export { applySave, applySubmit, type DraftInit, isDraft, newDraft } from "./submissions/SubmissionLifecycle.js"
+export { withUniqueErrors } from "./submissions/uniqueErrors.js"
+export { maxSubmitAttempts, makeSubmitDraft } from "./submissions/submitDraft.js"
+export { type FormSteps, makeFormSteps } from "./submissions/formSteps.js"
+export { acceptsSubmissions, portalOnlyFormType, resolvePublicForm } from "./forms/resolvePublicForm.js"
+
+// Registration
+export { compareStrings } from "./registration/compareStrings.js"
+export { durationHours, festivalEventIds, formatTime, parseMinutes, toTimeSlots } from "./registration/timeSlots.js"
+export { registrationSections } from "./registration/registrationSections.js"
+
+// Limits
+export { type LimitPolicy, limitKey, portalPolicy, submitPolicy, writePolicy } from "./limits/LimitPolicy.js"
+export { toRateLimitState } from "./limits/RateLimitState.js"
+export { type UnderLimit, underLimit } from "./limits/Limited.js"
+export { limitStep } from "./limits/limitStep.js"
+
+// Rules
+export { uniqueMessage } from "./rules/FieldErrors.js"
+export { makeRulesCache, type RulesCache } from "./rules/RulesCache.js"
+export { isEmptyValue, trimString } from "./rules/emptiness.js"
+export { numericKey, phoneKey } from "./rules/uniqueKey.js"
+
+// Portal
+export { advanceDraftKey, ArtistAdvanceType } from "./portal/Engagement.js"
+export * from "./portal/SectionMapping.js"
+export { toSummary } from "./portal/makeArtistPortal.js"
+
+// Events
+export { sectionSubmitted, submissionSubmitted, type SubmissionSubmittedInput } from "./events/LifecycleEvents.js"
+export { backoffDelay, failureInRound, nextRetryAt } from "./events/Backoff.js"
+export { type BatchResult, dispatchBatch, runDispatcher } from "./events/Dispatcher.js"
+export { makeInProcessSignal } from "./events/InProcessSignal.js"
+export { makeTagSync, submissionTags, tagSyncName } from "./events/TagSync.js"
+export { identityKey, identityMatchName, makeIdentityMatch } from "./events/IdentityMatch.js"
+export {
+  type MappedValues,
+  mappedValues,
+  type MapsTo,
+  makeValueApplying,
+  parseMapsTo,
+  valueApplyingName
+} from "./events/ValueApplying.js"

@@ -1,0 +1,46 @@
+/**
+ * `@forms/domain/memory`: every port in memory (one store, one critical section per port method), for
+ * embedding without a database and for tests in any framework. Imports no test framework. The sources live
+ * beside their conformance suites in `src/testing/`; `@forms/domain/testing` has the suites and fixtures.
+ */
+export {
+  type ConformanceSeed,
+  emptySeed,
+  formSchemaFromSeed,
+  type SeedEvent,
+  seedField,
+  type SeedFormSchema,
+  type SeedOrganisation
+} from "../testing/ConformanceSeed.js"
+export { InMemory, type Ports } from "../testing/InMemory.js"
+export {
+  type InMemoryClaim,
+  type InMemoryData,
+  type InMemoryOutboxRow,
+  InMemoryStore,
+  type InMemoryStoreShape
+} from "../testing/InMemoryStore.js"
+export { InMemoryFormSchemasLayer, InMemoryRegistrationDataLayer } from "../testing/InMemoryCatalog.js"
+export { InMemorySubmissionsLayer, InMemoryUniqueValuesLayer } from "../testing/InMemorySubmissions.js"
+export { InMemoryRateLimiterLayer } from "../testing/InMemoryRateLimiter.js"
+export { InMemoryOutboxLayer } from "../testing/InMemoryOutbox.js"
+export * from "../testing/PublicFormsInMemory.js"
+export type {
+  PortalFixture,
+  PortalSeed,
+  SeedAdvanceSection,
+  SeedEngagement,
+  SeedMasterArtist
+} from "../testing/portal/portalFixture.js"
+export { InMemoryPortal, type PortalPorts } from "../testing/portal/InMemoryPortal.js"
+export {
+  type InMemoryAdvanceSection,
+  type InMemoryArtist,
+  type InMemoryEngagement,
+  type InMemoryPortalData,
+  InMemoryPortalStore,
+  type InMemoryPortalStoreShape
+} from "../testing/portal/InMemoryPortalStore.js"
+export { InMemoryEngagementsLayer, InMemoryValueTargetsLayer } from "../testing/portal/InMemoryEngagements.js"
+export { InMemoryEnrichmentLayer, InMemorySchemaCatalogLayer } from "../testing/events/InMemoryEnrichment.js"
+export { InMemoryOutboxSignalLayer } from "../testing/events/InMemoryOutboxSignal.js"
