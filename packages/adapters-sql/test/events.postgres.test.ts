@@ -53,7 +53,7 @@ if (testDatabaseUrl === undefined) {
             delivered += batch.delivered
             if (batch.claimed === 0) return delivered
           }
-        }).pipe(Effect.provide(Layer.mergeAll(SqlOutbox.layer(), EventHandlers.layer([slow])).pipe(Layer.provide(ownPool()))))
+        }).pipe(Effect.provide(Layer.mergeAll(SqlOutbox.layer, EventHandlers.layer([slow])).pipe(Layer.provide(ownPool()))))
         const [a, b] = yield* Effect.all([dispatcher, dispatcher], { concurrency: 2 })
         expect(a + b).toBe(60)
         expect(a > 0 && b > 0).toBe(true)

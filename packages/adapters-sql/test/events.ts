@@ -11,6 +11,7 @@ import {
   type EventHandler,
   EventHandlers,
   dispatchBatch,
+  interruptedAttemptError,
   makeBuiltinHandlers,
   submissionSubmitted,
   Submissions,
@@ -103,15 +104,17 @@ export const eventScenarios = (it: EventsIt): void => {
         name: "stall", type: "submission.submitted",
         handle: (event) => Effect.andThen(Deferred.succeed(reached, event.id), Effect.never)
       }
-      // Leases of one second; new layer values, so nothing memoised by the shared test layer is reused.
-      const first = yield* Effect.forkChild(dispatchBatch().pipe(
-        Effect.provide(Layer.mergeAll(SqlOutbox.layer({ lease: "1 second" }), yield* registryWith([stall])))
+      // Leases of one second (a delivery timeout of 700 ms plus 300 ms); new layer values, so nothing
+      // memoised by the shared test layer is reused.
+      const short = { deliveryTimeoutMs: 700, leaseMarginMs: 300 }
+      const first = yield* Effect.forkChild(dispatchBatch(short).pipe(
+        Effect.provide(Layer.mergeAll(SqlOutbox.layer, yield* registryWith([stall])))
       ))
       const eventId = yield* Deferred.await(reached)
       yield* Fiber.interrupt(first)
       const { calls, handler } = counting("submission.submitted")
-      const second = dispatchBatch().pipe(
-        Effect.provide(Layer.mergeAll(SqlOutbox.layer({ lease: "1 second" }), yield* registryWith([handler])))
+      const second = dispatchBatch(short).pipe(
+        Effect.provide(Layer.mergeAll(SqlOutbox.layer, yield* registryWith([handler])))
       )
       expect((yield* second).claimed).toBe(0)
       yield* Effect.sleep("1100 millis")
@@ -127,6 +130,7 @@ export const eventScenarios = (it: EventsIt): void => {
       const sql = yield* SqlClient.SqlClient
       const rows = yield* sql<{ readonly delivered: boolean; readonly attempts: number; readonly last_error: string | null }>`
         SELECT delivered_at IS NOT NULL AS delivered, attempts, last_error FROM outbox WHERE id = ${eventId}::uuid`
-      expect(rows).toEqual([{ delivered: true, attempts: 0, last_error: null }])
+      // Two attempts counted: the interrupted one (recorded as such by the claim after its lease) and the delivery.
+      expect(rows).toEqual([{ delivered: true, attempts: 2, last_error: interruptedAttemptError }])
     }))
 }

@@ -8,6 +8,7 @@ import portal from "./0003_portal.js"
 import enrichment from "./0004_enrichment.js"
 import schemaChanges from "./0005_schema_changes.js"
 import uniqueDigest from "./0006_unique_digest.js"
+import outboxAttempts from "./0008_outbox_attempts.js"
 
 const table = "forms_migrations"
 
@@ -18,7 +19,8 @@ const loader = PgMigrator.fromRecord({
   "0003_portal": portal,
   "0004_enrichment": enrichment,
   "0005_schema_changes": schemaChanges,
-  "0006_unique_digest": uniqueDigest
+  "0006_unique_digest": uniqueDigest,
+  "0008_outbox_attempts": outboxAttempts
 })
 
 // The migrator only needs the Node services for schema dumps, which are not asked for.
