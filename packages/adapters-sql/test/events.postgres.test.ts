@@ -1,12 +1,12 @@
 import { describe, expect, it, layer } from "@effect/vitest"
 import { Clock, Effect, Fiber, Layer } from "effect"
 import { SqlClient } from "effect/sql"
-import { dispatchBatch, Engagements, EventHandlers, OutboxSignal } from "@forms/domain"
-import { claimAll, portalFixture, portalIds } from "@forms/domain/testing"
+import { dispatchBatch, EventHandlers, OutboxSignal } from "@forms/domain"
+import { claimAll, portalFixture } from "@forms/domain/testing"
 import { PgLive } from "../src/connection/PgLive.js"
 import { SqlOutbox } from "../src/ports/SqlOutbox.js"
 import { makeSqlOutboxSignal, SqlOutboxSignal } from "../src/ports/SqlOutboxSignal.js"
-import { counting, eventScenarios, fresh, submitVolunteer, values } from "./events.js"
+import { counting, eventScenarios, fresh, submitRace, submitVolunteer, values } from "./events.js"
 import { isolatedPg, seededPortalPorts, skipReason, testDatabaseUrl, testSchemaName } from "./support.js"
 
 /** Consumes wake-ups left over (a connect's catch-up, earlier commits). */
@@ -16,14 +16,6 @@ const quiet = (signal: OutboxSignal["Service"]) =>
       // another wake-up was pending
     }
   })
-
-const submitRace = (i: number, at: number) =>
-  Engagements.use((engagements) =>
-    engagements.submitSection({
-      engagement_id: portalIds.confRace, section_id: i % 2 === 0 ? portalIds.confRaceTravel : portalIds.confRaceHospitality,
-      schema_id: portalIds.advance, form_section_id: i % 2 === 0 ? portalIds.travelSection : portalIds.hospitalitySection,
-      subject_id: portalIds.confArtist, event_id: portalIds.festival, values: values({ [`n${i}`]: i }), submitted_at: at + i
-    }))
 
 if (testDatabaseUrl === undefined) {
   console.warn(skipReason)
@@ -37,7 +29,7 @@ if (testDatabaseUrl === undefined) {
     timeout: "120 seconds",
     excludeTestServices: true
   })("lifecycle events on PostgreSQL", (it) => {
-    eventScenarios(it)
+    eventScenarios(it, ownPool)
 
     it.effect("two dispatchers on separate connections deliver each of 60 events exactly once between them", () =>
       Effect.gen(function*() {

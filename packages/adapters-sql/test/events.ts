@@ -2,6 +2,7 @@
 import { expect } from "@effect/vitest"
 import type { Vitest } from "@effect/vitest"
 import { Clock, Deferred, Effect, Fiber, Layer, Option } from "effect"
+import { TestClock } from "effect/testing"
 import { SqlClient } from "effect/sql"
 import {
   Dispatcher,
@@ -18,7 +19,7 @@ import {
   type Values,
   ValueTargets
 } from "@forms/domain"
-import { claimAll, type PortalPorts, portalIds, type Ports } from "@forms/domain/testing"
+import { claimAll, type PortalPorts, portalIds, type Ports, runSlowDispatchers } from "@forms/domain/testing"
 import { SqlOutbox } from "../src/ports/SqlOutbox.js"
 
 export type EventsIt = Vitest.MethodsNonLive<Ports | PortalPorts | SqlClient.SqlClient>
@@ -67,7 +68,40 @@ export const submitVolunteer = (submitted: Values) =>
     })
   })
 
-export const eventScenarios = (it: EventsIt): void => {
+/** Submits one of the race engagement's two sections (alternating): records one `section.submitted`. */
+export const submitRace = (i: number, at: number) =>
+  Engagements.use((engagements) =>
+    engagements.submitSection({
+      engagement_id: portalIds.confRace, section_id: i % 2 === 0 ? portalIds.confRaceTravel : portalIds.confRaceHospitality,
+      schema_id: portalIds.advance, form_section_id: i % 2 === 0 ? portalIds.travelSection : portalIds.hospitalitySection,
+      subject_id: portalIds.confArtist, event_id: portalIds.festival, values: values({ [`n${i}`]: i }), submitted_at: at + i
+    }))
+
+/** Lets database round trips in flight progress: a few real milliseconds (the TestClock does not move). */
+const realPause = Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, 5)))
+
+/**
+ * The scenarios, on PGlite and PostgreSQL. `client` makes a connection pool of the dispatchers' own (on
+ * PostgreSQL); without it they share the test's client (PGlite has one connection).
+ */
+export const eventScenarios = (it: EventsIt, client?: () => Layer.Layer<SqlClient.SqlClient, unknown>): void => {
+  it.effect("two dispatchers with slow deliveries (25 s each, batches outliving the 60 s lease): none takes an event the other works on", () =>
+    Effect.gen(function*() {
+      yield* TestClock.setTime(Date.now())
+      yield* claimAll(() => false)
+      const at = (yield* Clock.currentTimeMillis) - 1_000
+      for (let i = 0; i < 20; i++) yield* submitRace(i, at)
+      const outbox = () => client === undefined ? SqlOutbox.layer : SqlOutbox.layer.pipe(Layer.provide(client()))
+      const result = yield* runSlowDispatchers([outbox(), outbox()], 20, realPause)
+      expect(result.overlaps).toEqual([])
+      expect([result.calls.size, [...result.calls.values()].every((n) => n === 1)]).toEqual([20, true])
+      const sql = yield* SqlClient.SqlClient
+      const rows = yield* sql<{ readonly delivered: boolean; readonly attempts: number }>`
+        SELECT delivered_at IS NOT NULL AS delivered, attempts FROM outbox WHERE id::text IN ${sql.in([...result.calls.keys()])}`
+      expect(rows.length).toBe(20)
+      expect(rows.every((row) => row.delivered && row.attempts === 1)).toBe(true)
+    }).pipe(Effect.provide(TestClock.layer())))
+
   it.effect("a running dispatcher is woken by a section submit (no polling) and applies the mapped values", () =>
     Effect.gen(function*() {
       yield* claimAll(() => false)
