@@ -53,7 +53,8 @@ export const outboxSignalLayer = (config: ServerConfig): Layer.Layer<OutboxSigna
 /**
  * The registry (built-in handlers first, then `extra` in order) and the dispatcher reading from it.
  * Built, the dispatcher runs as a fiber of the layer's scope; released, it is interrupted (a delivery in
- * flight is abandoned unrecorded and delivered again later), before anything beneath it (the database) closes.
+ * flight is abandoned unrecorded and delivered again after its lease, as a new attempt), before anything
+ * beneath it (the database) closes.
  */
 export const eventsLayer = <E>(
   extra: ReadonlyArray<HandlersLayer<E>> = [],

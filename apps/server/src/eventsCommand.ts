@@ -38,5 +38,5 @@ export const eventsCommand = {
       }
       yield* Migrations.run
       return yield* id === undefined ? listDead : retry(id)
-    }).pipe(Effect.provide(SqlOutbox.layer()))
+    }).pipe(Effect.provide(SqlOutbox.layer))
 } as const

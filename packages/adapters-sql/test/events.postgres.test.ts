@@ -3,11 +3,11 @@ import { Clock, Effect, Fiber, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { EventHandlers, OutboxSignal } from "@forms/domain"
 import { dispatchBatch } from "@forms/domain/internal"
-import { claimAll, portalFixture, portalIds, writeSection } from "@forms/domain/testing"
+import { claimAll, portalFixture } from "@forms/domain/testing"
 import { PgLive } from "../src/connection/PgLive.js"
 import { SqlOutbox } from "../src/ports/SqlOutbox.js"
 import { makeSqlOutboxSignal, SqlOutboxSignal } from "../src/ports/SqlOutboxSignal.js"
-import { counting, eventScenarios, fresh, submitVolunteer, values } from "./events.js"
+import { counting, eventScenarios, fresh, submitRace, submitVolunteer, values } from "./events.js"
 import { isolatedPg, seededPortalPorts, skipReason, testDatabaseUrl, testSchemaName } from "./support.js"
 
 /** Consumes wake-ups left over (a connect's catch-up, earlier commits). */
@@ -16,13 +16,6 @@ const quiet = (signal: OutboxSignal["Service"]) =>
     while (yield* signal.wait(50)) {
       // another wake-up was pending
     }
-  })
-
-const submitRace = (i: number, at: number) =>
-  writeSection({
-    engagement_id: portalIds.confRace, section_id: i % 2 === 0 ? portalIds.confRaceTravel : portalIds.confRaceHospitality,
-    schema_id: portalIds.advance, form_section_id: i % 2 === 0 ? portalIds.travelSection : portalIds.hospitalitySection,
-    subject_id: portalIds.confArtist, event_id: portalIds.festival, values: values({ [`n${i}`]: i }), submitted_at: at + i
   })
 
 if (testDatabaseUrl === undefined) {
@@ -37,7 +30,7 @@ if (testDatabaseUrl === undefined) {
     timeout: "120 seconds",
     excludeTestServices: true
   })("lifecycle events on PostgreSQL", (it) => {
-    eventScenarios(it)
+    eventScenarios(it, ownPool)
 
     it.effect("two dispatchers on separate connections deliver each of 60 events exactly once between them", () =>
       Effect.gen(function*() {
@@ -53,7 +46,7 @@ if (testDatabaseUrl === undefined) {
             delivered += batch.delivered
             if (batch.claimed === 0) return delivered
           }
-        }).pipe(Effect.provide(Layer.mergeAll(SqlOutbox.layer(), EventHandlers.layer([slow])).pipe(Layer.provide(ownPool()))))
+        }).pipe(Effect.provide(Layer.mergeAll(SqlOutbox.layer, EventHandlers.layer([slow])).pipe(Layer.provide(ownPool()))))
         const [a, b] = yield* Effect.all([dispatcher, dispatcher], { concurrency: 2 })
         expect(a + b).toBe(60)
         expect(a > 0 && b > 0).toBe(true)

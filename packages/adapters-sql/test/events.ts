@@ -2,6 +2,7 @@
 import { expect } from "@effect/vitest"
 import type { Vitest } from "@effect/vitest"
 import { Clock, Deferred, Effect, Fiber, Layer, Option } from "effect"
+import { TestClock } from "effect/testing"
 import { SqlClient } from "effect/sql"
 import {
   Dispatcher,
@@ -9,13 +10,14 @@ import {
   Enrichment,
   type EventHandler,
   EventHandlers,
+  interruptedAttemptError,
   makeBuiltinHandlers,
   Submissions,
   type Values,
   ValueTargets
 } from "@forms/domain"
 import { dispatchBatch, submissionSubmitted } from "@forms/domain/internal"
-import { claimAll, type PortalPorts, portalIds, type Ports, writeSection } from "@forms/domain/testing"
+import { claimAll, type PortalPorts, portalIds, type Ports, runSlowDispatchers, writeSection } from "@forms/domain/testing"
 import { SqlOutbox } from "../src/ports/SqlOutbox.js"
 
 export type EventsIt = Vitest.MethodsNonLive<Ports | PortalPorts | SqlClient.SqlClient>
@@ -64,7 +66,39 @@ export const submitVolunteer = (submitted: Values) =>
     })
   })
 
-export const eventScenarios = (it: EventsIt): void => {
+/** Submits one of the race engagement's two sections (alternating): records one `section.submitted`. */
+export const submitRace = (i: number, at: number) =>
+  writeSection({
+    engagement_id: portalIds.confRace, section_id: i % 2 === 0 ? portalIds.confRaceTravel : portalIds.confRaceHospitality,
+    schema_id: portalIds.advance, form_section_id: i % 2 === 0 ? portalIds.travelSection : portalIds.hospitalitySection,
+    subject_id: portalIds.confArtist, event_id: portalIds.festival, values: values({ [`n${i}`]: i }), submitted_at: at + i
+  })
+
+/** Lets database round trips in flight progress: a few real milliseconds (the TestClock does not move). */
+const realPause = Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, 5)))
+
+/**
+ * The scenarios, on PGlite and PostgreSQL. `client` makes a connection pool of the dispatchers' own (on
+ * PostgreSQL); without it they share the test's client (PGlite has one connection).
+ */
+export const eventScenarios = (it: EventsIt, client?: () => Layer.Layer<SqlClient.SqlClient, unknown>): void => {
+  it.effect("two dispatchers with slow deliveries (25 s each, batches outliving the 60 s lease): none takes an event the other works on", () =>
+    Effect.gen(function*() {
+      yield* TestClock.setTime(Date.now())
+      yield* claimAll(() => false)
+      const at = (yield* Clock.currentTimeMillis) - 1_000
+      for (let i = 0; i < 20; i++) yield* submitRace(i, at)
+      const outbox = () => client === undefined ? SqlOutbox.layer : SqlOutbox.layer.pipe(Layer.provide(client()))
+      const result = yield* runSlowDispatchers([outbox(), outbox()], 20, realPause)
+      expect(result.overlaps).toEqual([])
+      expect([result.calls.size, [...result.calls.values()].every((n) => n === 1)]).toEqual([20, true])
+      const sql = yield* SqlClient.SqlClient
+      const rows = yield* sql<{ readonly delivered: boolean; readonly attempts: number }>`
+        SELECT delivered_at IS NOT NULL AS delivered, attempts FROM outbox WHERE id::text IN ${sql.in([...result.calls.keys()])}`
+      expect(rows.length).toBe(20)
+      expect(rows.every((row) => row.delivered && row.attempts === 1)).toBe(true)
+    }).pipe(Effect.provide(TestClock.layer())))
+
   it.effect("a running dispatcher is woken by a section submit (no polling) and applies the mapped values", () =>
     Effect.gen(function*() {
       yield* claimAll(() => false)
@@ -101,15 +135,17 @@ export const eventScenarios = (it: EventsIt): void => {
         name: "stall", type: "submission.submitted",
         handle: (event) => Effect.andThen(Deferred.succeed(reached, event.id), Effect.never)
       }
-      // Leases of one second; new layer values, so nothing memoised by the shared test layer is reused.
-      const first = yield* Effect.forkChild(dispatchBatch().pipe(
-        Effect.provide(Layer.mergeAll(SqlOutbox.layer({ lease: "1 second" }), yield* registryWith([stall])))
+      // Leases of one second (a delivery timeout of 700 ms plus 300 ms); new layer values, so nothing
+      // memoised by the shared test layer is reused.
+      const short = { deliveryTimeoutMs: 700, leaseMarginMs: 300 }
+      const first = yield* Effect.forkChild(dispatchBatch(short).pipe(
+        Effect.provide(Layer.mergeAll(SqlOutbox.layer, yield* registryWith([stall])))
       ))
       const eventId = yield* Deferred.await(reached)
       yield* Fiber.interrupt(first)
       const { calls, handler } = counting("submission.submitted")
-      const second = dispatchBatch().pipe(
-        Effect.provide(Layer.mergeAll(SqlOutbox.layer({ lease: "1 second" }), yield* registryWith([handler])))
+      const second = dispatchBatch(short).pipe(
+        Effect.provide(Layer.mergeAll(SqlOutbox.layer, yield* registryWith([handler])))
       )
       expect((yield* second).claimed).toBe(0)
       yield* Effect.sleep("1100 millis")
@@ -125,6 +161,7 @@ export const eventScenarios = (it: EventsIt): void => {
       const sql = yield* SqlClient.SqlClient
       const rows = yield* sql<{ readonly delivered: boolean; readonly attempts: number; readonly last_error: string | null }>`
         SELECT delivered_at IS NOT NULL AS delivered, attempts, last_error FROM outbox WHERE id = ${eventId}::uuid`
-      expect(rows).toEqual([{ delivered: true, attempts: 0, last_error: null }])
+      // Two attempts counted: the interrupted one (recorded as such by the claim after its lease) and the delivery.
+      expect(rows).toEqual([{ delivered: true, attempts: 2, last_error: interruptedAttemptError }])
     }))
 }

@@ -59,7 +59,7 @@ const everyPortUnavailable = Effect.gen(function*() {
       schema_id: "fs", idempotency_key: "k".repeat(16), event_id: null, subject_id: null, values: {}
     }))),
     Effect.flip(Effect.flatMap(RateLimiter, (l) => l.hit("key", 10, 1000))),
-    Effect.flip(Effect.flatMap(Outbox, (o) => o.claim(10))),
+    Effect.flip(Effect.flatMap(Outbox, (o) => o.claim(10, { leaseMs: 60_000, maxAttempts: 10 }))),
     Effect.flip(Effect.flatMap(Engagements, (e) => e.findByToken("ptok-0000000000000000"))),
     Effect.flip(Effect.flatMap(Engagements, (e) => e.createAdvanceDraft({
       engagement_id: "en", schema_id: "fs", subject_id: "ma", event_id: "ev", created_at: 0

@@ -36,7 +36,7 @@ export { toSummary } from "./portal/makeArtistPortal.js"
 
 // Events
 export { sectionSubmitted, submissionSubmitted, type SubmissionSubmittedInput } from "./events/LifecycleEvents.js"
-export { backoffDelay, failureInRound, nextRetryAt } from "./events/Backoff.js"
+export { attemptInRound, backoffDelay, nextRetryAt } from "./events/Backoff.js"
 export { type BatchResult, dispatchBatch, runDispatcher } from "./events/Dispatcher.js"
 export { makeInProcessSignal } from "./events/InProcessSignal.js"
 export { makeTagSync, submissionTags, tagSyncName } from "./events/TagSync.js"

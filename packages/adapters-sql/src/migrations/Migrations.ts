@@ -8,17 +8,22 @@ import portal from "./0003_portal.js"
 import enrichment from "./0004_enrichment.js"
 import schemaChanges from "./0005_schema_changes.js"
 import uniqueDigest from "./0006_unique_digest.js"
+import outboxAttempts from "./0008_outbox_attempts.js"
 
 const table = "forms_migrations"
 
-/** Add a migration with the next number; never edit one that has shipped. */
+/**
+ * Add a migration with the next number; never edit one that has shipped. 0007 was never used and must never
+ * be: the migrator skips a number below the latest one a database has applied.
+ */
 const loader = PgMigrator.fromRecord({
   "0001_forms": forms,
   "0002_submissions": submissions,
   "0003_portal": portal,
   "0004_enrichment": enrichment,
   "0005_schema_changes": schemaChanges,
-  "0006_unique_digest": uniqueDigest
+  "0006_unique_digest": uniqueDigest,
+  "0008_outbox_attempts": outboxAttempts
 })
 
 // The migrator only needs the Node services for schema dumps, which are not asked for.

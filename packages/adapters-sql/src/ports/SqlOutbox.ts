@@ -1,7 +1,7 @@
-/** The `Outbox` port on PostgreSQL: claims are leases, so a crashed dispatcher's events come back. */
-import { Clock, Duration, Effect, Layer, Schema } from "effect"
+/** The `Outbox` port on PostgreSQL: claims count an attempt and lease, so a crashed dispatcher's events come back, counted. */
+import { Clock, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { Outbox, type OutboxEvent } from "@forms/domain"
+import { type ClaimPolicy, interruptedAttemptError, Outbox, type OutboxEvent } from "@forms/domain"
 import { sqlFailure } from "../SqlFailure.js"
 import { epochMs, isUuid, toValues } from "./SubmissionRow.js"
 
@@ -12,11 +12,6 @@ const spanMarkFailed = Effect.withSpan("SqlOutbox.markFailed")
 const spanDead = Effect.withSpan("SqlOutbox.dead")
 const spanRetry = Effect.withSpan("SqlOutbox.retry")
 
-export interface SqlOutboxOptions {
-  /** How long a claimed event stays invisible to other dispatchers; default 60 seconds. */
-  readonly lease?: Duration.Input | undefined
-}
-
 const Row = Schema.Struct({
   id: Schema.String,
   type: Schema.Literals(["submission.submitted", "section.submitted"]),
@@ -24,6 +19,8 @@ const Row = Schema.Struct({
   attempts: Schema.Number,
   last_error: Schema.NullOr(Schema.String)
 })
+const ClaimRow = Schema.Struct({ ...Row.fields, parked: Schema.Boolean, due: Schema.Number, seq: Schema.Number })
+const decodeClaimRows = Schema.decodeUnknownEffect(Schema.Array(ClaimRow))
 const decodeRows = Schema.decodeUnknownEffect(Schema.Array(Row))
 
 const toEvents = (rows: ReadonlyArray<unknown>) =>
@@ -32,74 +29,93 @@ const toEvents = (rows: ReadonlyArray<unknown>) =>
     Effect.orDie
   )
 
-export const makeSqlOutbox = (options: SqlOutboxOptions = {}) =>
-  Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
-    const leaseMs = Duration.toMillis(Duration.fromInputUnsafe(options.lease ?? Duration.seconds(60)))
-    const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
+export const makeSqlOutbox = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const now = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms))
 
-    // SKIP LOCKED: racing dispatchers take disjoint events; the lease moves them out of the due set.
-    const claim = (limit: number) =>
-      Effect.gen(function*() {
-        if (limit <= 0) return []
-        const at = yield* now
-        const until = new Date(at.getTime() + leaseMs)
-        const rows = yield* sql<{ readonly due: number; readonly seq: number }>`
-          WITH picked AS (
-            SELECT id, available_at, seq FROM outbox
-            WHERE delivered_at IS NULL AND dead_at IS NULL AND available_at <= ${at}::timestamptz
-            ORDER BY available_at, seq
-            LIMIT ${limit}
-            FOR UPDATE SKIP LOCKED)
-          UPDATE outbox o SET available_at = ${until}::timestamptz
-          FROM picked WHERE o.id = picked.id
-          RETURNING o.id::text AS id, o.type, o.payload, o.attempts, o.last_error,
-            ${sql.literal(epochMs("picked.available_at"))} AS due, picked.seq::float8 AS seq`
-        const ordered = [...rows].sort((a, b) => a.due - b.due || a.seq - b.seq)
-        return yield* toEvents(ordered)
-      }).pipe(Effect.catchTag("SqlError", sqlFailure), spanClaim)
+  // One statement: SKIP LOCKED makes racing dispatchers take disjoint events; each picked event gets
+  // its attempt counted and a lease (a later `available_at`, which also sends a crashed one to the
+  // back of the queue), or, when the attempt before was claimed and never answered and was the last
+  // of its round, is parked dead.
+  const claim = (limit: number, policy: ClaimPolicy) =>
+    Effect.gen(function*() {
+      if (limit <= 0) return { events: [], parked: [] }
+      const at = yield* now
+      const until = new Date(at.getTime() + Math.max(0, policy.leaseMs))
+      const rows = yield* sql`
+        WITH picked AS (
+          SELECT id, available_at, seq, claimed_until IS NOT NULL AS interrupted,
+            claimed_until IS NOT NULL AND attempts > 0 AND attempts % ${Math.max(1, policy.maxAttempts)}::int = 0 AS parks
+          FROM outbox
+          WHERE delivered_at IS NULL AND dead_at IS NULL AND available_at <= ${at}::timestamptz
+          ORDER BY available_at, seq
+          LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED)
+        UPDATE outbox o SET
+          attempts = CASE WHEN picked.parks THEN o.attempts ELSE o.attempts + 1 END,
+          last_error = CASE WHEN picked.interrupted THEN ${interruptedAttemptError} ELSE o.last_error END,
+          dead_at = CASE WHEN picked.parks THEN ${at}::timestamptz END,
+          claimed_until = CASE WHEN picked.parks THEN NULL ELSE ${until}::timestamptz END,
+          available_at = CASE WHEN picked.parks THEN o.available_at ELSE ${until}::timestamptz END
+        FROM picked WHERE o.id = picked.id
+        RETURNING o.id::text AS id, o.type, o.payload, o.attempts, o.last_error, picked.parks AS parked,
+          ${sql.literal(epochMs("picked.available_at"))} AS due, picked.seq::float8 AS seq`
+      const decoded = yield* Effect.orDie(decodeClaimRows(rows))
+      const ordered = [...decoded].sort((a, b) => a.due - b.due || a.seq - b.seq)
+      const toEvent = (row: typeof ordered[number]): OutboxEvent => ({
+        id: row.id, type: row.type, payload: toValues(row.payload), attempts: row.attempts, last_error: row.last_error
+      })
+      return {
+        events: ordered.filter((row) => !row.parked).map(toEvent),
+        parked: ordered.filter((row) => row.parked).map(toEvent)
+      }
+    }).pipe(Effect.catchTag("SqlError", sqlFailure), spanClaim)
 
-    const markDelivered = (id: string) =>
-      Effect.gen(function*() {
-        if (!isUuid(id)) return
-        const at = yield* now
-        yield* sql`UPDATE outbox SET delivered_at = ${at}::timestamptz WHERE id = ${id}::uuid AND delivered_at IS NULL`
-      }).pipe(Effect.catchTag("SqlError", sqlFailure), spanMarkDelivered)
+  const markDelivered = (id: string) =>
+    Effect.gen(function*() {
+      if (!isUuid(id)) return
+      const at = yield* now
+      yield* sql`UPDATE outbox SET delivered_at = ${at}::timestamptz, claimed_until = NULL
+        WHERE id = ${id}::uuid AND delivered_at IS NULL`
+    }).pipe(Effect.catchTag("SqlError", sqlFailure), spanMarkDelivered)
 
-    const markFailed = (id: string, error: string, retryAt: number | null) =>
-      Effect.gen(function*() {
-        if (!isUuid(id)) return
-        const at = yield* now
-        yield* retryAt === null
-          ? sql`UPDATE outbox SET attempts = attempts + 1, last_error = ${error}, dead_at = ${at}::timestamptz
-                WHERE id = ${id}::uuid AND delivered_at IS NULL`
-          : sql`UPDATE outbox SET attempts = attempts + 1, last_error = ${error},
-                  available_at = ${new Date(retryAt)}::timestamptz
-                WHERE id = ${id}::uuid AND delivered_at IS NULL`
-      }).pipe(Effect.catchTag("SqlError", sqlFailure), spanMarkFailed)
+  // Not counted again (the claim did); only while `attempt` is the latest and still outstanding, so a
+  // holder whose lease ran out and whose event was claimed again (or parked) records nothing.
+  const markFailed = (id: string, attempt: number, error: string, retryAt: number | null) =>
+    Effect.gen(function*() {
+      if (!isUuid(id) || !Number.isInteger(attempt) || attempt < 1 || attempt > 2_147_483_647) return
+      const at = yield* now
+      yield* retryAt === null
+        ? sql`UPDATE outbox SET last_error = ${error}, claimed_until = NULL, dead_at = ${at}::timestamptz
+              WHERE id = ${id}::uuid AND attempts = ${attempt}::int AND claimed_until IS NOT NULL
+                AND delivered_at IS NULL AND dead_at IS NULL`
+        : sql`UPDATE outbox SET last_error = ${error}, claimed_until = NULL, available_at = ${new Date(retryAt)}::timestamptz
+              WHERE id = ${id}::uuid AND attempts = ${attempt}::int AND claimed_until IS NOT NULL
+                AND delivered_at IS NULL AND dead_at IS NULL`
+    }).pipe(Effect.catchTag("SqlError", sqlFailure), spanMarkFailed)
 
-    const dead = sql`
-      SELECT id::text AS id, type, payload, attempts, last_error FROM outbox
-      WHERE dead_at IS NOT NULL AND delivered_at IS NULL ORDER BY dead_at, seq`.pipe(
-      Effect.flatMap(toEvents),
-      Effect.catchTag("SqlError", sqlFailure),
-      spanDead
-    )
+  const dead = sql`
+    SELECT id::text AS id, type, payload, attempts, last_error FROM outbox
+    WHERE dead_at IS NOT NULL AND delivered_at IS NULL ORDER BY dead_at, seq`.pipe(
+    Effect.flatMap(toEvents),
+    Effect.catchTag("SqlError", sqlFailure),
+    spanDead
+  )
 
-    // Due at once; its attempts are kept, so the dispatcher's backoff decides what one more failure means.
-    const retry = (id: string) =>
-      Effect.gen(function*() {
-        if (!isUuid(id)) return false
-        const at = yield* now
-        const rows = yield* sql`
-          UPDATE outbox SET dead_at = NULL, available_at = ${at}::timestamptz
-          WHERE id = ${id}::uuid AND dead_at IS NOT NULL AND delivered_at IS NULL RETURNING id`
-        return rows.length > 0
-      }).pipe(Effect.catchTag("SqlError", sqlFailure), spanRetry)
+  // Due at once; its attempts are kept, so the dispatcher's backoff decides what one more failure means.
+  const retry = (id: string) =>
+    Effect.gen(function*() {
+      if (!isUuid(id)) return false
+      const at = yield* now
+      const rows = yield* sql`
+        UPDATE outbox SET dead_at = NULL, claimed_until = NULL, available_at = ${at}::timestamptz
+        WHERE id = ${id}::uuid AND dead_at IS NOT NULL AND delivered_at IS NULL RETURNING id`
+      return rows.length > 0
+    }).pipe(Effect.catchTag("SqlError", sqlFailure), spanRetry)
 
-    return Outbox.of({ claim, markDelivered, markFailed, dead, retry })
-  })
+  return Outbox.of({ claim, markDelivered, markFailed, dead, retry })
+})
 
 export const SqlOutbox = {
-  layer: (options: SqlOutboxOptions = {}) => Layer.effect(Outbox, makeSqlOutbox(options))
+  layer: Layer.effect(Outbox, makeSqlOutbox)
 } as const

@@ -1,22 +1,21 @@
 /** Every domain port on PostgreSQL, given a `SqlClient` (a `PgClient` from `PgLive` or `EmbeddedPg`). */
 import { Layer } from "effect"
 import { SqlFormSchemas } from "./SqlFormSchemas.js"
-import { SqlOutbox, type SqlOutboxOptions } from "./SqlOutbox.js"
+import { SqlOutbox } from "./SqlOutbox.js"
 import { SqlRateLimiter } from "./SqlRateLimiter.js"
 import { SqlRegistrationData } from "./SqlRegistrationData.js"
 import { SqlSubmissions } from "./SqlSubmissions.js"
 import { SqlUniqueValues } from "./SqlUniqueValues.js"
 
-export type SqlPortsOptions = SqlOutboxOptions
-
-const make = (options: SqlPortsOptions = {}) =>
+// The outbox's lease is the dispatcher's to choose (`Outbox.claim` takes it), so the ports take no options.
+const make = () =>
   Layer.mergeAll(
     SqlFormSchemas.layer,
     SqlSubmissions.layer,
     SqlUniqueValues.layer,
     SqlRateLimiter.layer,
     SqlRegistrationData.layer,
-    SqlOutbox.layer(options)
+    SqlOutbox.layer
   )
 
 export const SqlPorts = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import fc from "fast-check"
-import { backoffDelay, defaultBackoff, failureInRound, nextRetryAt } from "./Backoff.js"
+import { attemptInRound, backoffDelay, defaultBackoff, nextRetryAt } from "./Backoff.js"
 
 describe("backoff", () => {
   it("doubles from 1 s without jitter: 1, 2, 4 … 256 s, then the 5 min cap", () => {
@@ -33,10 +33,10 @@ describe("backoff", () => {
     )
   })
 
-  it("counts failures in rounds of maxAttempts: a dead event queued again gets a full round", () => {
-    expect([0, 1, 8, 9].map((n) => failureInRound(n))).toEqual([1, 2, 9, 10])
-    expect([10, 11, 19, 20].map((n) => failureInRound(n))).toEqual([1, 2, 10, 1])
-    expect(failureInRound(-1)).toBe(1)
+  it("counts attempts in rounds of maxAttempts: a dead event queued again gets a full round", () => {
+    expect([1, 2, 9, 10].map((n) => attemptInRound(n))).toEqual([1, 2, 9, 10])
+    expect([11, 12, 20, 21].map((n) => attemptInRound(n))).toEqual([1, 2, 10, 1])
+    expect(attemptInRound(0)).toBe(1)
   })
 
   it("out-of-range inputs are clamped (attempt below 1 counts as 1; random outside [0, 1])", () => {

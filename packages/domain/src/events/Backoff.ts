@@ -39,9 +39,10 @@ export const nextRetryAt = (
 ): number | null => (failedAttempts >= policy.maxAttempts ? null : now + backoffDelay(failedAttempts, random01, policy))
 
 /**
- * The number of a failure within its round of `maxAttempts` (1-based), from the failures recorded
- * before it. A dead event that is queued again (`Outbox.retry` keeps its count) starts a new round:
- * failure 11 is the first of the second round, so it gets the full schedule again, dead at 20.
+ * The number of an attempt within its round of `maxAttempts` (1-based), from its number among all
+ * attempts counted (claims count them). A dead event that is queued again (`Outbox.retry` keeps its
+ * count) starts a new round: attempt 11 is the first of the second round, so it gets the full
+ * schedule again, dead at 20.
  */
-export const failureInRound = (recordedFailures: number, policy: BackoffPolicy = defaultBackoff): number =>
-  (Math.max(0, Math.floor(recordedFailures)) % Math.max(1, policy.maxAttempts)) + 1
+export const attemptInRound = (attempt: number, policy: BackoffPolicy = defaultBackoff): number =>
+  ((Math.max(1, Math.floor(attempt)) - 1) % Math.max(1, policy.maxAttempts)) + 1

@@ -3,13 +3,12 @@ import { Clock, Effect } from "effect"
 import { TestClock } from "effect/testing"
 import { Unavailable } from "../Errors.js"
 import { Enrichment } from "../ports/Enrichment.js"
-import { Outbox } from "../ports/Outbox.js"
+import { interruptedAttemptError, Outbox } from "../ports/Outbox.js"
 import { Submissions } from "../ports/Submissions.js"
 import { flaky, noJitter, now, outboxRow, outboxRows, runEvents, submitTravel, values } from "../testing/events/eventsTestKit.js"
-import { claimLeaseMs } from "../testing/InMemoryOutbox.js"
 import { InMemoryStore } from "../testing/InMemoryStore.js"
 import { portalIds } from "../testing/portal/portalFixture.js"
-import { dispatchBatch } from "./Dispatcher.js"
+import { claimPolicy, dispatchBatch } from "./Dispatcher.js"
 import type { EventHandler } from "./EventHandlers.js"
 import { submissionSubmitted } from "./LifecycleEvents.js"
 
@@ -80,10 +79,12 @@ describe("dispatchBatch", () => {
       expect(afterFirst[1]).toHaveLength(1)
       // Claimed but never answered: hidden until the claim lapses, then delivered again.
       expect((yield* dispatchBatch()).claimed).toBe(0)
-      yield* TestClock.adjust(claimLeaseMs)
+      yield* TestClock.adjust(claimPolicy().leaseMs)
       expect((yield* dispatchBatch()).delivered).toBe(1)
       expect([yield* enrichment.submissionTags(submission.id), yield* enrichment.contacts(portalIds.organisation)]).toEqual(afterFirst)
-      expect((yield* outboxRows).map((row) => [row.attempts, row.delivered_at !== null])).toEqual([[0, true]])
+      // Two attempts: the crashed one, recorded as interrupted by the claim after its lease, and the delivery.
+      expect((yield* outboxRows).map((row) => [row.attempts, row.last_error, row.delivered_at !== null]))
+        .toEqual([[2, interruptedAttemptError, true]])
     }), true))
 
   it.effect("an event failing 10 times is parked dead with its last error; retry queues it again", () => {

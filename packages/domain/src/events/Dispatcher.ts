@@ -1,18 +1,23 @@
 /** Delivers outbox events to the registered handlers, at least once, with backoff and dead-parking (CONTRACT §6). */
 import { Cause, Clock, Effect, Exit, Layer, Option, Random } from "effect"
 import type { Unavailable } from "../Errors.js"
-import { Outbox, type OutboxEvent } from "../ports/Outbox.js"
+import { type ClaimPolicy, Outbox, type OutboxEvent } from "../ports/Outbox.js"
 import { OutboxSignal } from "../ports/OutboxSignal.js"
-import { type BackoffPolicy, defaultBackoff, failureInRound, nextRetryAt } from "./Backoff.js"
+import { attemptInRound, type BackoffPolicy, defaultBackoff, nextRetryAt } from "./Backoff.js"
 import { type EventHandler, EventHandlers } from "./EventHandlers.js"
 
 export interface DispatcherOptions {
-  /** Events claimed per batch. */
+  /**
+   * Events a batch takes at most. Each is claimed on its own, just before its delivery: its lease then
+   * covers one delivery however slow the batch, and a crash leaves an interrupted attempt on it alone.
+   */
   readonly batchSize: number
   /** The longest wait between two claims when no signal arrives, in ms. */
   readonly pollIntervalMs: number
-  /** A delivery (all handlers of one event) running longer than this fails, in ms. Keep it below the claim lease. */
+  /** A delivery (all handlers of one event) running longer than this fails, in ms. */
   readonly deliveryTimeoutMs: number
+  /** Added to `deliveryTimeoutMs` to make a claim's lease: time to record the outcome, in ms. */
+  readonly leaseMarginMs: number
   readonly backoff: BackoffPolicy
 }
 
@@ -20,15 +25,23 @@ export const defaultDispatcherOptions: DispatcherOptions = {
   batchSize: 20,
   pollIntervalMs: 2_000,
   deliveryTimeoutMs: 30_000,
+  leaseMarginMs: 30_000,
   backoff: defaultBackoff
 }
 
+/** The lease (delivery timeout plus margin: 60 s by default) and round length the dispatcher claims with. */
+export const claimPolicy = (options: Partial<DispatcherOptions> = {}): ClaimPolicy => {
+  const resolved = { ...defaultDispatcherOptions, ...options }
+  return { leaseMs: resolved.deliveryTimeoutMs + resolved.leaseMarginMs, maxAttempts: resolved.backoff.maxAttempts }
+}
+
 export interface BatchResult {
+  /** Events the batch's claims took: delivered + retrying + dead. */
   readonly claimed: number
   readonly delivered: number
   /** Failed and due again later. */
   readonly retrying: number
-  /** Failed for the last allowed time and parked dead. */
+  /** Failed for the last allowed time, or found with the last attempt of its round interrupted: parked dead. */
   readonly dead: number
   /** The earliest `retryAt` this batch set (epoch ms), or null. */
   readonly nextRetryAt: number | null
@@ -112,34 +125,54 @@ const deliver = (
       yield* outbox.markDelivered(event.id)
       return { _tag: "Delivered" } as const
     }
-    // Interrupted (the dispatcher is stopping): record nothing; the claim lapses and the event is delivered again.
+    // Interrupted (the dispatcher is stopping): record nothing; the next claim after the lease counts it as interrupted.
     if (Cause.hasInterruptsOnly(exit.cause)) return yield* Effect.failCause(Cause.interrupt())
     const failure = Cause.findErrorOption(exit.cause)
     const error = Option.isSome(failure)
       ? describeFailure(failure.value.handler, failure.value.cause)
       : describeFailure("dispatcher", exit.cause)
-    const attempts = event.attempts + 1
+    // The claim counted this attempt: its number decides the backoff, and the failure is not counted again.
+    const attempts = event.attempts
     const now = yield* Clock.currentTimeMillis
-    const retryAt = nextRetryAt(now, failureInRound(event.attempts, options.backoff), yield* Random.next, options.backoff)
-    yield* outbox.markFailed(event.id, error, retryAt)
+    const retryAt = nextRetryAt(now, attemptInRound(attempts, options.backoff), yield* Random.next, options.backoff)
+    yield* outbox.markFailed(event.id, attempts, error, retryAt)
     yield* Effect.logWarning("event delivery failed").pipe(
       Effect.annotateLogs({ event_id: event.id, event_type: event.type, attempts, dead: retryAt === null, error })
     )
     return { _tag: "Failed", retryAt } as const
   })
 
-/** Claims one batch and delivers each event: markDelivered on success, markFailed with the backoff otherwise. */
+/**
+ * Claims and delivers up to `batchSize` events, one claim per event: markDelivered on success,
+ * markFailed with the backoff otherwise. Stops early when a claim finds nothing due.
+ */
 export const dispatchBatch = (
   options: Partial<DispatcherOptions> = {}
 ): Effect.Effect<BatchResult, Unavailable, Outbox | EventHandlers> =>
   Effect.gen(function*() {
     const resolved = { ...defaultDispatcherOptions, ...options }
-    const events = yield* (yield* Outbox).claim(resolved.batchSize)
+    const outbox = yield* Outbox
+    const policy = claimPolicy(resolved)
+    let claimed = 0
     let delivered = 0
     let retrying = 0
     let dead = 0
     const retryAts: Array<number> = []
-    for (const event of events) {
+    while (claimed < resolved.batchSize) {
+      const { events, parked } = yield* outbox.claim(1, policy)
+      for (const event of parked) {
+        claimed++
+        dead++
+        yield* Effect.logWarning("event parked dead: its last attempt was interrupted").pipe(
+          Effect.annotateLogs({ event_id: event.id, event_type: event.type, attempts: event.attempts })
+        )
+      }
+      const [event] = events
+      if (event === undefined) {
+        if (parked.length === 0) break
+        continue
+      }
+      claimed++
       const outcome = yield* deliver(event, resolved)
       if (outcome._tag === "Delivered") delivered++
       else if (outcome.retryAt === null) dead++
@@ -149,16 +182,17 @@ export const dispatchBatch = (
       }
     }
     const nextRetryAt = retryAts.length === 0 ? null : Math.min(...retryAts)
-    return { claimed: events.length, delivered, retrying, dead, nextRetryAt, retryAts }
+    return { claimed, delivered, retrying, dead, nextRetryAt, retryAts }
   }).pipe(Effect.withSpan("Dispatcher.dispatchBatch"))
 
 /**
  * Runs batches while they come back full, then waits for a signal, for the poll interval, or for
- * the earliest retry it scheduled, whichever comes first; forever. A batch that was not full took
- * every event due when it claimed: an event recorded since then comes with a signal (kept until the
- * next wait), so claiming again at once would only find nothing. An unreachable store is logged and
- * tried again after the poll interval. Interrupt it (or close the scope of `Dispatcher.start`) to
- * stop: a delivery in flight is abandoned unrecorded and delivered again later.
+ * the earliest retry it scheduled, whichever comes first; forever. A batch that was not full ended
+ * on a claim that found nothing due: an event recorded since then comes with a signal (kept until
+ * the next wait), so claiming again at once would only find nothing. An unreachable store is logged
+ * and tried again after the poll interval. Interrupt it (or close the scope of `Dispatcher.start`) to
+ * stop: a delivery in flight is abandoned unrecorded, and delivered again once its lease has run out
+ * (its attempt counted as interrupted).
  */
 export const runDispatcher = (
   options: Partial<DispatcherOptions> = {}

@@ -26,7 +26,8 @@ describe("Dispatcher loop", () => {
       yield* settle
       expect([state.calls, state.applied.size]).toEqual([3, 1])
       const [row] = yield* outboxRows
-      expect([row?.attempts, row?.delivered_at]).toEqual([2, now + 3_000])
+      // Three attempts counted by their claims: two failed, the third delivered.
+      expect([row?.attempts, row?.delivered_at]).toEqual([3, now + 3_000])
       yield* TestClock.adjust(600_000)
       yield* settle
       expect(state.calls).toBe(3)
@@ -45,7 +46,7 @@ describe("Dispatcher loop", () => {
       const store = yield* InMemoryStore
       const [first] = store.data.outbox
       if (first === undefined) throw new Error("an event was expected")
-      store.data.outbox.push({ ...first, id: "00000000-0000-4000-9000-00000000beef", delivered_at: null })
+      store.data.outbox.push({ ...first, id: "00000000-0000-4000-9000-00000000beef", attempts: 0, available_at: now, delivered_at: null })
       yield* settle
       expect(state.applied.size).toBe(1)
       yield* TestClock.adjust(10_000)
@@ -59,27 +60,30 @@ describe("Dispatcher loop", () => {
     return runEvents([handler], Effect.scoped(Effect.gen(function*() {
       let claims = 0
       const counted = Outbox.use((outbox) =>
-        Effect.succeed(Outbox.of({ ...outbox, claim: (limit) => Effect.suspend(() => (claims++, outbox.claim(limit))) })))
+        Effect.succeed(Outbox.of({ ...outbox, claim: (limit, policy) => Effect.suspend(() => (claims++, outbox.claim(limit, policy))) })))
       yield* Dispatcher.start({ batchSize: 2, pollIntervalMs: 3_600_000 }).pipe(Effect.provideServiceEffect(Outbox, counted))
       yield* settle
       expect(claims).toBe(1)
       yield* submitTravel("KL1")
       yield* settle
-      expect([claims, state.applied.size]).toEqual([2, 1])
-      // Three due events and one signal: a full batch of two, then one more claim that finds the third.
+      // One claim per event, then one that finds nothing due and ends the batch.
+      expect([claims, state.applied.size]).toEqual([3, 1])
+      // Three due events and one signal: a full batch of two, then a batch that finds the third and ends.
       const store = yield* InMemoryStore
       const [first] = store.data.outbox
       if (first === undefined) throw new Error("an event was expected")
       for (const n of [1, 2, 3]) {
-        store.data.outbox.push({ ...first, id: `00000000-0000-4000-9000-00000000bee${n}`, claimed_until: null, delivered_at: null })
+        store.data.outbox.push({
+          ...first, id: `00000000-0000-4000-9000-00000000bee${n}`, attempts: 0, available_at: now, claimed_until: null, delivered_at: null
+        })
       }
       yield* (yield* OutboxSignal).notify
       yield* Effect.repeat(settle, { times: 3 })
-      expect([claims, state.applied.size]).toEqual([4, 4])
+      expect([claims, state.applied.size]).toEqual([7, 4])
     })))
   })
 
-  it.effect("stops when its scope closes: a delivery in flight is abandoned unrecorded", () => {
+  it.effect("stops when its scope closes: a delivery in flight is abandoned with no outcome recorded", () => {
     const blocking: EventHandler = { name: "blocking", type: "section.submitted", handle: () => Effect.never }
     return runEvents([blocking], Effect.gen(function*() {
       yield* Effect.scoped(Effect.gen(function*() {
@@ -87,12 +91,13 @@ describe("Dispatcher loop", () => {
         yield* submitTravel("KL1")
         yield* settle
       }))
+      // Its claim counted the attempt; no outcome is recorded, so the next claim after the lease finds it interrupted.
       const [row] = yield* outboxRows
-      expect([row?.attempts, row?.last_error, row?.delivered_at]).toEqual([0, null, null])
+      expect([row?.attempts, row?.last_error, row?.delivered_at, row?.claimed_until !== null]).toEqual([1, null, null, true])
       yield* submitTravel("KL2")
       yield* TestClock.adjust(600_000)
       yield* settle
-      expect((yield* outboxRows).every((r) => r.delivered_at === null && r.attempts === 0)).toBe(true)
+      expect((yield* outboxRows).map((r) => [r.attempts, r.delivered_at])).toEqual([[1, null], [0, null]])
     }))
   })
 

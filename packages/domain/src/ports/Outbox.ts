@@ -12,17 +12,52 @@ export interface NewOutboxEvent {
 export interface OutboxEvent extends NewOutboxEvent {
   /** A stable UUID. */
   readonly id: string
+  /**
+   * Attempts counted so far, interrupted ones included. A claim counts its attempt, so a claimed
+   * event carries the number of the attempt it is claimed for (1 for the first delivery).
+   */
   readonly attempts: number
   readonly last_error: string | null
 }
 
+/** How a claim leases events, and when an attempt that never got an outcome parks its event. */
+export interface ClaimPolicy {
+  /** A claimed event stays hidden from other claims this long, in ms: longer than its delivery may take. */
+  readonly leaseMs: number
+  /** Attempts in a round: an interrupted attempt with a number divisible by this one parks the event dead. */
+  readonly maxAttempts: number
+}
+
+export interface Claimed {
+  /** Leased to the caller, each with its attempt counted. */
+  readonly events: ReadonlyArray<OutboxEvent>
+  /**
+   * Found due with the last attempt of its round interrupted (claimed, lease run out, no outcome
+   * recorded): parked dead instead, with `interruptedAttemptError` as its last error.
+   */
+  readonly parked: ReadonlyArray<OutboxEvent>
+}
+
+/** The error a claim records for an attempt whose lease ran out without an outcome (a crash, a cut-off delivery). */
+export const interruptedAttemptError = "dispatcher: the attempt was interrupted (its lease ran out without an outcome)"
+
 export class Outbox extends Context.Service<Outbox, {
-  /** Claims up to `limit` events that are due and not delivered, so that no other dispatcher delivers them meanwhile. */
-  readonly claim: (limit: number) => Effect.Effect<ReadonlyArray<OutboxEvent>, Unavailable>
+  /**
+   * Claims up to `limit` due, undelivered events in one atomic step: counts an attempt for each and
+   * leases it for `policy.leaseMs`, so that no other claim takes it meanwhile. An event whose previous
+   * attempt was claimed and never answered gets `interruptedAttemptError` as its last error, and is
+   * parked dead (not claimed) when that attempt was the last of its round.
+   */
+  readonly claim: (limit: number, policy: ClaimPolicy) => Effect.Effect<Claimed, Unavailable>
+  /** Records the success of an event's delivery (whoever holds its lease now: the handlers are idempotent). */
   readonly markDelivered: (id: string) => Effect.Effect<void, Unavailable>
-  /** Records a failed attempt: due again at `retryAt` (epoch ms), or parked dead when `retryAt` is null. */
-  readonly markFailed: (id: string, error: string, retryAt: number | null) => Effect.Effect<void, Unavailable>
+  /**
+   * Records the failure of attempt `attempt` (counted by its claim, so not again): due again at
+   * `retryAt` (epoch ms), or parked dead when `retryAt` is null. Ignored unless that attempt is the
+   * event's latest and still outstanding (another claim has not taken the event since).
+   */
+  readonly markFailed: (id: string, attempt: number, error: string, retryAt: number | null) => Effect.Effect<void, Unavailable>
   readonly dead: Effect.Effect<ReadonlyArray<OutboxEvent>, Unavailable>
-  /** Queues a dead event again; false when no dead event has that id. */
+  /** Queues a dead event again (attempts kept, so it starts a new round); false when no dead event has that id. */
   readonly retry: (id: string) => Effect.Effect<boolean, Unavailable>
 }>()("@forms/domain/Outbox") {}

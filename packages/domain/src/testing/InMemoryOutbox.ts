@@ -1,10 +1,7 @@
-/** In-memory Outbox: claim with a lease, delivered, failed with a retry time, dead, retried. */
+/** In-memory Outbox: claims that count an attempt and lease, delivered, failed with a retry time, dead, retried. */
 import { Effect, Layer, Result } from "effect"
-import { Outbox, type OutboxEvent } from "../ports/Outbox.js"
+import { type Claimed, interruptedAttemptError, Outbox, type OutboxEvent } from "../ports/Outbox.js"
 import { type InMemoryOutboxRow, InMemoryStore } from "./InMemoryStore.js"
-
-/** How long a claimed event stays hidden from other claims when its dispatcher never answers. */
-export const claimLeaseMs = 60_000
 
 const toEvent = (row: InMemoryOutboxRow): OutboxEvent => ({
   id: row.id,
@@ -35,31 +32,48 @@ export const InMemoryOutboxLayer = Layer.effect(
       return true
     }
     return Outbox.of({
-      claim: (limit) =>
+      claim: (limit, policy) =>
         store.atomically((now) => {
           const due = rows
             .map((row, index) => ({ row, index }))
             .filter(({ row }) => isDue(row, now))
             .sort((a, b) => a.row.available_at - b.row.available_at || a.index - b.index)
             .slice(0, Math.max(0, limit))
-          for (const { row, index } of due) rows[index] = { ...row, claimed_until: now + claimLeaseMs }
-          return Result.succeed(due.map(({ row }) => toEvent(row)))
+          const events: Array<OutboxEvent> = []
+          const parked: Array<OutboxEvent> = []
+          for (const { row, index } of due) {
+            // Still marked claimed although due: its attempt ended without an outcome.
+            const interrupted = row.claimed_until !== null
+            const last_error = interrupted ? interruptedAttemptError : row.last_error
+            if (interrupted && row.attempts > 0 && row.attempts % Math.max(1, policy.maxAttempts) === 0) {
+              rows[index] = { ...row, last_error, claimed_until: null, dead_at: now }
+              parked.push(toEvent(rows[index]))
+            } else {
+              // The lease also moves the event's due time, as the SQL adapter does: a crashed one comes back last.
+              const until = now + policy.leaseMs
+              rows[index] = { ...row, attempts: row.attempts + 1, last_error, claimed_until: until, available_at: until }
+              events.push(toEvent(rows[index]))
+            }
+          }
+          return Result.succeed<Claimed>({ events, parked })
         }),
       markDelivered: (id) =>
         store.atomically((now) => {
-          update(id, (row) => ({ ...row, delivered_at: now, claimed_until: null }))
+          update(id, (row) => row.delivered_at !== null ? undefined : { ...row, delivered_at: now, claimed_until: null })
           return Result.succeed(undefined)
         }),
-      markFailed: (id, error, retryAt) =>
+      markFailed: (id, attempt, error, retryAt) =>
         store.atomically((now) => {
-          update(id, (row) => ({
-            ...row,
-            attempts: row.attempts + 1,
-            last_error: error,
-            claimed_until: null,
-            available_at: retryAt ?? row.available_at,
-            dead_at: retryAt === null ? now : null
-          }))
+          update(id, (row) =>
+            row.attempts !== attempt || row.claimed_until === null || row.delivered_at !== null || row.dead_at !== null
+              ? undefined
+              : {
+                ...row,
+                last_error: error,
+                claimed_until: null,
+                available_at: retryAt ?? row.available_at,
+                dead_at: retryAt === null ? now : null
+              })
           return Result.succeed(undefined)
         }),
       dead: store.atomically(() =>

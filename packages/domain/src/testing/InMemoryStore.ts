@@ -14,7 +14,7 @@ export interface InMemoryOutboxRow {
   readonly last_error: string | null
   /** Epoch ms: due from then on. */
   readonly available_at: number
-  /** Epoch ms: a claim hides the row from other claims until then. */
+  /** Epoch ms: the lease end of an attempt claimed and not answered yet (null when none is outstanding). */
   readonly claimed_until: number | null
   readonly delivered_at: number | null
   readonly dead_at: number | null

@@ -1,24 +1,37 @@
-/** Conformance of the Outbox: events appended by a submit, claimed, delivered, failed, dead, retried. */
+/** Conformance of the Outbox: events appended by a submit, claimed (an attempt each), delivered, failed, interrupted, dead, retried. */
 import { describe, expect } from "@effect/vitest"
 import { Clock, Effect } from "effect"
-import { Outbox, type OutboxEvent } from "../../ports/Outbox.js"
+import { TestClock } from "effect/testing"
+import { type ClaimPolicy, interruptedAttemptError, Outbox, type OutboxEvent } from "../../ports/Outbox.js"
 import { Submissions } from "../../ports/Submissions.js"
 import { seedIds } from "../conformanceFixture.js"
 import { type ConformanceIt, draftOf, makeFresh, submitOf, values } from "./support.js"
 
 const hour = 3_600_000
+const policy: ClaimPolicy = { leaseMs: 60_000, maxAttempts: 10 }
 
 /** Claims until nothing is due; the events of other tests are marked delivered on the way. */
 const drain = Effect.gen(function*() {
   const outbox = yield* Outbox
   for (;;) {
-    const batch = yield* outbox.claim(100)
-    if (batch.length === 0) return
-    yield* Effect.forEach(batch, (event) => outbox.markDelivered(event.id))
+    const { events, parked } = yield* outbox.claim(100, policy)
+    if (events.length === 0 && parked.length === 0) return
+    yield* Effect.forEach(events, (event) => outbox.markDelivered(event.id))
   }
 })
 
 const markerOf = (event: OutboxEvent): unknown => event.payload["marker"]
+
+/** The events a claim leased. */
+const claimed = (limit: number, with_: ClaimPolicy = policy) =>
+  Effect.flatMap(Outbox, (outbox) => Effect.map(outbox.claim(limit, with_), (result) => result.events))
+
+/** Runs `body` on a TestClock set to the live time: the outbox must read time from the calling fiber's Clock. */
+const onTestClock = <A, E, R>(body: Effect.Effect<A, E, R>) =>
+  Effect.gen(function*() {
+    yield* TestClock.setTime(Date.now())
+    return yield* body
+  }).pipe(Effect.provide(TestClock.layer()))
 
 export const outboxConformance = (it: ConformanceIt): void => {
   const fresh = makeFresh()
@@ -45,11 +58,12 @@ export const outboxConformance = (it: ConformanceIt): void => {
         const stale = { type: "submission.submitted" as const, payload: { marker: fresh("stale") } }
         yield* Effect.flip(submissions.submit(submitOf(submission, values({}), { events: [stale] })))
         const payload = yield* submitWithEvent(fresh("marker"))
-        const claimed = yield* outbox.claim(100)
-        expect(claimed.length).toBe(1)
-        expect(claimed[0]).toMatchObject({ type: "submission.submitted", payload, attempts: 0, last_error: null })
-        expect(claimed[0]?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
-        yield* Effect.forEach(claimed, (event) => outbox.markDelivered(event.id))
+        const events = yield* claimed(100)
+        expect(events.length).toBe(1)
+        // The claim counted the first attempt.
+        expect(events[0]).toMatchObject({ type: "submission.submitted", payload, attempts: 1, last_error: null })
+        expect(events[0]?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
+        yield* Effect.forEach(events, (event) => outbox.markDelivered(event.id))
       }))
 
     it.effect("claim honours its limit and hides claimed events from the next claim", () =>
@@ -57,12 +71,39 @@ export const outboxConformance = (it: ConformanceIt): void => {
         const outbox = yield* Outbox
         yield* drain
         for (let i = 0; i < 3; i++) yield* submitWithEvent(fresh("limit"))
-        const first = yield* outbox.claim(2)
-        const second = yield* outbox.claim(10)
-        const third = yield* outbox.claim(10)
+        const first = yield* claimed(2)
+        const second = yield* claimed(10)
+        const third = yield* claimed(10)
         expect([first.length, second.length, third.length]).toEqual([2, 1, 0])
         expect(new Set([...first, ...second].map((e) => e.id)).size).toBe(3)
         yield* Effect.forEach([...first, ...second], (event) => outbox.markDelivered(event.id))
+      }))
+
+    it.effect("a failure is recorded against the attempt its claim counted: never counted twice, never by a stale holder", () =>
+      Effect.gen(function*() {
+        const outbox = yield* Outbox
+        yield* drain
+        const marker = fresh("lifecycle")
+        yield* submitWithEvent(marker)
+        const mine = (events: ReadonlyArray<OutboxEvent>) => events.filter((e) => markerOf(e) === marker)
+        const [event] = mine(yield* claimed(10))
+        if (event === undefined) return expect.fail("the submitted event was not claimed")
+        expect(event.attempts).toBe(1)
+
+        const now = yield* Clock.currentTimeMillis
+        yield* outbox.markFailed(event.id, 1, "first failure", now - 1)
+        // Attempt 1 has its outcome: a second record of it (a late or repeated one) changes nothing.
+        yield* outbox.markFailed(event.id, 1, "stale", null)
+        const again = mine(yield* claimed(10))
+        expect(again.map((e) => [e.id, e.attempts, e.last_error])).toEqual([[event.id, 2, "first failure"]])
+        yield* outbox.markFailed(event.id, 1, "stale", null)
+        expect((yield* outbox.dead).some((e) => e.id === event.id)).toBe(false)
+
+        yield* outbox.markFailed(event.id, 2, "second failure", now + hour)
+        expect(mine(yield* claimed(10))).toEqual([])
+        expect((yield* outbox.dead).some((e) => e.id === event.id)).toBe(false)
+        expect(yield* outbox.retry(event.id)).toBe(false)
+        yield* outbox.markDelivered(event.id)
       }))
 
     it.effect("failed, due again at its retry time, dead after the last attempt, retried, delivered", () =>
@@ -72,19 +113,17 @@ export const outboxConformance = (it: ConformanceIt): void => {
         const marker = fresh("lifecycle")
         yield* submitWithEvent(marker)
         const mine = (events: ReadonlyArray<OutboxEvent>) => events.filter((e) => markerOf(e) === marker)
-        const [event] = mine(yield* outbox.claim(10))
+        const [event] = mine(yield* claimed(10))
         if (event === undefined) return expect.fail("the submitted event was not claimed")
 
         const now = yield* Clock.currentTimeMillis
-        yield* outbox.markFailed(event.id, "first failure", now - 1)
-        const again = mine(yield* outbox.claim(10))
-        expect(again.map((e) => [e.id, e.attempts, e.last_error])).toEqual([[event.id, 1, "first failure"]])
-
-        yield* outbox.markFailed(event.id, "second failure", now + hour)
-        expect(mine(yield* outbox.claim(10))).toEqual([])
-
-        yield* outbox.markFailed(event.id, "last failure", null)
-        expect(mine(yield* outbox.claim(10))).toEqual([])
+        yield* outbox.markFailed(event.id, 1, "first failure", now - 1)
+        const [second] = mine(yield* claimed(10))
+        expect([second?.attempts, second?.last_error]).toEqual([2, "first failure"])
+        yield* outbox.markFailed(event.id, 2, "second failure", now - 1)
+        expect(mine(yield* claimed(10)).map((e) => e.attempts)).toEqual([3])
+        yield* outbox.markFailed(event.id, 3, "last failure", null)
+        expect(mine(yield* claimed(10))).toEqual([])
         const dead = (yield* outbox.dead).filter((e) => e.id === event.id)
         expect(dead.map((e) => [e.attempts, e.last_error, markerOf(e)])).toEqual([[3, "last failure", marker]])
 
@@ -92,12 +131,53 @@ export const outboxConformance = (it: ConformanceIt): void => {
         expect((yield* outbox.dead).some((e) => e.id === event.id)).toBe(false)
         expect(yield* outbox.retry(event.id)).toBe(false)
         expect(yield* outbox.retry("00000000-0000-4000-8000-00000000dead")).toBe(false)
-        expect(mine(yield* outbox.claim(10)).map((e) => e.id)).toEqual([event.id])
+        // Queued again: attempts kept, so the next claim counts the first attempt of a new round.
+        expect(mine(yield* claimed(10)).map((e) => [e.id, e.attempts])).toEqual([[event.id, 4]])
 
         yield* outbox.markDelivered(event.id)
+        // Delivered: a failure recorded afterwards changes nothing.
+        yield* outbox.markFailed(event.id, 4, "late failure", null)
         yield* drain
         expect((yield* outbox.dead).some((e) => e.id === event.id)).toBe(false)
         expect(yield* outbox.retry(event.id)).toBe(false)
       }))
+
+    it.effect("an attempt whose lease runs out without an outcome counts as interrupted; the 10th parks the event dead", () =>
+      onTestClock(Effect.gen(function*() {
+        const outbox = yield* Outbox
+        yield* drain
+        const marker = fresh("interrupted")
+        yield* submitWithEvent(marker)
+        const mine = (events: ReadonlyArray<OutboxEvent>) => events.filter((e) => markerOf(e) === marker)
+        const short: ClaimPolicy = { leaseMs: 1_000, maxAttempts: 10 }
+        let id = ""
+        // Ten claims, none answered (a crash each time): each waits out the lease of the one before.
+        for (let attempt = 1; attempt <= 10; attempt++) {
+          const [event] = mine(yield* claimed(10, short))
+          if (event === undefined) return expect.fail(`attempt ${attempt} was not claimed`)
+          id = event.id
+          expect([event.attempts, event.last_error]).toEqual([attempt, attempt === 1 ? null : interruptedAttemptError])
+          yield* TestClock.adjust(999)
+          expect(mine(yield* claimed(10, short))).toEqual([])
+          yield* TestClock.adjust(1)
+        }
+        const { events, parked } = yield* outbox.claim(10, short)
+        expect(mine(events)).toEqual([])
+        expect(mine(parked).map((e) => [e.id, e.attempts, e.last_error])).toEqual([[id, 10, interruptedAttemptError]])
+        const dead = (yield* outbox.dead).filter((e) => e.id === id)
+        expect(dead.map((e) => [e.attempts, e.last_error])).toEqual([[10, interruptedAttemptError]])
+        yield* TestClock.adjust(hour)
+        expect(mine(yield* claimed(10, short))).toEqual([])
+
+        // `retry` gives a new round: claimed as attempt 11; its failure is recorded normally.
+        expect(yield* outbox.retry(id)).toBe(true)
+        const [retried] = mine(yield* claimed(10, short))
+        expect(retried?.attempts).toBe(11)
+        yield* outbox.markFailed(id, 11, "eleventh", (yield* Clock.currentTimeMillis) - 1)
+        const [twelfth] = mine(yield* claimed(10, short))
+        expect([twelfth?.attempts, twelfth?.last_error]).toEqual([12, "eleventh"])
+        yield* outbox.markDelivered(id)
+        expect((yield* outbox.dead).some((e) => e.id === id)).toBe(false)
+      })))
   })
 }

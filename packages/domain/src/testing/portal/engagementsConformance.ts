@@ -38,9 +38,9 @@ export const claimAll = (keep: (event: OutboxEvent) => boolean) =>
     const outbox = yield* Outbox
     const kept: Array<OutboxEvent> = []
     for (;;) {
-      const batch = yield* outbox.claim(100)
-      if (batch.length === 0) return kept
-      for (const event of batch) {
+      const { events, parked } = yield* outbox.claim(100, { leaseMs: 60_000, maxAttempts: 10 })
+      if (events.length === 0 && parked.length === 0) return kept
+      for (const event of events) {
         if (keep(event)) kept.push(event)
         yield* outbox.markDelivered(event.id)
       }
