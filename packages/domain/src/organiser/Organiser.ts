@@ -1,0 +1,62 @@
+/**
+ * The organiser use cases (CONTRACT §12) after authentication, the request shape and the `admin` limit:
+ * ids in the path (404) → body (422) → conflicts (409). Every call is scoped by the actor's organisation.
+ */
+import { Context, type Effect, type Option } from "effect"
+import type { Unavailable, ValidationFailed } from "../Errors.js"
+import type { Body } from "./organiserInput.js"
+import type { EventNotFound, EventSectionNotFound, InUse, TimeSlotNotFound, Unauthenticated } from "./OrganiserErrors.js"
+import type {
+  Actor,
+  AdminEvent,
+  AdminEventSection,
+  AdminTimeSlot,
+  AuditEntry,
+  CreatedKey,
+  Organisation,
+  Page,
+  PageRequest,
+  SectionKey,
+  SlotKey
+} from "./OrganiserModel.js"
+
+type E<A, X = never> = Effect.Effect<A, X | Unavailable>
+
+export class Organiser extends Context.Service<Organiser, {
+  /**
+   * The actor of a bearer token: any token of 32–512 characters of `[\x21-\x7E]` is looked up; a
+   * missing, malformed, unknown or revoked key is Unauthenticated. Records the use at most once a minute.
+   */
+  readonly authenticate: (token: string) => E<Actor, Unauthenticated>
+  readonly organisation: (actor: Actor) => E<Option.Option<Organisation>>
+
+  readonly listEvents: (actor: Actor, page: PageRequest<CreatedKey>) => E<Page<AdminEvent>>
+  readonly getEvent: (actor: Actor, id: string) => E<AdminEvent, EventNotFound>
+  readonly createEvent: (actor: Actor, body: Body) => E<AdminEvent, ValidationFailed>
+  readonly updateEvent: (actor: Actor, id: string, body: Body) => E<AdminEvent, EventNotFound | ValidationFailed>
+  readonly deleteEvent: (actor: Actor, id: string) => E<void, EventNotFound | InUse>
+
+  readonly listTimeSlots: (actor: Actor, eventId: string, page: PageRequest<SlotKey>) => E<Page<AdminTimeSlot>, EventNotFound>
+  readonly createTimeSlot: (actor: Actor, eventId: string, body: Body) => E<AdminTimeSlot, EventNotFound | ValidationFailed>
+  readonly updateTimeSlot: (actor: Actor, id: string, body: Body) => E<AdminTimeSlot, TimeSlotNotFound | ValidationFailed>
+  readonly deleteTimeSlot: (actor: Actor, id: string) => E<void, TimeSlotNotFound | InUse>
+
+  readonly listEventSections: (
+    actor: Actor,
+    eventId: string,
+    page: PageRequest<SectionKey>
+  ) => E<Page<AdminEventSection>, EventNotFound>
+  readonly createEventSection: (
+    actor: Actor,
+    eventId: string,
+    body: Body
+  ) => E<AdminEventSection, EventNotFound | ValidationFailed>
+  readonly updateEventSection: (
+    actor: Actor,
+    id: string,
+    body: Body
+  ) => E<AdminEventSection, EventSectionNotFound | ValidationFailed>
+  readonly deleteEventSection: (actor: Actor, id: string) => E<void, EventSectionNotFound>
+
+  readonly auditLog: (actor: Actor, page: PageRequest<CreatedKey>) => E<Page<AuditEntry>>
+}>()("@forms/domain/Organiser") {}
