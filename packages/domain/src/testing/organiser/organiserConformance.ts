@@ -159,7 +159,8 @@ export const organiserConformance = (
             if (!page.more || last === undefined) break
             after = eventKeyOf(last)
           }
-          expect(seen).toEqual(existing.map((e) => e.id).reverse())
+          const newestFirst = [...existing].sort((x, y) => y.created_at - x.created_at || (y.id < x.id ? -1 : y.id > x.id ? 1 : 0))
+          expect(seen).toEqual(newestFirst.map((e) => e.id))
         }))
 
       it.effect("audit entries: ids and actions, newest first", () =>
