@@ -3,6 +3,11 @@ import { Schema } from "effect"
 import { HttpServerResponse } from "effect/http"
 import type {
   AlreadySubmitted,
+  EventNotFound,
+  EventSectionNotFound,
+  InUse,
+  TimeSlotNotFound,
+  Unauthenticated,
   ArtistGone,
   FormClosed,
   FormNotFound,
@@ -57,6 +62,13 @@ export const errorTable = {
     code: "UNAVAILABLE",
     message: "The service is temporarily unavailable. Nothing was written."
   },
+  // The organiser routes (CONTRACT §12).
+  Unauthenticated: { status: 401, code: "UNAUTHENTICATED", message: "A valid API key is required." },
+  EventNotFound: { status: 404, code: "EVENT_NOT_FOUND", message: "No event has this id." },
+  TimeSlotNotFound: { status: 404, code: "TIME_SLOT_NOT_FOUND", message: "No time slot has this id." },
+  EventSectionNotFound: { status: 404, code: "EVENT_SECTION_NOT_FOUND", message: "No event section has this id." },
+  InUse: { status: 409, code: "IN_USE", message: "This resource is still referenced and cannot be deleted." },
+  InvalidQuery: { status: 400, code: "INVALID_QUERY", message: "A query parameter is malformed." },
   // Conditions found by the HTTP adapter itself.
   RouteNotFound: { status: 404, code: "NOT_FOUND", message: "No such route." },
   MethodNotAllowed: { status: 405, code: "METHOD_NOT_ALLOWED", message: "This route does not allow this method." },
@@ -86,6 +98,11 @@ export type DomainError =
   | ValidationFailed
   | RateLimited
   | Unavailable
+  | Unauthenticated
+  | EventNotFound
+  | TimeSlotNotFound
+  | EventSectionNotFound
+  | InUse
 
 /** The wire error of a table entry; `fields` only for VALIDATION_FAILED. */
 export const apiError = <K extends ErrorKey>(key: K, fields?: FieldErrorsWire): ApiErrorOf<K> => {
