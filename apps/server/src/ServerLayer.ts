@@ -9,14 +9,15 @@ import { HttpServer } from "effect/http"
 import type { NetAddress } from "effect/net"
 import type { SqlClient } from "effect/sql"
 import { createServer } from "node:http"
-import { HttpAppServer, HttpConfig } from "@forms/adapters-http"
-import { FormSchemaCache, SqlPortalPorts, SqlPorts } from "@forms/adapters-sql"
+import { AdminConfig, HttpAppServer, HttpConfig } from "@forms/adapters-http"
+import { FormSchemaCache, SqlOrganiserAccess, SqlOrganiserCatalog, SqlPortalPorts, SqlPorts } from "@forms/adapters-sql"
 import {
   ArtistPortalLayer,
   type DispatcherOptions,
   Engagements,
   FormSchemas,
   FormsConfig,
+  OrganiserLayer,
   type OutboxSignal,
   PublicFormsLayer
 } from "@forms/domain"
@@ -93,11 +94,16 @@ export const makeServerLayer = <E = never, EH = never>(
   > = options.database ?? databaseLayer(config)
   // One instance of every port, built over the signal (a step that records events wakes the dispatcher)
   // and the schema cache (the form lookups of every request).
-  const Ports = Layer.mergeAll(SqlPorts.layer, SqlPortalPorts.layer).pipe(
+  const Ports = Layer.mergeAll(
+    SqlPorts.layer,
+    SqlPortalPorts.layer,
+    SqlOrganiserAccess.layer,
+    SqlOrganiserCatalog.layer
+  ).pipe(
     Layer.provideMerge(options.outboxSignal ?? outboxSignalLayer(config)),
     Layer.provide(options.schemaCache ?? schemaCacheLayer(config))
   )
-  const UseCases = Layer.mergeAll(PublicFormsLayer, ArtistPortalLayer).pipe(
+  const UseCases = Layer.mergeAll(PublicFormsLayer, ArtistPortalLayer, OrganiserLayer).pipe(
     Layer.provide(FormsConfig.layer({
       tokenGraceSeconds: config.tokenGraceSeconds,
       submitLimitPerHour: config.submitRateLimitPerHour,
@@ -108,6 +114,7 @@ export const makeServerLayer = <E = never, EH = never>(
     Layer.provide([
       UseCases,
       ReadinessLive,
+      AdminConfig.layer({ limitPerMinute: config.adminRateLimitPerMinute }),
       HttpConfig.layer({
         maxBodyBytes: config.maxBodyBytes,
         trustProxyHops: config.trustProxyHops,

@@ -5,6 +5,7 @@ import type { SqlClient } from "effect/sql"
 import { loadFixture, Migrations, rotatePublicToken, setPortalToken } from "@forms/adapters-sql"
 import { baseUrlOf, formUrl, portalUrl, resolvePath, type ServerConfig } from "./config.js"
 import { eventsCommand } from "./eventsCommand.js"
+import { apiKeyCommand, organisationCommand } from "./organiserCommands.js"
 import { readFixtureFile, StartupError } from "./startup.js"
 
 export interface Command {
@@ -68,7 +69,9 @@ export const commands: Readonly<Record<string, Command>> = {
   "import": importCommand,
   "rotate-token": rotateTokenCommand,
   "portal-link": portalLinkCommand,
-  "events": eventsCommand
+  "events": eventsCommand,
+  "organisation": organisationCommand,
+  "api-key": apiKeyCommand
 }
 
 export const usage = (): string =>

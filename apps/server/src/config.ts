@@ -14,6 +14,8 @@ export interface ServerConfig {
   readonly tokenGraceSeconds: number
   readonly submitRateLimitPerHour: number
   readonly portalRateLimitPerMinute: number
+  /** The organiser routes' limit per API key (CONTRACT §8 `admin`). */
+  readonly adminRateLimitPerMinute: number
   readonly maxBodyBytes: number
   readonly trustProxyHops: number
   readonly maxValuesKeys: number
@@ -87,6 +89,7 @@ export const parseConfig = (env: Env, cwd: string = process.cwd()): Result.Resul
     tokenGraceSeconds: int("FORM_TOKEN_GRACE_SECONDS", 86_400, 0),
     submitRateLimitPerHour: int("SUBMIT_RATE_LIMIT_PER_HOUR", 10, 1),
     portalRateLimitPerMinute: int("PORTAL_RATE_LIMIT_PER_MINUTE", 30, 1),
+    adminRateLimitPerMinute: int("ADMIN_RATE_LIMIT_PER_MINUTE", 600, 1),
     maxBodyBytes: int("MAX_BODY_BYTES", 262_144, 2),
     trustProxyHops: int("TRUST_PROXY_HOPS", 0, 0, 64),
     maxValuesKeys: int("MAX_VALUES_KEYS", 500, 1),
