@@ -47,15 +47,16 @@ const codePoints = (s: string): number => {
 }
 
 /** A name: a string, not empty after trimming, at most 200 code points (stored as sent). */
+// PostgreSQL text cannot hold U+0000: such a string could never be stored, so it is malformed.
 export const nameCheck: Check<string> = (value, path, c) => {
-  if (typeof value !== "string") return void c.add(path, "invalid", "name")
+  if (typeof value !== "string" || value.includes("\u0000")) return void c.add(path, "invalid", "name")
   if (value.trim() === "") return void c.add(path, "required", "required")
   if (codePoints(value) > maxNameLength) return void c.add(path, "max", "max")
   return value
 }
 
 const idOrNull: Check<string | null> = (value, path, c) =>
-  value === null || (typeof value === "string" && value.length > 0 && value.length <= 255)
+  value === null || (typeof value === "string" && value.length > 0 && value.length <= 255 && !value.includes("\u0000"))
     ? value
     : void c.add(path, "invalid", "invalid")
 

@@ -1,0 +1,160 @@
+import { assert, layer } from "@effect/vitest"
+import { Effect } from "effect"
+import { backends, reportSkippedPostgres } from "./backends.js"
+import { adminCall, data, json, keyOf, list, newOrganisation } from "./adminSupport.js"
+import { envelope, liveOptions, testServer } from "./harness.js"
+
+const invalidQuery = envelope("INVALID_QUERY", "A query parameter is malformed.")
+const inUse = envelope("IN_USE", "This resource is still referenced and cannot be deleted.")
+
+for (const backend of backends) {
+  layer(testServer(backend), liveOptions)(`organiser data (${backend})`, (it) => {
+    it.effect("paging through more rows than a page while rows are added: no duplicate, no miss", () =>
+      Effect.gen(function*() {
+        const { key } = yield* newOrganisation
+        const created: Array<string> = []
+        for (let i = 0; i < 9; i++) created.push(String(data(yield* adminCall(key, "POST", "/admin/events", { name: `E${i}` }))["id"]))
+        const seen: Array<string> = []
+        let cursor: string | null = null
+        let pages = 0
+        do {
+          const res = yield* adminCall(key, "GET", `/admin/events?limit=2${cursor === null ? "" : `&cursor=${cursor}`}`)
+          assert.strictEqual(res.status, 200, res.text)
+          seen.push(...list(res).map((e) => String(e["id"])))
+          cursor = json(res)["next_cursor"] as string | null
+          // A row created while paging is newer than every row listed: it never shifts a page.
+          yield* adminCall(key, "POST", "/admin/events", { name: `during ${pages}` })
+          pages++
+        } while (cursor !== null)
+        assert.strictEqual(pages, 5)
+        assert.deepStrictEqual([...seen].sort(), [...created].sort())
+        assert.strictEqual(new Set(seen).size, seen.length)
+        // The last page's next_cursor is null exactly when no row follows.
+        const all = yield* adminCall(key, "GET", "/admin/events?limit=200")
+        assert.strictEqual(json(all)["next_cursor"], null)
+        assert.strictEqual(list(all).length, 9 + 5)
+      }))
+
+    it.effect("time slots page in §2 order with the same guarantees", () =>
+      Effect.gen(function*() {
+        const { key } = yield* newOrganisation
+        const event = String(data(yield* adminCall(key, "POST", "/admin/events", { name: "Fest" }))["id"])
+        const slot = (name: string, date: string, start: string) =>
+          adminCall(key, "POST", `/admin/events/${event}/time-slots`, { name, date, start_time: start, end_time: "23:00" })
+        for (const [n, d, s] of [["b", "2027-08-21", "08:00"], ["a", "2027-08-20", "09:00"], ["c", "2027-08-20", "08:00"], ["a", "2027-08-20", "08:00"]] as const) {
+          assert.strictEqual((yield* slot(n, d, s)).status, 201)
+        }
+        const first = yield* adminCall(key, "GET", `/admin/events/${event}/time-slots?limit=3`)
+        const next = yield* adminCall(key, "GET", `/admin/events/${event}/time-slots?limit=3&cursor=${String(json(first)["next_cursor"])}`)
+        const order = [...list(first), ...list(next)].map((s) => `${String(s["date"])} ${String(s["start_time"])} ${String(s["name"])}`)
+        assert.deepStrictEqual(order, ["2027-08-20 08:00 a", "2027-08-20 08:00 c", "2027-08-20 09:00 a", "2027-08-21 08:00 b"])
+        assert.strictEqual(json(next)["next_cursor"], null)
+        assert.deepStrictEqual(list(first)[0], {
+          ...list(first)[0],
+          end_time: "23:00",
+          duration_hours: 15,
+          capacity: null,
+          remaining: null,
+          event_name: "Fest"
+        })
+      }))
+
+    it.effect("a malformed limit or cursor is 400 INVALID_QUERY on every list", () =>
+      Effect.gen(function*() {
+        const { key } = yield* newOrganisation
+        const event = String(data(yield* adminCall(key, "POST", "/admin/events", { name: "Fest" }))["id"])
+        const lists = ["/admin/events", `/admin/events/${event}/time-slots`, `/admin/events/${event}/sections`, "/admin/audit-log"]
+        const bad = ["limit=0", "limit=201", "limit=abc", "limit=1.5", "limit=-1", "limit=", "limit=1&limit=2", "cursor=", "cursor=%%%",
+          "cursor=not-a-cursor", `cursor=${Buffer.from("[1,2,3,4,5]").toString("base64url")}`,
+          `cursor=${Buffer.from("[\"2027-02-30\",\"08:00\",\"a\",\"b\"]").toString("base64url")}`,
+          `cursor=${Buffer.from("{\"a\":1}").toString("base64url")}`]
+        for (const path of lists) {
+          for (const query of bad) {
+            const res = yield* adminCall(key, "GET", `${path}?${query}`)
+            assert.strictEqual(res.status, 400, `${path}?${query}`)
+            assert.strictEqual(res.text, invalidQuery, `${path}?${query}`)
+          }
+          assert.strictEqual((yield* adminCall(key, "GET", `${path}?limit=200`)).status, 200)
+        }
+        // The query is checked before the ids in the path.
+        assert.strictEqual((yield* adminCall(key, "GET", "/admin/events/nope/time-slots?limit=0")).text, invalidQuery)
+      }))
+
+    it.effect("deletes of referenced events answer 409 IN_USE and write nothing", () =>
+      Effect.gen(function*() {
+        const t = yield* keyOf("org-t")
+        const u = yield* keyOf("org-u")
+        const auditCount = (key: string) => Effect.map(adminCall(key, "GET", "/admin/audit-log?limit=200"), (r) => list(r).length)
+        const before = yield* auditCount(t.key)
+        // ev-t: a child event, forms and a section; ev-t-child: a slot; ev-u: engagements.
+        for (const [key, id] of [[t.key, "ev-t"], [t.key, "ev-t-child"], [u.key, "ev-u"]] as const) {
+          const res = yield* adminCall(key, "DELETE", `/admin/events/${id}`)
+          assert.strictEqual(res.status, 409, id)
+          assert.strictEqual(res.text, inUse, id)
+          assert.strictEqual((yield* adminCall(key, "GET", `/admin/events/${id}`)).status, 200)
+        }
+        assert.strictEqual(yield* auditCount(t.key), before)
+        // A parent with only children: deleting the child first frees it.
+        const parent = String(data(yield* adminCall(t.key, "POST", "/admin/events", { name: "P" }))["id"])
+        const child = String(data(yield* adminCall(t.key, "POST", "/admin/events", { name: "C", parent_event_id: parent }))["id"])
+        assert.strictEqual((yield* adminCall(t.key, "DELETE", `/admin/events/${parent}`)).text, inUse)
+        assert.strictEqual((yield* adminCall(t.key, "DELETE", `/admin/events/${child}`)).status, 204)
+        assert.strictEqual((yield* adminCall(t.key, "DELETE", `/admin/events/${parent}`)).status, 204)
+        assert.strictEqual((yield* adminCall(t.key, "GET", `/admin/events/${parent}`)).status, 404)
+      }))
+
+    it.effect("audit entries for every write and only writes, holding ids, never values or keys", () =>
+      Effect.gen(function*() {
+        const { key, id: keyId } = yield* newOrganisation
+        const post = (path: string, body: unknown) => Effect.map(adminCall(key, "POST", path, body), (r) => String(data(r)["id"]))
+        const event = yield* post("/admin/events", { name: "Secret festival name" })
+        const slot = yield* post(`/admin/events/${event}/time-slots`, { name: "Secret slot", date: "2027-08-20", start_time: "08:00", end_time: "09:00" })
+        const section = yield* post(`/admin/events/${event}/sections`, { name: "Secret section" })
+        yield* adminCall(key, "PATCH", `/admin/events/${event}`, { name: "Secret renamed" })
+        yield* adminCall(key, "PATCH", `/admin/time-slots/${slot}`, { capacity: 9 })
+        yield* adminCall(key, "PATCH", `/admin/event-sections/${section}`, { position: 4 })
+        // Reads, refusals and failed checks are not writes.
+        yield* adminCall(key, "GET", `/admin/events/${event}`)
+        yield* adminCall(key, "GET", "/admin/events")
+        yield* adminCall(key, "POST", "/admin/events", { name: "" })
+        yield* adminCall(key, "DELETE", `/admin/events/${event}`)
+        yield* adminCall(key, "DELETE", `/admin/time-slots/${slot}`)
+        yield* adminCall(key, "DELETE", `/admin/event-sections/${section}`)
+        yield* adminCall(key, "DELETE", `/admin/events/${event}`)
+        const entries = list(yield* adminCall(key, "GET", "/admin/audit-log"))
+        assert.deepStrictEqual(entries.map((e) => [e["action"], e["resource_type"], e["resource_id"]]), [
+          ["event.deleted", "event", event],
+          ["event_section.deleted", "event_section", section],
+          ["time_slot.deleted", "time_slot", slot],
+          ["event_section.updated", "event_section", section],
+          ["time_slot.updated", "time_slot", slot],
+          ["event.updated", "event", event],
+          ["event_section.created", "event_section", section],
+          ["time_slot.created", "time_slot", slot],
+          ["event.created", "event", event]
+        ])
+        for (const entry of entries) assert.strictEqual(entry["api_key_id"], keyId)
+        const text = JSON.stringify(entries)
+        assert.notInclude(text, "Secret")
+        assert.notInclude(text, key.slice(4, 12))
+      }))
+
+    it.effect("bodies: 422 keyed by dotted path, unknown members invalid, parents of another organisation `in`", () =>
+      Effect.gen(function*() {
+        const { key } = yield* newOrganisation
+        const res = yield* adminCall(key, "POST", "/admin/events", { name: 5, extra: true })
+        assert.strictEqual(res.status, 422)
+        const fields = (json(res)["error"] as Record<string, unknown>)["fields"] as Record<string, ReadonlyArray<Record<string, string>>>
+        assert.deepStrictEqual(Object.keys(fields).sort(), ["extra", "name"])
+        assert.strictEqual(fields["extra"]?.[0]?.["rule"], "invalid")
+        const foreignParent = yield* adminCall(key, "POST", "/admin/events", { name: "Day", parent_event_id: "ev-t" })
+        assert.strictEqual(foreignParent.status, 422)
+        assert.strictEqual(((json(foreignParent)["error"] as Record<string, unknown>)["fields"] as Record<string, ReadonlyArray<Record<string, string>>>)["parent_event_id"]?.[0]?.["rule"], "in")
+        assert.strictEqual((yield* adminCall(key, "POST", "/admin/events", { name: "x".repeat(201) })).status, 422)
+        assert.strictEqual((yield* adminCall(key, "POST", "/admin/events", { name: "\u0000" })).status, 422)
+        assert.strictEqual(list(yield* adminCall(key, "GET", "/admin/events")).length, 0)
+      }))
+  })
+}
+
+reportSkippedPostgres("organiser data")
