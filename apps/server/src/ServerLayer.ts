@@ -17,6 +17,7 @@ import {
   Engagements,
   FormSchemas,
   FormsConfig,
+  OrganiserAccess,
   OrganiserLayer,
   type OutboxSignal,
   PublicFormsLayer
@@ -24,7 +25,7 @@ import {
 import { baseUrlOf, formUrl, portalUrl, type ServerConfig } from "./config.js"
 import { databaseLayer, ReadinessLive } from "./database.js"
 import { eventsLayer, type HandlersLayer, outboxSignalLayer } from "./events.js"
-import { demoForms, demoPortals, Startup, startupLayer } from "./startup.js"
+import { demoApiKeys, demoForms, demoPortals, Startup, startupLayer } from "./startup.js"
 
 /**
  * With DATABASE_URL, the form lookups keep schemas in the process, forgotten on every change NOTIFYed by
@@ -46,6 +47,7 @@ const announce = (config: ServerConfig) =>
     const { demo } = yield* Startup
     const schemas = yield* FormSchemas
     const engagements = yield* Engagements
+    const access = yield* OrganiserAccess
     const base = baseUrlOf(config, portOf(server.address))
     const annotations: Record<string, string> = { address: HttpServer.formatAddress(server.address) }
     if (demo) {
@@ -60,6 +62,11 @@ const announce = (config: ServerConfig) =>
         if (Option.isSome(found) && found.value.engagement.id === portal.id) {
           annotations[`demo_portal_${portal.id}`] = portalUrl(base, portal.token)
         }
+      }
+      // Printed while it is valid: `api-key revoke` hides it from later starts.
+      for (const key of demoApiKeys) {
+        const found = yield* access.findApiKey(key).pipe(Effect.orElseSucceed(() => Option.none()))
+        if (Option.isSome(found) && found.value.revoked_at === null) annotations["demo_organiser_key"] = key
       }
     }
     yield* Effect.logInfo("listening").pipe(Effect.annotateLogs(annotations))
