@@ -10,7 +10,7 @@ import type { NetAddress } from "effect/net"
 import type { SqlClient } from "effect/sql"
 import { createServer } from "node:http"
 import { AdminConfig, HttpAppServer, HttpConfig } from "@forms/adapters-http"
-import { FormSchemaCache, SqlOrganiserAccess, SqlOrganiserCatalog, SqlPortalPorts, SqlPorts } from "@forms/adapters-sql"
+import { FormSchemaCache, SqlOrganiserAccess, SqlOrganiserArtists, SqlOrganiserCatalog, SqlPortalPorts, SqlPorts } from "@forms/adapters-sql"
 import {
   ArtistPortalLayer,
   type DispatcherOptions,
@@ -105,7 +105,8 @@ export const makeServerLayer = <E = never, EH = never>(
     SqlPorts.layer,
     SqlPortalPorts.layer,
     SqlOrganiserAccess.layer,
-    SqlOrganiserCatalog.layer
+    SqlOrganiserCatalog.layer,
+    SqlOrganiserArtists.layer
   ).pipe(
     Layer.provideMerge(options.outboxSignal ?? outboxSignalLayer(config)),
     Layer.provide(options.schemaCache ?? schemaCacheLayer(config))

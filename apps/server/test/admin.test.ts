@@ -100,7 +100,7 @@ for (const backend of backends) {
           if (route.kind === undefined) continue
           const code = notFoundCode[route.kind]
           const foreign = yield* adminCall(a.key, route.method, route.path(theirs), route.body)
-          const unknown = yield* adminCall(a.key, route.method, route.path({ event: "nope", holder: "nope", slot: "nope", section: "nope" }), route.body)
+          const unknown = yield* adminCall(a.key, route.method, route.path({ event: "nope", holder: "nope", slot: "nope", section: "nope", artist: "nope" }), route.body)
           const what = `${route.method} ${route.template}`
           assert.strictEqual(foreign.status, 404, what)
           assert.strictEqual(json(foreign)["error"] && (json(foreign)["error"] as Record<string, unknown>)["code"], code, what)

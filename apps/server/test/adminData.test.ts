@@ -2,7 +2,7 @@ import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { backends, reportSkippedPostgres } from "./backends.js"
 import { adminCall, data, json, keyOf, list, newOrganisation } from "./adminSupport.js"
-import { envelope, liveOptions, testServer } from "./harness.js"
+import { call, envelope, liveOptions, testServer } from "./harness.js"
 
 const invalidQuery = envelope("INVALID_QUERY", "A query parameter is malformed.")
 const inUse = envelope("IN_USE", "This resource is still referenced and cannot be deleted.")
@@ -153,6 +153,29 @@ for (const backend of backends) {
         assert.strictEqual((yield* adminCall(key, "POST", "/admin/events", { name: "x".repeat(201) })).status, 422)
         assert.strictEqual((yield* adminCall(key, "POST", "/admin/events", { name: "\u0000" })).status, 422)
         assert.strictEqual(list(yield* adminCall(key, "GET", "/admin/events")).length, 0)
+      }))
+
+    it.effect("artists: GET shows the profile; a soft-deleted artist's portal answers 410, repeated deletes write nothing", () =>
+      Effect.gen(function*() {
+        const u = yield* keyOf("org-u")
+        const detail = data(yield* adminCall(u.key, "GET", "/admin/artists/ma-1"))
+        assert.deepStrictEqual(detail, { id: "ma-1", name: "The Testers", deleted_at: null, profile: {} })
+        assert.strictEqual((yield* call("/p/artist/test-portal-token-0001")).status, 200)
+        assert.strictEqual((yield* adminCall(u.key, "DELETE", "/admin/artists/ma-1")).status, 204)
+        const gone = yield* call("/p/artist/test-portal-token-0001")
+        assert.strictEqual(gone.status, 410)
+        assert.strictEqual(gone.text, envelope("ARTIST_GONE", "The artist of this portal no longer exists."))
+        const deletedAt = data(yield* adminCall(u.key, "GET", "/admin/artists/ma-1"))["deleted_at"]
+        assert.match(String(deletedAt), /^\d{4}-\d\d-\d\dT/)
+        assert.strictEqual((yield* adminCall(u.key, "DELETE", "/admin/artists/ma-1")).status, 204)
+        assert.strictEqual(data(yield* adminCall(u.key, "GET", "/admin/artists/ma-1"))["deleted_at"], deletedAt)
+        const deletes = list(yield* adminCall(u.key, "GET", "/admin/audit-log?limit=200"))
+          .filter((e) => e["action"] === "artist.deleted" && e["resource_id"] === "ma-1")
+        assert.strictEqual(deletes.length, 1)
+        const created = yield* adminCall(u.key, "POST", "/admin/artists", { name: "Newcomers" })
+        assert.strictEqual(created.status, 201)
+        assert.deepStrictEqual(Object.keys(data(created)).sort(), ["deleted_at", "id", "name"])
+        assert.strictEqual(list(yield* adminCall(u.key, "GET", "/admin/artists?limit=1"))[0]?.["name"], "Newcomers")
       }))
   })
 }

@@ -43,6 +43,7 @@ export interface Ids {
   readonly holder: string
   readonly slot: string
   readonly section: string
+  readonly artist: string
 }
 
 /** Makes a fresh set of resources with `key` through the API itself. */
@@ -62,10 +63,11 @@ export const freshIds = (key: string) =>
     })
     const section = yield* post(`/admin/events/${holder}/sections`, { name: "Bar" })
     const event = yield* post("/admin/events", { name: "Empty" })
-    return { event, holder, slot, section } satisfies Ids
+    const artist = yield* post("/admin/artists", { name: "The Band" })
+    return { event, holder, slot, section, artist } satisfies Ids
   })
 
-type Kind = "event" | "slot" | "section"
+type Kind = "event" | "slot" | "section" | "artist"
 
 export interface AdminRoute {
   readonly method: string
@@ -84,7 +86,8 @@ export interface AdminRoute {
 export const notFoundCode: Record<Kind, string> = {
   event: "EVENT_NOT_FOUND",
   slot: "TIME_SLOT_NOT_FOUND",
-  section: "EVENT_SECTION_NOT_FOUND"
+  section: "EVENT_SECTION_NOT_FOUND",
+  artist: "ARTIST_NOT_FOUND"
 }
 
 const eventMembers = ["created_at", "id", "name", "parent_event_id"]
@@ -92,6 +95,7 @@ const slotMembers = [
   "capacity", "date", "duration_hours", "end_time", "event_id", "event_name", "id", "name", "remaining", "start_time"
 ]
 const sectionMembers = ["event_id", "id", "name", "position", "show_in_registration", "type"]
+const artistMembers = ["deleted_at", "id", "name"]
 const slotBody = { name: "Evening", date: "2027-08-21", start_time: "22:00", end_time: "02:00", capacity: 4 }
 
 /** Every organiser route (the test checks this list against the API definition). */
@@ -110,5 +114,9 @@ export const adminRoutes: ReadonlyArray<AdminRoute> = [
   { method: "POST", template: "/admin/events/:eventId/sections", path: (i) => `/admin/events/${i.event}/sections`, body: { name: "Stage", position: 2 }, status: 201, kind: "event", members: sectionMembers },
   { method: "PATCH", template: "/admin/event-sections/:sectionId", path: (i) => `/admin/event-sections/${i.section}`, body: { show_in_registration: false }, status: 200, kind: "section", members: sectionMembers },
   { method: "DELETE", template: "/admin/event-sections/:sectionId", path: (i) => `/admin/event-sections/${i.section}`, status: 204, kind: "section" },
+  { method: "GET", template: "/admin/artists", path: () => "/admin/artists", status: 200, members: artistMembers, isList: true },
+  { method: "POST", template: "/admin/artists", path: () => "/admin/artists", body: { name: "New Band" }, status: 201, members: artistMembers },
+  { method: "GET", template: "/admin/artists/:artistId", path: (i) => `/admin/artists/${i.artist}`, status: 200, kind: "artist", members: [...artistMembers, "profile"].sort() },
+  { method: "DELETE", template: "/admin/artists/:artistId", path: (i) => `/admin/artists/${i.artist}`, status: 204, kind: "artist" },
   { method: "GET", template: "/admin/audit-log", path: () => "/admin/audit-log", status: 200, members: ["action", "api_key_id", "at", "id", "resource_id", "resource_type"], isList: true }
 ]

@@ -3,7 +3,7 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
 import { createServer } from "node:http"
 import { AdminConfig, HttpAppServer, HttpConfig } from "@forms/adapters-http"
-import { PgLive, SqlOrganiserAccess, SqlOrganiserCatalog, SqlPortalPorts, SqlPorts } from "@forms/adapters-sql"
+import { PgLive, SqlOrganiserAccess, SqlOrganiserArtists, SqlOrganiserCatalog, SqlPortalPorts, SqlPorts } from "@forms/adapters-sql"
 import { ArtistPortalLayer, FormsConfig, OrganiserLayer, PublicFormsLayer } from "@forms/domain"
 import { ReadinessLive } from "../src/index.js"
 import { call, envelope } from "./harness.js"
@@ -14,7 +14,7 @@ const DeadDatabase = PgLive.layer({ url: "postgres://postgres@127.0.0.1:1/none",
 const server = HttpAppServer.pipe(
   Layer.provide([
     Layer.mergeAll(PublicFormsLayer, ArtistPortalLayer, OrganiserLayer).pipe(
-      Layer.provide([SqlPorts.layer, SqlPortalPorts.layer, SqlOrganiserAccess.layer, SqlOrganiserCatalog.layer]),
+      Layer.provide([SqlPorts.layer, SqlPortalPorts.layer, SqlOrganiserAccess.layer, SqlOrganiserCatalog.layer, SqlOrganiserArtists.layer]),
       Layer.provide(FormsConfig.layer())
     ),
     SqlPorts.layer,

@@ -55,12 +55,14 @@ const seedAdmin = async (): Promise<AdminIds> => {
   const events = [await post("/admin/events", { name: "Abuse" }), await post("/admin/events", { name: "Abuse 2" })]
   const slots = [await post(`/admin/events/${events[0]}/time-slots`, { name: "S", date: "2027-08-20", start_time: "08:00", end_time: "09:00" })]
   const sections = [await post(`/admin/events/${events[0]}/sections`, { name: "Bar" })]
+  const artists = [await post("/admin/artists", { name: "Abuse Band" })]
   return {
     key,
     otherKey,
     events: [...events, "ev-e2e", "ev-e2e-day", "ev-e2e-gone"],
     slots: [...slots, "ts-e2e-1", "ts-e2e-2"],
-    sections: [...sections, "es-e2e-bar", "es-e2e-bar-day"]
+    sections: [...sections, "es-e2e-bar", "es-e2e-bar-day"],
+    artists
   }
 }
 

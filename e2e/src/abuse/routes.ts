@@ -17,6 +17,7 @@ export interface AdminIds {
   readonly events: ReadonlyArray<string>
   readonly slots: ReadonlyArray<string>
   readonly sections: ReadonlyArray<string>
+  readonly artists: ReadonlyArray<string>
 }
 
 export interface Route {
@@ -74,6 +75,7 @@ export const adminRoutes = (a: AdminIds): ReadonlyArray<Route> => {
   const events = segment(a.events)
   const slots = segment(a.slots)
   const sections = segment(a.sections)
+  const artists = segment(a.artists)
   const r = (method: string, template: string, path: fc.Arbitrary<string>, shape: BodyShape) =>
     adminRoute(a, `${method} ${template}`, method, path, shape)
   return [
@@ -91,7 +93,11 @@ export const adminRoutes = (a: AdminIds): ReadonlyArray<Route> => {
     r("POST", "/admin/events/:id/sections", events.map((e) => `/admin/events/${e}/sections`), "admin"),
     r("PATCH", "/admin/event-sections/:id", sections.map((s) => `/admin/event-sections/${s}`), "admin"),
     r("DELETE", "/admin/event-sections/:id", sections.map((s) => `/admin/event-sections/${s}`), "none"),
-    r("GET", "/admin/audit-log", listQuery.map((q) => `/admin/audit-log${q}`), "none")
+    r("GET", "/admin/audit-log", listQuery.map((q) => `/admin/audit-log${q}`), "none"),
+    r("GET", "/admin/artists", listQuery.map((q) => `/admin/artists${q}`), "none"),
+    r("POST", "/admin/artists", fc.constant("/admin/artists"), "admin"),
+    r("GET", "/admin/artists/:id", artists.map((x) => `/admin/artists/${x}`), "none"),
+    r("DELETE", "/admin/artists/:id", artists.map((x) => `/admin/artists/${x}`), "none")
   ]
 }
 
@@ -118,6 +124,6 @@ export const routes = (ids: Ids): ReadonlyArray<Route> => {
     route("GET /p/artist/:token/sections/:section", "GET", fc.tuple(portalTokens, sections).map(([t, s]) => `/p/artist/${t}/sections/${s}`), "none", { slugs: advanceSlugs }),
     route("POST /p/artist/:token/sections/:section", "POST", fc.tuple(portalTokens, sections).map(([t, s]) => `/p/artist/${t}/sections/${s}`), "values", { slugs: advanceSlugs }),
     route("any method, any path", "GET", randomPath, "none"),
-    ...adminRoutes(ids.admin ?? { key: "", otherKey: "", events: ["x"], slots: ["x"], sections: ["x"] })
+    ...adminRoutes(ids.admin ?? { key: "", otherKey: "", events: ["x"], slots: ["x"], sections: ["x"], artists: ["x"] })
   ]
 }

@@ -3,6 +3,7 @@ import { Schema } from "effect"
 import { HttpServerResponse } from "effect/http"
 import type {
   AlreadySubmitted,
+  ArtistNotFound,
   EventNotFound,
   EventSectionNotFound,
   InUse,
@@ -67,6 +68,7 @@ export const errorTable = {
   EventNotFound: { status: 404, code: "EVENT_NOT_FOUND", message: "No event has this id." },
   TimeSlotNotFound: { status: 404, code: "TIME_SLOT_NOT_FOUND", message: "No time slot has this id." },
   EventSectionNotFound: { status: 404, code: "EVENT_SECTION_NOT_FOUND", message: "No event section has this id." },
+  ArtistNotFound: { status: 404, code: "ARTIST_NOT_FOUND", message: "No artist has this id." },
   InUse: { status: 409, code: "IN_USE", message: "This resource is still referenced and cannot be deleted." },
   InvalidQuery: { status: 400, code: "INVALID_QUERY", message: "A query parameter is malformed." },
   // Conditions found by the HTTP adapter itself.
@@ -102,6 +104,7 @@ export type DomainError =
   | EventNotFound
   | TimeSlotNotFound
   | EventSectionNotFound
+  | ArtistNotFound
   | InUse
 
 /** The wire error of a table entry; `fields` only for VALIDATION_FAILED. */

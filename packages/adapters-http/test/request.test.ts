@@ -129,6 +129,8 @@ layer(serverLayer(FakePublicForms, { config: { maxBodyBytes: 64 } }))("request c
         const doc = JSON.parse(res.text)
         assert.strictEqual(doc.openapi, "3.1.0")
         assert.deepStrictEqual(Object.keys(doc.paths).sort(), [
+          "/admin/artists",
+          "/admin/artists/{artistId}",
           "/admin/audit-log",
           "/admin/event-sections/{sectionId}",
           "/admin/events",

@@ -3,6 +3,7 @@ import { Layer } from "effect"
 import { organiserConformance } from "@forms/domain/testing"
 import { Migrations } from "../src/migrations/Migrations.js"
 import { SqlOrganiserAccess } from "../src/ports/SqlOrganiserAccess.js"
+import { SqlOrganiserArtists } from "../src/ports/SqlOrganiserArtists.js"
 import { SqlOrganiserCatalog } from "../src/ports/SqlOrganiserCatalog.js"
 import { isolatedPg, skipReason, testDatabaseUrl } from "./support.js"
 
@@ -15,7 +16,7 @@ if (testDatabaseUrl === undefined) {
   organiserConformance(
     "SQL organiser ports on PostgreSQL",
     () =>
-      Layer.mergeAll(SqlOrganiserAccess.layer, SqlOrganiserCatalog.layer).pipe(
+      Layer.mergeAll(SqlOrganiserAccess.layer, SqlOrganiserCatalog.layer, SqlOrganiserArtists.layer).pipe(
         Layer.provide(Migrations.layer),
         Layer.provide(isolatedPg(url))
       ),

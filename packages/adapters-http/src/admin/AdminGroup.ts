@@ -11,6 +11,10 @@ import {
   requestShapeErrors
 } from "../wire/ErrorEnvelope.js"
 import {
+  ArtistBody,
+  ArtistDetailEnvelope,
+  ArtistEnvelope,
+  ArtistList,
   AuditList,
   EventBody,
   EventEnvelope,
@@ -32,6 +36,7 @@ import { OrganiserAuth } from "./OrganiserAuth.js"
 const eventId = { eventId: Schema.String }
 const slotId = { slotId: Schema.String }
 const sectionId = { sectionId: Schema.String }
+const artistId = { artistId: Schema.String }
 // 401 comes from the middleware; every route may answer 429 and the limit headers.
 const always = [ApiRateLimited, ApiInternal, ApiUnavailable] as const
 const read = [ApiNotFound, ...always] as const
@@ -108,7 +113,18 @@ export class AdminGroup extends HttpApiGroup.make("admin")
       error: write
     }).annotateMerge(doc("Delete an event section", "adminDeleteEventSection")),
     HttpApiEndpoint.get("auditLog", "/admin/audit-log", { success: AuditList, error: listed })
-      .annotateMerge(doc("The organisation's audit log, newest first." + pagingNote, "adminAuditLog"))
+      .annotateMerge(doc("The organisation's audit log, newest first." + pagingNote, "adminAuditLog")),
+    HttpApiEndpoint.get("listArtists", "/admin/artists", { success: ArtistList, error: listed })
+      .annotateMerge(doc("List master artists, newest first (soft-deleted ones too)." + pagingNote, "adminListArtists")),
+    HttpApiEndpoint.post("createArtist", "/admin/artists", { payload: ArtistBody, success: Created(ArtistEnvelope), error: write })
+      .annotateMerge(doc("Create a master artist", "adminCreateArtist")),
+    HttpApiEndpoint.get("getArtist", "/admin/artists/:artistId", { params: artistId, success: ArtistDetailEnvelope, error: read })
+      .annotateMerge(doc("Get an artist with its profile (what the portal applied)", "adminGetArtist")),
+    HttpApiEndpoint.delete("deleteArtist", "/admin/artists/:artistId", {
+      params: artistId,
+      success: HttpApiSchema.NoContent,
+      error: write
+    }).annotateMerge(doc("Soft-delete an artist: its portals answer 410 ARTIST_GONE", "adminDeleteArtist"))
   )
   .middleware(OrganiserAuth)
   .annotateMerge(OpenApi.annotations({

@@ -6,12 +6,14 @@
 import { Effect, Option, Result } from "effect"
 import { HttpServerResponse, type HttpServerRequest } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
-import { auditKeyOf, eventKeyOf, Organiser, sectionKeyOf, slotKeyOf } from "@forms/domain"
+import { artistKeyOf, auditKeyOf, eventKeyOf, Organiser, sectionKeyOf, slotKeyOf } from "@forms/domain"
 import { Api } from "../Api.js"
 import { readJsonBody } from "../body/readJsonBody.js"
 import { apiError, type DomainError, fromDomainError } from "../errorTable.js"
 import { HttpConfig } from "../HttpConfig.js"
 import {
+  toArtistDetailWire,
+  toArtistWire,
   toAuditWire,
   toEventSectionWire,
   toEventWire,
@@ -144,6 +146,28 @@ export const AdminHandlers = HttpApiBuilder.group(
           const { actor, page } = yield* withPage(request, createdCodec)
           const result = yield* domain(organiser.auditLog(actor, page))
           return listJson(listBody(result, auditKeyOf, createdCodec, toAuditWire))
+        }))
+      .handleRaw("listArtists", ({ request }) =>
+        Effect.gen(function*() {
+          const { actor, page } = yield* withPage(request, createdCodec)
+          const result = yield* domain(organiser.listArtists(actor, page))
+          return listJson(listBody(result, artistKeyOf, createdCodec, toArtistWire))
+        }))
+      .handleRaw("createArtist", ({ request }) =>
+        Effect.gen(function*() {
+          const { actor, body } = yield* withBody(request)
+          return json(toArtistWire(yield* domain(organiser.createArtist(actor, body))), 201)
+        }))
+      .handleRaw("getArtist", ({ params }) =>
+        Effect.gen(function*() {
+          const actor = yield* limited
+          return json(toArtistDetailWire(yield* domain(organiser.getArtist(actor, params.artistId))))
+        }))
+      .handleRaw("deleteArtist", ({ params }) =>
+        Effect.gen(function*() {
+          const actor = yield* limited
+          yield* domain(organiser.deleteArtist(actor, params.artistId))
+          return noContent
         }))
   })
 )

@@ -1,7 +1,9 @@
 /** The organiser routes' bodies on the wire (CONTRACT §12): resources, `{ data, next_cursor }` lists, request bodies. */
 import { Schema } from "effect"
 import {
+  type AdminArtist,
   type AdminEvent,
+  type ArtistDetail,
   type AdminEventSection,
   type AdminTimeSlot,
   type AuditEntry,
@@ -138,3 +140,24 @@ export const EventSectionPatchBody = Schema.Struct({
   show_in_registration: Schema.optionalKey(Schema.Boolean),
   position: Schema.optionalKey(Schema.Int)
 }).annotate({ identifier: "AdminEventSectionPatch" })
+
+export const ArtistWire = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  deleted_at: Schema.NullOr(Schema.String)
+}).annotate({ identifier: "AdminArtist" })
+export const ArtistEnvelope = one(ArtistWire, "AdminArtistEnvelope")
+export const ArtistList = list(ArtistWire, "AdminArtistList")
+export const toArtistWire = (a: AdminArtist): typeof ArtistWire.Type => ({
+  id: a.id,
+  name: a.name,
+  deleted_at: a.deleted_at === null ? null : iso(a.deleted_at)
+})
+/** The artist with `profile`: what the portal's answers applied (§5). */
+export const ArtistDetailWire = Schema.Struct({
+  ...ArtistWire.fields,
+  profile: Schema.Record(Schema.String, Schema.Unknown)
+}).annotate({ identifier: "AdminArtistDetail" })
+export const ArtistDetailEnvelope = one(ArtistDetailWire, "AdminArtistDetailEnvelope")
+export const toArtistDetailWire = (a: ArtistDetail): typeof ArtistDetailWire.Type => ({ ...toArtistWire(a), profile: a.profile })
+export const ArtistBody = Schema.Struct({ name: Schema.String }).annotate({ identifier: "AdminArtistBody" })

@@ -26,6 +26,7 @@ export const ErrorCode = Schema.Literals([
   "EVENT_NOT_FOUND",
   "TIME_SLOT_NOT_FOUND",
   "EVENT_SECTION_NOT_FOUND",
+  "ARTIST_NOT_FOUND",
   "IN_USE"
 ])
 export type ErrorCode = typeof ErrorCode.Type

@@ -5,10 +5,12 @@
 import { Context, type Effect, type Option } from "effect"
 import type { Unavailable, ValidationFailed } from "../Errors.js"
 import type { Body } from "./organiserInput.js"
-import type { EventNotFound, EventSectionNotFound, InUse, TimeSlotNotFound, Unauthenticated } from "./OrganiserErrors.js"
+import type { ArtistNotFound, EventNotFound, EventSectionNotFound, InUse, TimeSlotNotFound, Unauthenticated } from "./OrganiserErrors.js"
 import type {
   Actor,
+  AdminArtist,
   AdminEvent,
+  ArtistDetail,
   AdminEventSection,
   AdminTimeSlot,
   AuditEntry,
@@ -59,4 +61,10 @@ export class Organiser extends Context.Service<Organiser, {
   readonly deleteEventSection: (actor: Actor, id: string) => E<void, EventSectionNotFound>
 
   readonly auditLog: (actor: Actor, page: PageRequest<CreatedKey>) => E<Page<AuditEntry>>
+
+  readonly listArtists: (actor: Actor, page: PageRequest<CreatedKey>) => E<Page<AdminArtist>>
+  readonly getArtist: (actor: Actor, id: string) => E<ArtistDetail, ArtistNotFound>
+  readonly createArtist: (actor: Actor, body: Body) => E<AdminArtist, ValidationFailed>
+  /** Soft delete: the artist's portals answer 410 from then on. */
+  readonly deleteArtist: (actor: Actor, id: string) => E<void, ArtistNotFound>
 }>()("@forms/domain/Organiser") {}

@@ -19,3 +19,5 @@ export class InUse extends Schema.TaggedError<InUse>()("InUse", {}) {}
 export class ReferenceInvalid extends Schema.TaggedError<ReferenceInvalid>()("ReferenceInvalid", {
   field: Schema.String
 }) {}
+
+export class ArtistNotFound extends Schema.TaggedError<ArtistNotFound>()("ArtistNotFound", {}) {}

@@ -143,3 +143,18 @@ export interface SectionInput {
   readonly position: number
 }
 export type SectionPatch = Partial<SectionInput>
+
+export interface AdminArtist {
+  readonly id: string
+  readonly name: string
+  /** Epoch ms of the soft delete, or null. */
+  readonly deleted_at: number | null
+  readonly created_at: number
+}
+
+/** An artist with what §5 applied to it from the portal. */
+export interface ArtistDetail extends AdminArtist {
+  readonly profile: Readonly<Record<string, unknown>>
+}
+
+export const artistKeyOf = (artist: AdminArtist): CreatedKey => ({ created_at: artist.created_at, id: artist.id })

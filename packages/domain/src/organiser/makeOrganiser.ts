@@ -2,11 +2,13 @@
 import { Clock, Effect, Layer, Option, Result } from "effect"
 import { ValidationFailed } from "../Errors.js"
 import { OrganiserAccess } from "../ports/OrganiserAccess.js"
+import { OrganiserArtists } from "../ports/OrganiserArtists.js"
 import { OrganiserCatalog } from "../ports/OrganiserCatalog.js"
 import type { FieldErrors } from "../rules/FieldErrors.js"
 import { Organiser } from "./Organiser.js"
-import { EventNotFound, EventSectionNotFound, type ReferenceInvalid, TimeSlotNotFound, Unauthenticated } from "./OrganiserErrors.js"
+import { ArtistNotFound, EventNotFound, EventSectionNotFound, type ReferenceInvalid, TimeSlotNotFound, Unauthenticated } from "./OrganiserErrors.js"
 import {
+  artistInput,
   type Body,
   eventInput,
   eventPatch,
@@ -34,6 +36,7 @@ const unknownReference = (error: ReferenceInvalid) =>
 export const makeOrganiser = Effect.gen(function*() {
   const access = yield* OrganiserAccess
   const catalog = yield* OrganiserCatalog
+  const artists = yield* OrganiserArtists
 
   const requireEvent = (actor: Actor, id: string) =>
     catalog.findEvent(actor.organisation_id, id).pipe(
@@ -104,9 +107,22 @@ export const makeOrganiser = Effect.gen(function*() {
       return yield* catalog.deleteEventSection(actor, id, yield* Clock.currentTimeMillis)
     }),
 
-    auditLog: (actor, page) => catalog.listAudit(actor.organisation_id, page)
+    auditLog: (actor, page) => catalog.listAudit(actor.organisation_id, page),
+
+    listArtists: (actor, page) => artists.listArtists(actor.organisation_id, page),
+    getArtist: (actor, id) =>
+      artists.findArtist(actor.organisation_id, id).pipe(
+        Effect.flatMap(Option.match({ onNone: () => Effect.fail(new ArtistNotFound()), onSome: Effect.succeed }))
+      ),
+    createArtist: Effect.fn("Organiser.createArtist")(function*(actor: Actor, body: Body) {
+      const input = yield* checked(artistInput(body))
+      return yield* artists.createArtist(actor, input.name, yield* Clock.currentTimeMillis)
+    }),
+    deleteArtist: Effect.fn("Organiser.deleteArtist")(function*(actor: Actor, id: string) {
+      return yield* artists.deleteArtist(actor, id, yield* Clock.currentTimeMillis)
+    })
   })
 })
 
-/** The organiser use cases; needs OrganiserAccess and OrganiserCatalog. */
+/** The organiser use cases; needs OrganiserAccess, OrganiserCatalog and OrganiserArtists. */
 export const OrganiserLayer = Layer.effect(Organiser, makeOrganiser)

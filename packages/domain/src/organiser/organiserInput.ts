@@ -158,3 +158,6 @@ export const sectionInput = (body: Body): Result.Result<SectionInput, FieldError
 
 export const sectionPatch = (body: Body): Result.Result<SectionPatch, FieldErrors> =>
   Result.map(checkBody(body, sectionSpec, []), (m) => m as SectionPatch)
+
+export const artistInput = (body: Body): Result.Result<{ readonly name: string }, FieldErrors> =>
+  Result.map(checkBody(body, { name: nameCheck }, ["name"]), (m) => ({ name: str(m, "name") }))

@@ -1,8 +1,9 @@
 /** OrganiserAccess and OrganiserCatalog in memory: each write is one synchronous step (atomic in one process). */
 import { Effect, Layer, Option } from "effect"
-import type { Actor, AdminEvent, AdminEventSection, AdminTimeSlot, ApiKeyRecord, AuditEntry, AuditRecord, CreatedKey, Organisation, Page, PageRequest, SectionKey, SlotKey } from "../../organiser/OrganiserModel.js"
-import { EventNotFound, EventSectionNotFound, InUse, ReferenceInvalid, TimeSlotNotFound } from "../../organiser/OrganiserErrors.js"
+import type { AdminArtist, ArtistDetail, Actor, AdminEvent, AdminEventSection, AdminTimeSlot, ApiKeyRecord, AuditEntry, AuditRecord, CreatedKey, Organisation, Page, PageRequest, SectionKey, SlotKey } from "../../organiser/OrganiserModel.js"
+import { ArtistNotFound, EventNotFound, EventSectionNotFound, InUse, ReferenceInvalid, TimeSlotNotFound } from "../../organiser/OrganiserErrors.js"
 import { OrganiserAccess } from "../../ports/OrganiserAccess.js"
+import { OrganiserArtists } from "../../ports/OrganiserArtists.js"
 import { OrganiserCatalog } from "../../ports/OrganiserCatalog.js"
 import { compareStrings } from "../../registration/compareStrings.js"
 
@@ -19,6 +20,7 @@ export interface OrganiserState {
   readonly slots: Map<string, Stored<Omit<AdminTimeSlot, "event_name">>>
   readonly sections: Map<string, Stored<AdminEventSection>>
   readonly audit: Array<Stored<AuditEntry>>
+  readonly artists: Map<string, Stored<ArtistDetail>>
 }
 
 let counter = 0
@@ -48,7 +50,8 @@ export const makeOrganiserState = (): OrganiserState => ({
   events: new Map(),
   slots: new Map(),
   sections: new Map(),
-  audit: []
+  audit: [],
+  artists: new Map()
 })
 
 export const makeInMemoryOrganiser = (state: OrganiserState = makeOrganiserState()) => {
@@ -215,13 +218,40 @@ export const makeInMemoryOrganiser = (state: OrganiserState = makeOrganiserState
     listAudit: (org, page) =>
       Effect.sync(() => paged(state.audit.filter((a) => a.organisation_id === org).map((a) => a.row), (a): CreatedKey => ({ created_at: a.at, id: a.id }), byCreatedDesc, page))
   })
-  return { access, catalog }
+  const summary = ({ profile: _, ...artist }: ArtistDetail): AdminArtist => artist
+  const artists = OrganiserArtists.of({
+    listArtists: (org, page) =>
+      Effect.sync(() => paged([...state.artists.values()].filter((a) => a.organisation_id === org).map((a) => summary(a.row)), (a): CreatedKey => a, byCreatedDesc, page)),
+    findArtist: (org, id) => Effect.sync(() => Option.fromUndefinedOr(own(state.artists, org, id))),
+    createArtist: (actor, name, at) =>
+      Effect.sync(() => {
+        const row: ArtistDetail = { id: newId(), name, deleted_at: null, created_at: at, profile: {} }
+        state.artists.set(row.id, { organisation_id: actor.organisation_id, row })
+        audit(actor, at, { action: "artist.created", resource_type: "artist", resource_id: row.id })
+        return summary(row)
+      }),
+    deleteArtist: (actor, id, at) =>
+      Effect.suspend(() => {
+        const stored = state.artists.get(id)
+        if (stored === undefined || stored.organisation_id !== actor.organisation_id) return Effect.fail(new ArtistNotFound())
+        if (stored.row.deleted_at === null) {
+          stored.row = { ...stored.row, deleted_at: at }
+          audit(actor, at, { action: "artist.deleted", resource_type: "artist", resource_id: id })
+        }
+        return Effect.void
+      })
+  })
+  return { access, catalog, artists }
 }
 
 /** Both organiser ports over one fresh state per build. */
-export const InMemoryOrganiserLayer: Layer.Layer<OrganiserAccess | OrganiserCatalog> = Layer.unwrap(
+export const InMemoryOrganiserLayer: Layer.Layer<OrganiserAccess | OrganiserCatalog | OrganiserArtists> = Layer.unwrap(
   Effect.sync(() => {
-    const { access, catalog } = makeInMemoryOrganiser()
-    return Layer.mergeAll(Layer.succeed(OrganiserAccess, access), Layer.succeed(OrganiserCatalog, catalog))
+    const { access, catalog, artists } = makeInMemoryOrganiser()
+    return Layer.mergeAll(
+      Layer.succeed(OrganiserAccess, access),
+      Layer.succeed(OrganiserCatalog, catalog),
+      Layer.succeed(OrganiserArtists, artists)
+    )
   })
 )

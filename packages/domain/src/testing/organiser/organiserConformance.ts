@@ -7,6 +7,7 @@ import { Effect, Exit, type Layer, Option } from "effect"
 import type { Actor, CreatedKey, PageRequest } from "../../organiser/OrganiserModel.js"
 import { eventKeyOf } from "../../organiser/OrganiserModel.js"
 import { OrganiserAccess } from "../../ports/OrganiserAccess.js"
+import { OrganiserArtists } from "../../ports/OrganiserArtists.js"
 import { OrganiserCatalog } from "../../ports/OrganiserCatalog.js"
 
 const t0 = Date.parse("2027-01-01T00:00:00.000Z")
@@ -28,7 +29,7 @@ const failureTag = <A, E extends { readonly _tag: string }, R>(effect: Effect.Ef
 
 export const organiserConformance = (
   name: string,
-  makeLayer: () => Layer.Layer<OrganiserAccess | OrganiserCatalog, unknown>,
+  makeLayer: () => Layer.Layer<OrganiserAccess | OrganiserCatalog | OrganiserArtists, unknown>,
   options: { readonly timeout?: number } = {}
 ): void => {
   describe(name, () => {
@@ -180,6 +181,29 @@ export const organiserConformance = (
           expect(JSON.stringify(entries)).not.toContain("secret")
           const page = yield* catalog.listAudit(a.organisation_id, { limit: 1, after: { created_at: t0 + 1, id: entries[1]?.id ?? "" } })
           expect(page.items.map((e) => e.action)).toEqual(["event.created"])
+        }))
+
+      it.effect("artists: scoped, newest first, soft deleted once (a repeated delete writes nothing)", () =>
+        Effect.gen(function*() {
+          const artists = yield* OrganiserArtists
+          const catalog = yield* OrganiserCatalog
+          const a = yield* newActor
+          const b = yield* newActor
+          const older = yield* artists.createArtist(a, "The Older", t0)
+          const newer = yield* artists.createArtist(a, "The Newer", t0 + 1)
+          expect(newer).toEqual({ id: newer.id, name: "The Newer", deleted_at: null, created_at: t0 + 1 })
+          expect(yield* artists.findArtist(a.organisation_id, newer.id)).toEqual(Option.some({ ...newer, profile: {} }))
+          expect(yield* artists.findArtist(b.organisation_id, newer.id)).toEqual(Option.none())
+          expect(yield* artists.findArtist(a.organisation_id, "not-a-uuid")).toEqual(Option.none())
+          expect((yield* artists.listArtists(a.organisation_id, first())).items.map((x) => x.id)).toEqual([newer.id, older.id])
+          expect((yield* artists.listArtists(a.organisation_id, { limit: 1, after: undefined })).more).toBe(true)
+          expect((yield* artists.listArtists(b.organisation_id, first())).items).toEqual([])
+          expect(yield* failureTag(artists.deleteArtist(b, older.id, t0))).toBe("ArtistNotFound")
+          yield* artists.deleteArtist(a, older.id, t0 + 5)
+          yield* artists.deleteArtist(a, older.id, t0 + 9)
+          expect(Option.getOrThrow(yield* artists.findArtist(a.organisation_id, older.id)).deleted_at).toBe(t0 + 5)
+          const actions = (yield* catalog.listAudit(a.organisation_id, first())).items.map((e) => [e.action, e.resource_id])
+          expect(actions).toEqual([["artist.deleted", older.id], ["artist.created", newer.id], ["artist.created", older.id]])
         }))
     })
   })
