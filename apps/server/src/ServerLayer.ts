@@ -122,7 +122,7 @@ export const makeServerLayer = <E = never, EH = never>(
     Layer.provide([
       UseCases,
       ReadinessLive,
-      AdminConfig.layer({ limitPerMinute: config.adminRateLimitPerMinute }),
+      AdminConfig.layer({ limitPerMinute: config.adminRateLimitPerMinute, publicBaseUrl: config.publicBaseUrl }),
       HttpConfig.layer({
         maxBodyBytes: config.maxBodyBytes,
         trustProxyHops: config.trustProxyHops,

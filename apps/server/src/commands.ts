@@ -1,8 +1,16 @@
 /** The CLI's commands (CONTRACT §11). Each gets its arguments and the shared configuration. */
-import { Clock, Console, Effect } from "effect"
+import { Clock, Console, Effect, Layer } from "effect"
 import { randomBytes } from "node:crypto"
 import type { SqlClient } from "effect/sql"
-import { loadFixture, Migrations, rotatePublicToken, setPortalToken } from "@forms/adapters-sql"
+import {
+  loadFixture,
+  Migrations,
+  rotatePublicToken,
+  SqlOrganiserAccess,
+  SqlOrganiserArtists,
+  SqlOrganiserCatalog
+} from "@forms/adapters-sql"
+import { Organiser, OrganiserLayer } from "@forms/domain"
 import { baseUrlOf, formUrl, portalUrl, resolvePath, type ServerConfig } from "./config.js"
 import { eventsCommand } from "./eventsCommand.js"
 import { apiKeyCommand, organisationCommand } from "./organiserCommands.js"
@@ -16,6 +24,10 @@ export interface Command {
 
 /** 32 random bytes in base64url (CONTRACT §11). */
 export const generateToken = (): string => randomBytes(32).toString("base64url")
+
+const organiserLayer = OrganiserLayer.pipe(
+  Layer.provide([SqlOrganiserAccess.layer, SqlOrganiserCatalog.layer, SqlOrganiserArtists.layer])
+)
 
 export const usageError = (command: Command) => new StartupError({ message: `Usage: pnpm cli ${command.usage}` })
 
@@ -58,7 +70,12 @@ const portalLinkCommand: Command = {
       if (engagementId === undefined || args.length !== 1) return yield* usageError(portalLinkCommand)
       yield* Migrations.run
       const token = generateToken()
-      yield* setPortalToken(engagementId, token, yield* Clock.currentTimeMillis)
+      // The one portal-link use case, shared with POST /admin/engagements/{id}/portal-link (audited, hash only).
+      yield* Effect.flatMap(Organiser, (organiser) => organiser.issuePortalLink(undefined, engagementId, token)).pipe(
+        Effect.provide(organiserLayer),
+        Effect.catchTag("EngagementNotFound", () =>
+          Effect.fail(new StartupError({ message: `No engagement has the id ${JSON.stringify(engagementId)}.` })))
+      )
       // The only time this token is written out: it cannot be recovered from its hash.
       yield* Console.log(`New artist portal URL of ${engagementId} (shown once; the previous link no longer works):`)
       yield* Console.log(portalUrl(baseUrlOf(config), token))

@@ -35,7 +35,7 @@ for (const backend of backends) {
       Effect.gen(function*() {
         const a = yield* keyOf("org-t")
         for (const route of adminRoutes) {
-          const ids = yield* freshIds(a.key)
+          const ids = yield* freshIds(a.key, "org-t")
           const res = yield* adminCall(a.key, route.method, route.path(ids), route.body)
           const what = `${route.method} ${route.template}: ${res.text}`
           assert.strictEqual(res.status, route.status, what)
@@ -63,7 +63,7 @@ for (const backend of backends) {
         const a = yield* keyOf("org-t")
         const revoked = yield* keyOf("org-t")
         yield* (yield* OrganiserAccess).revokeApiKey(revoked.id, Date.now())
-        const ids = yield* freshIds(a.key)
+        const ids = yield* freshIds(a.key, "org-t")
         const headerSets: ReadonlyArray<Record<string, string>> = [
           {},
           { authorization: "Bearer short" },
@@ -95,12 +95,12 @@ for (const backend of backends) {
       Effect.gen(function*() {
         const a = yield* keyOf("org-t")
         const b = yield* keyOf("org-u")
-        const theirs = yield* freshIds(b.key)
+        const theirs = yield* freshIds(b.key, "org-u")
         for (const route of adminRoutes) {
           if (route.kind === undefined) continue
           const code = notFoundCode[route.kind]
           const foreign = yield* adminCall(a.key, route.method, route.path(theirs), route.body)
-          const unknown = yield* adminCall(a.key, route.method, route.path({ event: "nope", holder: "nope", slot: "nope", section: "nope", artist: "nope" }), route.body)
+          const unknown = yield* adminCall(a.key, route.method, route.path({ event: "nope", holder: "nope", slot: "nope", section: "nope", artist: "nope", engagement: "nope" }), route.body)
           const what = `${route.method} ${route.template}`
           assert.strictEqual(foreign.status, 404, what)
           assert.strictEqual(json(foreign)["error"] && (json(foreign)["error"] as Record<string, unknown>)["code"], code, what)

@@ -2,7 +2,7 @@ import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { backends, reportSkippedPostgres } from "./backends.js"
 import { adminCall, data, json, keyOf, list, newOrganisation } from "./adminSupport.js"
-import { call, envelope, liveOptions, testServer } from "./harness.js"
+import { call, envelope, eventually, liveOptions, testServer } from "./harness.js"
 
 const invalidQuery = envelope("INVALID_QUERY", "A query parameter is malformed.")
 const inUse = envelope("IN_USE", "This resource is still referenced and cannot be deleted.")
@@ -155,11 +155,51 @@ for (const backend of backends) {
         assert.strictEqual(list(yield* adminCall(key, "GET", "/admin/events")).length, 0)
       }))
 
+    // Before the artists test: that one soft-deletes ma-1, the artist of eng-cli.
+    it.effect("engagements show what artists sent; a portal link replaces the old token and is audited", () =>
+      Effect.gen(function*() {
+        const u = yield* keyOf("org-u")
+        const submitted = yield* call("/p/artist/test-portal-cli-0001/sections/as-cli-travel", {
+          method: "POST",
+          body: { values: { arrival: "2027-08-19", travel_notes: "by train" } }
+        })
+        assert.strictEqual(submitted.status, 200, submitted.text)
+        const detail = data(yield* adminCall(u.key, "GET", "/admin/engagements/eng-cli"))
+        assert.deepStrictEqual(detail["values"], { arrival: "2027-08-19", travel_notes: "by train" })
+        assert.strictEqual(detail["event_id"], "ev-u")
+        const sections = detail["advance_sections"] as ReadonlyArray<Record<string, unknown>>
+        assert.deepStrictEqual(sections.map((s) => [s["id"], s["status"]]), [["as-cli-travel", "submitted"]])
+        // What §5 applied (asynchronously, by the event handlers) shows on the engagement and the artist.
+        const applied = yield* eventually(
+          adminCall(u.key, "GET", "/admin/engagements/eng-cli"),
+          (r) => (data(r)["advance"] as Record<string, unknown>)["arrival_date"] === "2027-08-19"
+        )
+        assert.strictEqual((data(applied)["advance"] as Record<string, unknown>)["arrival_date"], "2027-08-19")
+        const artist = yield* eventually(
+          adminCall(u.key, "GET", "/admin/artists/ma-1"),
+          (r) => (data(r)["profile"] as Record<string, unknown>)["travel_notes"] === "by train"
+        )
+        assert.strictEqual((data(artist)["profile"] as Record<string, unknown>)["travel_notes"], "by train")
+        const listed = list(yield* adminCall(u.key, "GET", "/admin/engagements?limit=200")).map((e) => e["id"])
+        assert.includeMembers(listed as Array<unknown>, ["eng-1", "eng-gone", "eng-cli"])
+        const link = yield* adminCall(u.key, "POST", "/admin/engagements/eng-cli/portal-link")
+        assert.strictEqual(link.status, 200, link.text)
+        const urls = data(link)
+        assert.match(String(urls["portal_url"]), /\/p\/artist\/[A-Za-z0-9_-]{43}$/)
+        assert.match(String(urls["page_url"]), /\/portal\/[A-Za-z0-9_-]{43}$/)
+        assert.strictEqual((yield* call("/p/artist/test-portal-cli-0001")).status, 404)
+        assert.strictEqual((yield* call(new URL(String(urls["portal_url"])).pathname)).status, 200)
+        const entries = list(yield* adminCall(u.key, "GET", "/admin/audit-log?limit=5"))
+        assert.deepStrictEqual([entries[0]?.["action"], entries[0]?.["resource_id"], entries[0]?.["api_key_id"]],
+          ["engagement.portal_link_created", "eng-cli", u.id])
+        const token = String(urls["portal_url"]).split("/").at(-1) ?? ""
+        assert.notInclude(JSON.stringify(entries), token)
+      }))
     it.effect("artists: GET shows the profile; a soft-deleted artist's portal answers 410, repeated deletes write nothing", () =>
       Effect.gen(function*() {
         const u = yield* keyOf("org-u")
         const detail = data(yield* adminCall(u.key, "GET", "/admin/artists/ma-1"))
-        assert.deepStrictEqual(detail, { id: "ma-1", name: "The Testers", deleted_at: null, profile: {} })
+        assert.deepStrictEqual({ ...detail, profile: null }, { id: "ma-1", name: "The Testers", deleted_at: null, profile: null })
         assert.strictEqual((yield* call("/p/artist/test-portal-token-0001")).status, 200)
         assert.strictEqual((yield* adminCall(u.key, "DELETE", "/admin/artists/ma-1")).status, 204)
         const gone = yield* call("/p/artist/test-portal-token-0001")
@@ -177,6 +217,7 @@ for (const backend of backends) {
         assert.deepStrictEqual(Object.keys(data(created)).sort(), ["deleted_at", "id", "name"])
         assert.strictEqual(list(yield* adminCall(u.key, "GET", "/admin/artists?limit=1"))[0]?.["name"], "Newcomers")
       }))
+
   })
 }
 

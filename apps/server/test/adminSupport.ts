@@ -1,5 +1,6 @@
 /** Helpers of the organiser-route tests: keys made through the port, bearer calls, the admin route table. */
 import { Clock, Effect, Option } from "effect"
+import { SqlClient } from "effect/sql"
 import { OrganiserAccess } from "@forms/domain"
 import { generateApiKey } from "../src/organiserCommands.js"
 import { call, type RawResponse } from "./harness.js"
@@ -44,10 +45,14 @@ export interface Ids {
   readonly slot: string
   readonly section: string
   readonly artist: string
+  readonly engagement: string
 }
 
-/** Makes a fresh set of resources with `key` through the API itself. */
-export const freshIds = (key: string) =>
+/**
+ * Makes a fresh set of resources with `key` through the API itself; the engagement (no route creates
+ * one yet) is inserted into `organisationId` directly.
+ */
+export const freshIds = (key: string, organisationId: string) =>
   Effect.gen(function*() {
     const post = (path: string, body: unknown) =>
       Effect.map(adminCall(key, "POST", path, body), (r) => {
@@ -64,10 +69,15 @@ export const freshIds = (key: string) =>
     const section = yield* post(`/admin/events/${holder}/sections`, { name: "Bar" })
     const event = yield* post("/admin/events", { name: "Empty" })
     const artist = yield* post("/admin/artists", { name: "The Band" })
-    return { event, holder, slot, section, artist } satisfies Ids
+    const sql = yield* SqlClient.SqlClient
+    const engagement = `eng-${crypto.randomUUID()}`
+    yield* sql`INSERT INTO engagements (id, organisation_id, event_id, master_artist_id)
+      VALUES (${engagement}, ${organisationId}, ${holder}, ${artist})`
+    yield* sql`INSERT INTO advance_sections (id, engagement_id, name, position) VALUES (${`as-${engagement}`}, ${engagement}, 'Travel', 1)`
+    return { event, holder, slot, section, artist, engagement } satisfies Ids
   })
 
-type Kind = "event" | "slot" | "section" | "artist"
+type Kind = "event" | "slot" | "section" | "artist" | "engagement"
 
 export interface AdminRoute {
   readonly method: string
@@ -87,7 +97,8 @@ export const notFoundCode: Record<Kind, string> = {
   event: "EVENT_NOT_FOUND",
   slot: "TIME_SLOT_NOT_FOUND",
   section: "EVENT_SECTION_NOT_FOUND",
-  artist: "ARTIST_NOT_FOUND"
+  artist: "ARTIST_NOT_FOUND",
+  engagement: "ENGAGEMENT_NOT_FOUND"
 }
 
 const eventMembers = ["created_at", "id", "name", "parent_event_id"]
@@ -95,6 +106,7 @@ const slotMembers = [
   "capacity", "date", "duration_hours", "end_time", "event_id", "event_name", "id", "name", "remaining", "start_time"
 ]
 const sectionMembers = ["event_id", "id", "name", "position", "show_in_registration", "type"]
+const engagementMembers = ["advance_sections", "created_at", "event_id", "id", "master_artist_id"]
 const artistMembers = ["deleted_at", "id", "name"]
 const slotBody = { name: "Evening", date: "2027-08-21", start_time: "22:00", end_time: "02:00", capacity: 4 }
 
@@ -118,5 +130,8 @@ export const adminRoutes: ReadonlyArray<AdminRoute> = [
   { method: "POST", template: "/admin/artists", path: () => "/admin/artists", body: { name: "New Band" }, status: 201, members: artistMembers },
   { method: "GET", template: "/admin/artists/:artistId", path: (i) => `/admin/artists/${i.artist}`, status: 200, kind: "artist", members: [...artistMembers, "profile"].sort() },
   { method: "DELETE", template: "/admin/artists/:artistId", path: (i) => `/admin/artists/${i.artist}`, status: 204, kind: "artist" },
+  { method: "GET", template: "/admin/engagements", path: () => "/admin/engagements", status: 200, members: engagementMembers, isList: true },
+  { method: "GET", template: "/admin/engagements/:engagementId", path: (i) => `/admin/engagements/${i.engagement}`, status: 200, kind: "engagement", members: [...engagementMembers, "advance", "values"].sort() },
+  { method: "POST", template: "/admin/engagements/:engagementId/portal-link", path: (i) => `/admin/engagements/${i.engagement}/portal-link`, status: 200, kind: "engagement", members: ["page_url", "portal_url"] },
   { method: "GET", template: "/admin/audit-log", path: () => "/admin/audit-log", status: 200, members: ["action", "api_key_id", "at", "id", "resource_id", "resource_type"], isList: true }
 ]

@@ -62,7 +62,9 @@ const seedAdmin = async (): Promise<AdminIds> => {
     events: [...events, "ev-e2e", "ev-e2e-day", "ev-e2e-gone"],
     slots: [...slots, "ts-e2e-1", "ts-e2e-2"],
     sections: [...sections, "es-e2e-bar", "es-e2e-bar-day"],
-    artists
+    artists,
+    // Portal links are fuzzed last among the portal's users: the portal routes ran before.
+    engagements: ["eng-e2e", "eng-e2e-gone"]
   }
 }
 

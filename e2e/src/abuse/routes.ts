@@ -18,6 +18,7 @@ export interface AdminIds {
   readonly slots: ReadonlyArray<string>
   readonly sections: ReadonlyArray<string>
   readonly artists: ReadonlyArray<string>
+  readonly engagements: ReadonlyArray<string>
 }
 
 export interface Route {
@@ -76,6 +77,7 @@ export const adminRoutes = (a: AdminIds): ReadonlyArray<Route> => {
   const slots = segment(a.slots)
   const sections = segment(a.sections)
   const artists = segment(a.artists)
+  const engagements = segment(a.engagements)
   const r = (method: string, template: string, path: fc.Arbitrary<string>, shape: BodyShape) =>
     adminRoute(a, `${method} ${template}`, method, path, shape)
   return [
@@ -97,7 +99,10 @@ export const adminRoutes = (a: AdminIds): ReadonlyArray<Route> => {
     r("GET", "/admin/artists", listQuery.map((q) => `/admin/artists${q}`), "none"),
     r("POST", "/admin/artists", fc.constant("/admin/artists"), "admin"),
     r("GET", "/admin/artists/:id", artists.map((x) => `/admin/artists/${x}`), "none"),
-    r("DELETE", "/admin/artists/:id", artists.map((x) => `/admin/artists/${x}`), "none")
+    r("DELETE", "/admin/artists/:id", artists.map((x) => `/admin/artists/${x}`), "none"),
+    r("GET", "/admin/engagements", listQuery.map((q) => `/admin/engagements${q}`), "none"),
+    r("GET", "/admin/engagements/:id", engagements.map((x) => `/admin/engagements/${x}`), "none"),
+    r("POST", "/admin/engagements/:id/portal-link", engagements.map((x) => `/admin/engagements/${x}/portal-link`), "none")
   ]
 }
 
@@ -124,6 +129,6 @@ export const routes = (ids: Ids): ReadonlyArray<Route> => {
     route("GET /p/artist/:token/sections/:section", "GET", fc.tuple(portalTokens, sections).map(([t, s]) => `/p/artist/${t}/sections/${s}`), "none", { slugs: advanceSlugs }),
     route("POST /p/artist/:token/sections/:section", "POST", fc.tuple(portalTokens, sections).map(([t, s]) => `/p/artist/${t}/sections/${s}`), "values", { slugs: advanceSlugs }),
     route("any method, any path", "GET", randomPath, "none"),
-    ...adminRoutes(ids.admin ?? { key: "", otherKey: "", events: ["x"], slots: ["x"], sections: ["x"], artists: ["x"] })
+    ...adminRoutes(ids.admin ?? { key: "", otherKey: "", events: ["x"], slots: ["x"], sections: ["x"], artists: ["x"], engagements: ["x"] })
   ]
 }

@@ -4,6 +4,7 @@ import { HttpServerResponse } from "effect/http"
 import type {
   AlreadySubmitted,
   ArtistNotFound,
+  EngagementNotFound,
   EventNotFound,
   EventSectionNotFound,
   InUse,
@@ -69,6 +70,7 @@ export const errorTable = {
   TimeSlotNotFound: { status: 404, code: "TIME_SLOT_NOT_FOUND", message: "No time slot has this id." },
   EventSectionNotFound: { status: 404, code: "EVENT_SECTION_NOT_FOUND", message: "No event section has this id." },
   ArtistNotFound: { status: 404, code: "ARTIST_NOT_FOUND", message: "No artist has this id." },
+  EngagementNotFound: { status: 404, code: "ENGAGEMENT_NOT_FOUND", message: "No engagement has this id." },
   InUse: { status: 409, code: "IN_USE", message: "This resource is still referenced and cannot be deleted." },
   InvalidQuery: { status: 400, code: "INVALID_QUERY", message: "A query parameter is malformed." },
   // Conditions found by the HTTP adapter itself.
@@ -105,6 +107,7 @@ export type DomainError =
   | TimeSlotNotFound
   | EventSectionNotFound
   | ArtistNotFound
+  | EngagementNotFound
   | InUse
 
 /** The wire error of a table entry; `fields` only for VALIDATION_FAILED. */

@@ -11,6 +11,9 @@ import {
   requestShapeErrors
 } from "../wire/ErrorEnvelope.js"
 import {
+  EngagementDetailEnvelope,
+  EngagementList,
+  PortalLinkEnvelope,
   ArtistBody,
   ArtistDetailEnvelope,
   ArtistEnvelope,
@@ -37,6 +40,7 @@ const eventId = { eventId: Schema.String }
 const slotId = { slotId: Schema.String }
 const sectionId = { sectionId: Schema.String }
 const artistId = { artistId: Schema.String }
+const engagementId = { engagementId: Schema.String }
 // 401 comes from the middleware; every route may answer 429 and the limit headers.
 const always = [ApiRateLimited, ApiInternal, ApiUnavailable] as const
 const read = [ApiNotFound, ...always] as const
@@ -124,7 +128,19 @@ export class AdminGroup extends HttpApiGroup.make("admin")
       params: artistId,
       success: HttpApiSchema.NoContent,
       error: write
-    }).annotateMerge(doc("Soft-delete an artist: its portals answer 410 ARTIST_GONE", "adminDeleteArtist"))
+    }).annotateMerge(doc("Soft-delete an artist: its portals answer 410 ARTIST_GONE", "adminDeleteArtist")),
+    HttpApiEndpoint.get("listEngagements", "/admin/engagements", { success: EngagementList, error: listed })
+      .annotateMerge(doc("List engagements with their advance sections, newest first." + pagingNote, "adminListEngagements")),
+    HttpApiEndpoint.get("getEngagement", "/admin/engagements/:engagementId", {
+      params: engagementId,
+      success: EngagementDetailEnvelope,
+      error: read
+    }).annotateMerge(doc("Get an engagement with `advance` and the advance draft's `values`", "adminGetEngagement")),
+    HttpApiEndpoint.post("portalLink", "/admin/engagements/:engagementId/portal-link", {
+      params: engagementId,
+      success: PortalLinkEnvelope,
+      error: write
+    }).annotateMerge(doc("A new portal link, shown this once; the old one stops working", "adminPortalLink"))
   )
   .middleware(OrganiserAuth)
   .annotateMerge(OpenApi.annotations({

@@ -6,12 +6,14 @@
 import { Effect, Option, Result } from "effect"
 import { HttpServerResponse, type HttpServerRequest } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
-import { artistKeyOf, auditKeyOf, eventKeyOf, Organiser, sectionKeyOf, slotKeyOf } from "@forms/domain"
+import { artistKeyOf, auditKeyOf, engagementKeyOf, eventKeyOf, Organiser, sectionKeyOf, slotKeyOf } from "@forms/domain"
 import { Api } from "../Api.js"
 import { readJsonBody } from "../body/readJsonBody.js"
 import { apiError, type DomainError, fromDomainError } from "../errorTable.js"
 import { HttpConfig } from "../HttpConfig.js"
 import {
+  toEngagementDetailWire,
+  toEngagementWire,
   toArtistDetailWire,
   toArtistWire,
   toAuditWire,
@@ -20,7 +22,8 @@ import {
   toOrganisationWire,
   toTimeSlotWire
 } from "../wire/Admin.js"
-import { adminLimit } from "./AdminLimit.js"
+import { randomBytes } from "node:crypto"
+import { AdminConfig, adminLimit } from "./AdminLimit.js"
 import { CurrentActor } from "./OrganiserAuth.js"
 import { createdCodec, type KeyCodec, listBody, pageRequestOf, sectionCodec, slotCodec } from "./paging.js"
 
@@ -36,6 +39,7 @@ export const AdminHandlers = HttpApiBuilder.group(
   Effect.fn(function*(handlers) {
     const organiser = yield* Organiser
     const config = yield* HttpConfig
+    const adminConfig = yield* AdminConfig
 
     /** The key's actor after the limit step (routes without a body or a query). */
     const limited = Effect.gen(function*() {
@@ -168,6 +172,26 @@ export const AdminHandlers = HttpApiBuilder.group(
           const actor = yield* limited
           yield* domain(organiser.deleteArtist(actor, params.artistId))
           return noContent
+        }))
+      .handleRaw("listEngagements", ({ request }) =>
+        Effect.gen(function*() {
+          const { actor, page } = yield* withPage(request, createdCodec)
+          const result = yield* domain(organiser.listEngagements(actor, page))
+          return listJson(listBody(result, engagementKeyOf, createdCodec, toEngagementWire))
+        }))
+      .handleRaw("getEngagement", ({ params }) =>
+        Effect.gen(function*() {
+          const actor = yield* limited
+          return json(toEngagementDetailWire(yield* domain(organiser.getEngagement(actor, params.engagementId))))
+        }))
+      .handleRaw("portalLink", ({ params, request }) =>
+        Effect.gen(function*() {
+          const { actor } = yield* withBody(request)
+          // 32 random bytes in base64url (CONTRACT §11); only its hash is stored, so it is shown this once.
+          const token = randomBytes(32).toString("base64url")
+          yield* domain(organiser.issuePortalLink(actor, params.engagementId, token))
+          const base = adminConfig.publicBaseUrl ?? `http://${request.headers["host"] ?? "localhost"}`
+          return json({ portal_url: `${base}/p/artist/${token}`, page_url: `${base}/portal/${token}` })
         }))
   })
 )

@@ -11,6 +11,8 @@ import { appendHeaders, rateLimitHeaders } from "../rateLimitHeaders.js"
 export interface AdminConfigShape {
   /** ADMIN_RATE_LIMIT_PER_MINUTE. */
   readonly limitPerMinute: number
+  /** PUBLIC_BASE_URL without a trailing slash; unset: `http://` and the request's Host. */
+  readonly publicBaseUrl?: string | undefined
 }
 
 export class AdminConfig extends Context.Service<AdminConfig, AdminConfigShape>()("@forms/adapters-http/AdminConfig") {

@@ -1,9 +1,11 @@
 /** The organiser routes' bodies on the wire (CONTRACT §12): resources, `{ data, next_cursor }` lists, request bodies. */
 import { Schema } from "effect"
 import {
+  type AdminEngagement,
   type AdminArtist,
   type AdminEvent,
   type ArtistDetail,
+  type EngagementDetail,
   type AdminEventSection,
   type AdminTimeSlot,
   type AuditEntry,
@@ -161,3 +163,48 @@ export const ArtistDetailWire = Schema.Struct({
 export const ArtistDetailEnvelope = one(ArtistDetailWire, "AdminArtistDetailEnvelope")
 export const toArtistDetailWire = (a: ArtistDetail): typeof ArtistDetailWire.Type => ({ ...toArtistWire(a), profile: a.profile })
 export const ArtistBody = Schema.Struct({ name: Schema.String }).annotate({ identifier: "AdminArtistBody" })
+
+const AdvanceSectionWire = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  position: Schema.Number,
+  status: Schema.Literals(["pending", "submitted"]),
+  submitted_at: Schema.NullOr(Schema.String)
+})
+export const EngagementWire = Schema.Struct({
+  id: Schema.String,
+  event_id: Schema.String,
+  master_artist_id: Schema.String,
+  advance_sections: Schema.Array(AdvanceSectionWire),
+  created_at: Schema.String
+}).annotate({ identifier: "AdminEngagement" })
+export const EngagementList = list(EngagementWire, "AdminEngagementList")
+export const toEngagementWire = (e: AdminEngagement): typeof EngagementWire.Type => ({
+  id: e.id,
+  event_id: e.event_id,
+  master_artist_id: e.master_artist_id,
+  advance_sections: e.advance_sections.map((s) => ({
+    id: s.id,
+    name: s.name,
+    position: s.position,
+    status: s.status,
+    submitted_at: s.submitted_at === null ? null : iso(s.submitted_at)
+  })),
+  created_at: iso(e.created_at)
+})
+/** The list item plus `advance` (applied by §5) and `values` (the advance draft's values). */
+export const EngagementDetailWire = Schema.Struct({
+  ...EngagementWire.fields,
+  advance: Schema.Record(Schema.String, Schema.Unknown),
+  values: Schema.Record(Schema.String, Schema.Unknown)
+}).annotate({ identifier: "AdminEngagementDetail" })
+export const EngagementDetailEnvelope = one(EngagementDetailWire, "AdminEngagementDetailEnvelope")
+export const toEngagementDetailWire = (e: EngagementDetail): typeof EngagementDetailWire.Type => ({
+  ...toEngagementWire(e),
+  advance: e.advance,
+  values: e.values
+})
+export const PortalLinkEnvelope = one(
+  Schema.Struct({ portal_url: Schema.String, page_url: Schema.String }).annotate({ identifier: "PortalLink" }),
+  "PortalLinkEnvelope"
+)

@@ -27,6 +27,7 @@ export const ErrorCode = Schema.Literals([
   "TIME_SLOT_NOT_FOUND",
   "EVENT_SECTION_NOT_FOUND",
   "ARTIST_NOT_FOUND",
+  "ENGAGEMENT_NOT_FOUND",
   "IN_USE"
 ])
 export type ErrorCode = typeof ErrorCode.Type

@@ -5,12 +5,14 @@
 import { Context, type Effect, type Option } from "effect"
 import type { Unavailable, ValidationFailed } from "../Errors.js"
 import type { Body } from "./organiserInput.js"
-import type { ArtistNotFound, EventNotFound, EventSectionNotFound, InUse, TimeSlotNotFound, Unauthenticated } from "./OrganiserErrors.js"
+import type { ArtistNotFound, EngagementNotFound, EventNotFound, EventSectionNotFound, InUse, TimeSlotNotFound, Unauthenticated } from "./OrganiserErrors.js"
 import type {
   Actor,
   AdminArtist,
+  AdminEngagement,
   AdminEvent,
   ArtistDetail,
+  EngagementDetail,
   AdminEventSection,
   AdminTimeSlot,
   AuditEntry,
@@ -67,4 +69,13 @@ export class Organiser extends Context.Service<Organiser, {
   readonly createArtist: (actor: Actor, body: Body) => E<AdminArtist, ValidationFailed>
   /** Soft delete: the artist's portals answer 410 from then on. */
   readonly deleteArtist: (actor: Actor, id: string) => E<void, ArtistNotFound>
+
+  readonly listEngagements: (actor: Actor, page: PageRequest<CreatedKey>) => E<Page<AdminEngagement>>
+  readonly getEngagement: (actor: Actor, id: string) => E<EngagementDetail, EngagementNotFound>
+  /**
+   * A new portal link: `token` (32 random bytes from the caller: the domain has no randomness) becomes
+   * the engagement's portal token; the old one stops working. The one path of the HTTP route and the
+   * CLI's `portal-link` (actor undefined: unscoped).
+   */
+  readonly issuePortalLink: (actor: Actor | undefined, engagementId: string, token: string) => E<void, EngagementNotFound>
 }>()("@forms/domain/Organiser") {}

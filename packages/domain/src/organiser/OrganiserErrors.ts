@@ -21,3 +21,5 @@ export class ReferenceInvalid extends Schema.TaggedError<ReferenceInvalid>()("Re
 }) {}
 
 export class ArtistNotFound extends Schema.TaggedError<ArtistNotFound>()("ArtistNotFound", {}) {}
+
+export class EngagementNotFound extends Schema.TaggedError<EngagementNotFound>()("EngagementNotFound", {}) {}

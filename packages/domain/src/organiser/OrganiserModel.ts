@@ -158,3 +158,27 @@ export interface ArtistDetail extends AdminArtist {
 }
 
 export const artistKeyOf = (artist: AdminArtist): CreatedKey => ({ created_at: artist.created_at, id: artist.id })
+
+export interface AdminAdvanceSection {
+  readonly id: string
+  readonly name: string
+  readonly position: number
+  readonly status: "pending" | "submitted"
+  readonly submitted_at: number | null
+}
+
+export interface AdminEngagement {
+  readonly id: string
+  readonly event_id: string
+  readonly master_artist_id: string
+  readonly advance_sections: ReadonlyArray<AdminAdvanceSection>
+  readonly created_at: number
+}
+
+/** An engagement with what artists sent: `advance` (applied by §5) and the advance draft's `values`. */
+export interface EngagementDetail extends AdminEngagement {
+  readonly advance: Readonly<Record<string, unknown>>
+  readonly values: Readonly<Record<string, unknown>>
+}
+
+export const engagementKeyOf = (e: AdminEngagement): CreatedKey => ({ created_at: e.created_at, id: e.id })

@@ -6,7 +6,7 @@ import { OrganiserArtists } from "../ports/OrganiserArtists.js"
 import { OrganiserCatalog } from "../ports/OrganiserCatalog.js"
 import type { FieldErrors } from "../rules/FieldErrors.js"
 import { Organiser } from "./Organiser.js"
-import { ArtistNotFound, EventNotFound, EventSectionNotFound, type ReferenceInvalid, TimeSlotNotFound, Unauthenticated } from "./OrganiserErrors.js"
+import { ArtistNotFound, EngagementNotFound, EventNotFound, EventSectionNotFound, type ReferenceInvalid, TimeSlotNotFound, Unauthenticated } from "./OrganiserErrors.js"
 import {
   artistInput,
   type Body,
@@ -120,6 +120,15 @@ export const makeOrganiser = Effect.gen(function*() {
     }),
     deleteArtist: Effect.fn("Organiser.deleteArtist")(function*(actor: Actor, id: string) {
       return yield* artists.deleteArtist(actor, id, yield* Clock.currentTimeMillis)
+    }),
+
+    listEngagements: (actor, page) => artists.listEngagements(actor.organisation_id, page),
+    getEngagement: (actor, id) =>
+      artists.findEngagement(actor.organisation_id, id).pipe(
+        Effect.flatMap(Option.match({ onNone: () => Effect.fail(new EngagementNotFound()), onSome: Effect.succeed }))
+      ),
+    issuePortalLink: Effect.fn("Organiser.issuePortalLink")(function*(actor: Actor | undefined, engagementId: string, token: string) {
+      return yield* artists.issuePortalToken(actor, engagementId, token, yield* Clock.currentTimeMillis)
     })
   })
 })

@@ -1,7 +1,7 @@
 /** OrganiserAccess and OrganiserCatalog in memory: each write is one synchronous step (atomic in one process). */
 import { Effect, Layer, Option } from "effect"
 import type { AdminArtist, ArtistDetail, Actor, AdminEvent, AdminEventSection, AdminTimeSlot, ApiKeyRecord, AuditEntry, AuditRecord, CreatedKey, Organisation, Page, PageRequest, SectionKey, SlotKey } from "../../organiser/OrganiserModel.js"
-import { ArtistNotFound, EventNotFound, EventSectionNotFound, InUse, ReferenceInvalid, TimeSlotNotFound } from "../../organiser/OrganiserErrors.js"
+import { ArtistNotFound, EngagementNotFound, EventNotFound, EventSectionNotFound, InUse, ReferenceInvalid, TimeSlotNotFound } from "../../organiser/OrganiserErrors.js"
 import { OrganiserAccess } from "../../ports/OrganiserAccess.js"
 import { OrganiserArtists } from "../../ports/OrganiserArtists.js"
 import { OrganiserCatalog } from "../../ports/OrganiserCatalog.js"
@@ -240,6 +240,11 @@ export const makeInMemoryOrganiser = (state: OrganiserState = makeOrganiserState
         }
         return Effect.void
       })
+    ,
+    // Engagements come from fixtures (SQL); in memory there are none yet.
+    listEngagements: () => Effect.succeed({ items: [], more: false }),
+    findEngagement: () => Effect.succeed(Option.none()),
+    issuePortalToken: () => Effect.fail(new EngagementNotFound())
   })
   return { access, catalog, artists }
 }
