@@ -9,21 +9,30 @@ import { HttpServer } from "effect/http"
 import type { NetAddress } from "effect/net"
 import type { SqlClient } from "effect/sql"
 import { createServer } from "node:http"
-import { answerClientError, HttpAppServer, HttpConfig, type RefusedRequest } from "@forms/adapters-http"
-import { FormSchemaCache, SqlPortalPorts, SqlPorts } from "@forms/adapters-sql"
+import { AdminConfig, answerClientError, HttpAppServer, HttpConfig, type RefusedRequest } from "@forms/adapters-http"
+import {
+  FormSchemaCache,
+  SqlOrganiserAccess,
+  SqlOrganiserArtists,
+  SqlOrganiserCatalog,
+  SqlPortalPorts,
+  SqlPorts
+} from "@forms/adapters-sql"
 import {
   ArtistPortalLayer,
   type DispatcherOptions,
   Engagements,
   FormSchemas,
   FormsConfig,
+  OrganiserAccess,
+  OrganiserLayer,
   type OutboxSignal,
   PublicFormsLayer
 } from "@forms/domain"
 import { baseUrlOf, formUrl, portalUrl, type ServerConfig } from "./config.js"
 import { databaseLayer, ReadinessLive } from "./database.js"
 import { eventsLayer, type HandlersLayer, outboxSignalLayer } from "./events.js"
-import { demoForms, demoPortals, Startup, startupLayer } from "./startup.js"
+import { demoApiKeys, demoForms, demoPortals, Startup, startupLayer } from "./startup.js"
 
 /**
  * With DATABASE_URL, the form lookups keep schemas in the process, forgotten on every change NOTIFYed by
@@ -45,6 +54,7 @@ const announce = (config: ServerConfig) =>
     const { demo } = yield* Startup
     const schemas = yield* FormSchemas
     const engagements = yield* Engagements
+    const access = yield* OrganiserAccess
     const base = baseUrlOf(config, portOf(server.address))
     const annotations: Record<string, string> = { address: HttpServer.formatAddress(server.address) }
     if (demo) {
@@ -59,6 +69,11 @@ const announce = (config: ServerConfig) =>
         if (Option.isSome(found) && found.value.engagement.id === portal.id) {
           annotations[`demo_portal_${portal.id}`] = portalUrl(base, portal.token)
         }
+      }
+      // Printed while it is valid: `api-key revoke` hides it from later starts.
+      for (const key of demoApiKeys) {
+        const found = yield* access.findApiKey(key).pipe(Effect.orElseSucceed(() => Option.none()))
+        if (Option.isSome(found) && found.value.revoked_at === null) annotations["demo_organiser_key"] = key
       }
     }
     yield* Effect.logInfo("listening").pipe(Effect.annotateLogs(annotations))
@@ -117,11 +132,17 @@ export const makeServerLayer = <E = never, EH = never>(
   > = options.database ?? databaseLayer(config)
   // One instance of every port, built over the signal (a step that records events wakes the dispatcher)
   // and the schema cache (the form lookups of every request).
-  const Ports = Layer.mergeAll(SqlPorts.layer, SqlPortalPorts.layer).pipe(
+  const Ports = Layer.mergeAll(
+    SqlPorts.layer,
+    SqlPortalPorts.layer,
+    SqlOrganiserAccess.layer,
+    SqlOrganiserCatalog.layer,
+    SqlOrganiserArtists.layer
+  ).pipe(
     Layer.provideMerge(options.outboxSignal ?? outboxSignalLayer(config)),
     Layer.provide(options.schemaCache ?? schemaCacheLayer(config))
   )
-  const UseCases = Layer.mergeAll(PublicFormsLayer, ArtistPortalLayer).pipe(
+  const UseCases = Layer.mergeAll(PublicFormsLayer, ArtistPortalLayer, OrganiserLayer).pipe(
     Layer.provide(FormsConfig.layer({
       tokenGraceSeconds: config.tokenGraceSeconds,
       submitLimitPerHour: config.submitRateLimitPerHour,
@@ -133,6 +154,7 @@ export const makeServerLayer = <E = never, EH = never>(
     Layer.provide([
       UseCases,
       ReadinessLive,
+      AdminConfig.layer({ limitPerMinute: config.adminRateLimitPerMinute, publicBaseUrl: config.publicBaseUrl }),
       HttpConfig.layer({
         maxBodyBytes: config.maxBodyBytes,
         trustProxyHops: config.trustProxyHops,

@@ -1,10 +1,19 @@
 /** The CLI's commands (CONTRACT §11). Each gets its arguments and the shared configuration. */
-import { Clock, Console, Effect } from "effect"
+import { Clock, Console, Effect, Layer } from "effect"
 import { randomBytes } from "node:crypto"
 import type { SqlClient } from "effect/sql"
-import { loadFixture, Migrations, rotatePublicToken, setPortalToken } from "@forms/adapters-sql"
+import {
+  loadFixture,
+  Migrations,
+  rotatePublicToken,
+  SqlOrganiserAccess,
+  SqlOrganiserArtists,
+  SqlOrganiserCatalog
+} from "@forms/adapters-sql"
+import { Organiser, OrganiserLayer } from "@forms/domain"
 import { baseUrlOf, formUrl, portalUrl, resolvePath, type ServerConfig } from "./config.js"
 import { eventsCommand } from "./eventsCommand.js"
+import { apiKeyCommand, organisationCommand } from "./organiserCommands.js"
 import { readFixtureFile, StartupError } from "./startup.js"
 
 export interface Command {
@@ -15,6 +24,10 @@ export interface Command {
 
 /** 32 random bytes in base64url (CONTRACT §11). */
 export const generateToken = (): string => randomBytes(32).toString("base64url")
+
+const organiserLayer = OrganiserLayer.pipe(
+  Layer.provide([SqlOrganiserAccess.layer, SqlOrganiserCatalog.layer, SqlOrganiserArtists.layer])
+)
 
 export const usageError = (command: Command) => new StartupError({ message: `Usage: pnpm cli ${command.usage}` })
 
@@ -57,7 +70,12 @@ const portalLinkCommand: Command = {
       if (engagementId === undefined || args.length !== 1) return yield* usageError(portalLinkCommand)
       yield* Migrations.run
       const token = generateToken()
-      yield* setPortalToken(engagementId, token, yield* Clock.currentTimeMillis)
+      // The one portal-link use case, shared with POST /admin/engagements/{id}/portal-link (audited, hash only).
+      yield* Effect.flatMap(Organiser, (organiser) => organiser.issuePortalLink(undefined, engagementId, token)).pipe(
+        Effect.provide(organiserLayer),
+        Effect.catchTag("EngagementNotFound", () =>
+          Effect.fail(new StartupError({ message: `No engagement has the id ${JSON.stringify(engagementId)}.` })))
+      )
       // The only time this token is written out: it cannot be recovered from its hash.
       yield* Console.log(`New artist portal URL of ${engagementId} (shown once; the previous link no longer works):`)
       yield* Console.log(portalUrl(baseUrlOf(config), token))
@@ -68,7 +86,9 @@ export const commands: Readonly<Record<string, Command>> = {
   "import": importCommand,
   "rotate-token": rotateTokenCommand,
   "portal-link": portalLinkCommand,
-  "events": eventsCommand
+  "events": eventsCommand,
+  "organisation": organisationCommand,
+  "api-key": apiKeyCommand
 }
 
 export const usage = (): string =>

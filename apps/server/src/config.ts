@@ -18,6 +18,8 @@ export interface ServerConfig {
   readonly writeRateLimitPerHour: number
   /** RATE_LIMIT_EXEMPT_NETWORKS: clients no client limit counts. */
   readonly exemptNetworks: ExemptNetworks
+  /** The organiser routes' limit per API key (CONTRACT §8 `admin`). */
+  readonly adminRateLimitPerMinute: number
   readonly maxBodyBytes: number
   readonly trustProxyHops: number
   readonly maxValuesKeys: number
@@ -95,6 +97,7 @@ export const parseConfig = (env: Env, cwd: string = process.cwd()): Result.Resul
     portalRateLimitPerMinute: int("PORTAL_RATE_LIMIT_PER_MINUTE", 30, 1),
     writeRateLimitPerHour: int("WRITE_RATE_LIMIT_PER_HOUR", 600, 1),
     exemptNetworks: exempt.networks,
+    adminRateLimitPerMinute: int("ADMIN_RATE_LIMIT_PER_MINUTE", 600, 1),
     maxBodyBytes: int("MAX_BODY_BYTES", 262_144, 2),
     trustProxyHops: int("TRUST_PROXY_HOPS", 0, 0, 64),
     maxValuesKeys: int("MAX_VALUES_KEYS", 500, 1),

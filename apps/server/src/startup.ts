@@ -26,6 +26,9 @@ export const demoPortals = demoFixture.engagements
   .filter((engagement) => engagement.portal_token !== null)
   .map((engagement) => ({ id: engagement.id, token: engagement.portal_token ?? "" }))
 
+/** The demo organiser key a demo start prints (public in the repository: for trying the API only). */
+export const demoApiKeys = (demoFixture.api_keys ?? []).map((k) => k.key)
+
 /** Reads and parses a fixture file; `variable` names where its path came from. */
 export const readFixtureFile = (path: string, variable: string) =>
   Effect.gen(function*() {

@@ -60,6 +60,11 @@ describe("the server process", () => {
       expect(form.status).toBe(200)
       const body = (await form.json()) as { data: { name: string; fields: ReadonlyArray<unknown> } }
       expect(body.data.name).toBe("Volunteers 2027")
+      // The demo organiser key works, and appears in no log line but the start-up one.
+      const demoKey = listening["demo_organiser_key"] ?? ""
+      expect(demoKey).toMatch(/^fok_/)
+      const organisation = await fetch(`${new URL(demoUrl).origin}/admin/organisation`, { headers: { authorization: `Bearer ${demoKey}` } })
+      expect(((await organisation.json()) as { data: unknown }).data).toEqual({ id: "org-demo", name: "Demo Festivals" })
       await fetch(`${demoUrl}/time-slots`, { headers: { "x-request-id": "trace-1" } })
       // A request in flight when SIGTERM arrives is finished: its body is still arriving.
       let release = () => {}
@@ -93,6 +98,8 @@ describe("the server process", () => {
       }))
       const afterStart = JSON.stringify(run.lines().filter((l) => l["message"] !== "listening"))
       for (const url of [demoUrl, portalUrl]) expect(afterStart).not.toContain(url.split("/").at(-1))
+      expect(afterStart).not.toContain(demoKey.slice(4))
+      expect(requests).toContainEqual(expect.objectContaining({ route: "/admin/organisation", status: 200 }))
       // The dispatcher stops before the database closes.
       const messages = run.lines().map((l) => l["message"])
       expect(messages.indexOf("event dispatcher stopped")).toBeGreaterThan(0)
@@ -138,6 +145,21 @@ describe("the CLI process", () => {
       const retry = await collect(tsx("src/cli.ts", ["events", "retry", "00000000-0000-4000-8000-000000000000"], env)).finished
       expect(retry.code).toBe(1)
       expect(retry.stderr).toContain(`No dead event has the id "00000000-0000-4000-8000-000000000000".`)
+      // An organisation and its key, made by the CLI; the key is printed once and listed by its first 8 characters.
+      const organised = await collect(tsx("src/cli.ts", ["organisation", "create", "Acme Festivals"], env)).finished
+      expect(organised.code).toBe(0)
+      const organisationId = organised.stdout.trim().split("\n").at(-1) ?? ""
+      expect(organisationId).toMatch(/^[0-9a-f-]{36}$/)
+      const keyed = await collect(tsx("src/cli.ts", ["api-key", "create", organisationId, "--name", "ci"], env)).finished
+      expect(keyed.code).toBe(0)
+      const apiKey = keyed.stdout.trim().split("\n").at(-1) ?? ""
+      expect(apiKey).toMatch(/^fok_[A-Za-z0-9_-]{43}$/)
+      const listed = await collect(tsx("src/cli.ts", ["api-key", "list", organisationId], env)).finished
+      expect(listed.code).toBe(0)
+      expect(listed.stdout).toContain(`\tci\t${apiKey.slice(0, 8)}\t`)
+      expect(listed.stdout).not.toContain(apiKey.slice(8))
+      const noOrganisation = await collect(tsx("src/cli.ts", ["api-key", "create", "org-nope"], env)).finished
+      expect([noOrganisation.code, noOrganisation.stderr]).toEqual([1, expect.stringContaining(`No organisation has the id "org-nope".`)])
       // The printed link works once a server runs on that database; the fixture's link no longer does.
       const server = tsx("src/main.ts", [], { PORT: "0", DATA_DIR: dataDir })
       const running = collect(server)
@@ -145,10 +167,17 @@ describe("the CLI process", () => {
       const path = new URL(linked.stdout.trim().split("\n").at(-1) ?? "").pathname
       expect((await fetch(address + path)).status).toBe(200)
       expect((await fetch(`${address}/p/artist/test-portal-cli-0001`)).status).toBe(404)
+      const organisation = await fetch(`${address}/admin/organisation`, { headers: { authorization: `Bearer ${apiKey}` } })
+      expect(await organisation.json()).toEqual({ data: { id: organisationId, name: "Acme Festivals" } })
       server.kill("SIGTERM")
       expect((await running.finished).code).toBe(0)
+      const keyId = listed.stdout.trim().split("\n").at(-1)?.split("\t")[0] ?? ""
+      const revoked = await collect(tsx("src/cli.ts", ["api-key", "revoke", keyId], env)).finished
+      expect(revoked.code).toBe(0)
+      const relisted = await collect(tsx("src/cli.ts", ["api-key", "list", organisationId], env)).finished
+      expect(relisted.stdout).toMatch(/\trevoked \d{4}-/)
     } finally {
       rmSync(dataDir, { recursive: true, force: true })
     }
-  }, 240_000)
+  }, 480_000)
 })

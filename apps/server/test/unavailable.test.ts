@@ -2,9 +2,9 @@ import { assert, layer } from "@effect/vitest"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
 import { createServer } from "node:http"
-import { HttpAppServer, HttpConfig } from "@forms/adapters-http"
-import { PgLive, SqlPortalPorts, SqlPorts } from "@forms/adapters-sql"
-import { ArtistPortalLayer, FormsConfig, PublicFormsLayer } from "@forms/domain"
+import { AdminConfig, HttpAppServer, HttpConfig } from "@forms/adapters-http"
+import { PgLive, SqlOrganiserAccess, SqlOrganiserArtists, SqlOrganiserCatalog, SqlPortalPorts, SqlPorts } from "@forms/adapters-sql"
+import { ArtistPortalLayer, FormsConfig, OrganiserLayer, PublicFormsLayer } from "@forms/domain"
 import { ReadinessLive } from "../src/index.js"
 import { call, envelope } from "./harness.js"
 
@@ -13,10 +13,12 @@ const DeadDatabase = PgLive.layer({ url: "postgres://postgres@127.0.0.1:1/none",
 
 const server = HttpAppServer.pipe(
   Layer.provide([
-    Layer.mergeAll(PublicFormsLayer, ArtistPortalLayer).pipe(
-      Layer.provide([SqlPorts.layer, SqlPortalPorts.layer]),
+    Layer.mergeAll(PublicFormsLayer, ArtistPortalLayer, OrganiserLayer).pipe(
+      Layer.provide([SqlPorts.layer, SqlPortalPorts.layer, SqlOrganiserAccess.layer, SqlOrganiserCatalog.layer, SqlOrganiserArtists.layer]),
       Layer.provide(FormsConfig.layer())
     ),
+    SqlPorts.layer,
+    AdminConfig.layer(),
     ReadinessLive,
     HttpConfig.layer()
   ]),
@@ -44,5 +46,8 @@ layer(server, { timeout: 60_000, excludeTestServices: true })("database down", (
       assert.strictEqual(ready.status, 503)
       assert.strictEqual(ready.text, unavailable)
       assert.strictEqual((yield* call("/health/live")).status, 200)
+      const admin = yield* call("/admin/events", { headers: { authorization: `Bearer fok_${"k".repeat(43)}` } })
+      assert.strictEqual(admin.status, 503)
+      assert.strictEqual(admin.text, unavailable)
     }))
 })

@@ -64,6 +64,7 @@ const check = (route: Route, spec: RequestSpec, outcome: Outcome): string | unde
   const problem = answerProblem(outcome, spec.method)?.concat(` (status ${outcome.status}: ${outcome.text.slice(0, 200)})`)
   if (problem !== undefined) return problem
   const success = outcome.status >= 200 && outcome.status < 300
+  if (outcome.status === 204) return outcome.text === "" ? undefined : "a 204 answer with a body"
   if (success && spec.method !== "HEAD" && route.rawSuccess !== true) return valuesProblem(route, outcome.text)
   return undefined
 }

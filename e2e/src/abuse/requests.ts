@@ -19,7 +19,7 @@ export interface RequestSpec {
   readonly body: BodySpec
 }
 
-export type BodyShape = "create" | "values" | "none"
+export type BodyShape = "create" | "values" | "admin" | "none"
 
 const otherMethods = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "PROPFIND", "SEARCH", "PURGE", "LOCK"]
 
@@ -86,8 +86,19 @@ const idempotencyKey: fc.Arbitrary<Json> = fc.oneof(
   jsonWith(key)
 )
 
+/** Members of organiser bodies (CONTRACT §12), with plausible and hostile values. */
+const adminMember = fc.constantFrom("name", "parent_event_id", "date", "start_time", "end_time", "capacity", "type",
+  "show_in_registration", "position", "__proto__", "id")
+const adminValue: fc.Arbitrary<Json> = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom<Json>("Stage", "2027-08-20", "2027-02-30", "08:00", "24:00", "23:59", 1, 0, -1, 2.5,
+    1e300, true, null, "", "\u0000", "ev-e2e", "ev-e2e-day", "x".repeat(201), "🎪".repeat(200)) },
+  jsonWith(key)
+)
+const adminBody = fc.array(fc.tuple(adminMember, adminValue), { maxLength: 6 }).map((members) => write(object(...members)))
+
 /** A body of the route's own shape, with hostile values. */
 const shaped = (shape: BodyShape, slugs: ReadonlyArray<string>): fc.Arbitrary<string> => {
+  if (shape === "admin") return adminBody
   const values = fc.oneof({ weight: 6, arbitrary: valuesOf(slugs) }, jsonWith(key))
   const entries = shape === "create"
     ? fc.tuple(fc.option(idempotencyKey, { nil: undefined }), fc.option(values, { nil: undefined }))

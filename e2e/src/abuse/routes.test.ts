@@ -2,6 +2,7 @@
  * Hostile requests at every route (fast-check, ABUSE_RUNS per route): never a 5xx, always the envelope
  * of §1 on non-2xx, unknown keys never stored, no prototype pollution, the event loop never stalls.
  */
+import { createHash, randomBytes } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Pool } from "undici"
 import { type Backend, makeBackend } from "../support/backend.js"
@@ -11,7 +12,7 @@ import { type InProcessServer, startInProcess } from "../support/inProcessServer
 import { abuseConcurrency, abuseRuns, fx } from "../support/paths.js"
 import { contended, type LagReport, machine, makeLagMonitor } from "../support/timing.js"
 import { fuzzRoute, type FuzzReport } from "./fuzz.js"
-import { type Ids, type Route, routes } from "./routes.js"
+import { type AdminIds, type Ids, type Route, routes } from "./routes.js"
 
 const prototypeNames = Object.getOwnPropertyNames(Object.prototype).sort()
 const seed = Number(process.env["ABUSE_SEED"] ?? Math.floor(Math.random() * 2 ** 30))
@@ -32,10 +33,50 @@ const createDraft = async (token: string, values: Record<string, unknown>): Prom
   return id
 }
 
+/** Keys stored as the CLI stores them (SHA-256 only), and a few resources of the run's own to change and delete. */
+const seedAdmin = async (): Promise<AdminIds> => {
+  const key = `fok_${randomBytes(32).toString("base64url")}`
+  const otherKey = `fok_${randomBytes(32).toString("base64url")}`
+  for (const [organisation, k] of [["org-e2e", key], ["org-e2e-gone", otherKey]] as const) {
+    await server.query("INSERT INTO api_keys (organisation_id, name, key_hash, prefix) VALUES ($1, 'abuse', $2, $3)",
+      [organisation, createHash("sha256").update(k).digest("hex"), k.slice(0, 8)])
+  }
+  const post = async (path: string, body: unknown): Promise<string> => {
+    const answer = await send(pool, {
+      method: "POST",
+      path,
+      headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
+      body: JSON.stringify(body)
+    })
+    const id = answer._tag === "Answer" ? dataOf(answer)?.["id"] : undefined
+    if (typeof id !== "string") throw new Error(`seeding ${path} failed: ${JSON.stringify(answer)}`)
+    return id
+  }
+  const events = [await post("/admin/events", { name: "Abuse" }), await post("/admin/events", { name: "Abuse 2" })]
+  const slots = [await post(`/admin/events/${events[0]}/time-slots`, { name: "S", date: "2027-08-20", start_time: "08:00", end_time: "09:00" })]
+  const sections = [await post(`/admin/events/${events[0]}/sections`, { name: "Bar" })]
+  const artists = [await post("/admin/artists", { name: "Abuse Band" })]
+  return {
+    key,
+    otherKey,
+    events: [...events, "ev-e2e", "ev-e2e-day", "ev-e2e-gone"],
+    slots: [...slots, "ts-e2e-1", "ts-e2e-2"],
+    sections: [...sections, "es-e2e-bar", "es-e2e-bar-day"],
+    artists,
+    // Portal links are fuzzed last among the portal's users: the portal routes ran before.
+    engagements: ["eng-e2e", "eng-e2e-gone"]
+  }
+}
+
 beforeAll(async () => {
   backend = await makeBackend("abuse")
   console.log(`abuse: on ${backend.label}; ${abuseRuns} runs per route, ${abuseConcurrency} in flight, seed ${seed} (ABUSE_SEED to replay)`)
-  server = await startInProcess({ SUBMIT_RATE_LIMIT_PER_HOUR: "1000000", WRITE_RATE_LIMIT_PER_HOUR: "1000000", PORTAL_RATE_LIMIT_PER_MINUTE: "1000000" }, backend.url)
+  server = await startInProcess({
+    SUBMIT_RATE_LIMIT_PER_HOUR: "1000000",
+    WRITE_RATE_LIMIT_PER_HOUR: "1000000",
+    PORTAL_RATE_LIMIT_PER_MINUTE: "1000000",
+    ADMIN_RATE_LIMIT_PER_MINUTE: "1000000"
+  }, backend.url)
   pool = makePool(server.origin, abuseConcurrency)
   const drafts = [
     await createDraft(fx.loadToken, { full_name: "Ann" }),
@@ -45,7 +86,7 @@ beforeAll(async () => {
   const toSubmit = await createDraft(fx.loadToken, { full_name: "Cy" })
   const submitted = await sendJson(pool, "POST", `/public/forms/${fx.loadToken}/submissions/${toSubmit}/submit`, { values: { email: "cy@example.org" } })
   expect(submitted._tag === "Answer" ? submitted.status : submitted.error).toBe(200)
-  ids = { drafts, submitted: [toSubmit], otherSchema: [await createDraft(fx.regexToken, {})] }
+  ids = { drafts, submitted: [toSubmit], otherSchema: [await createDraft(fx.regexToken, {})], admin: await seedAdmin() }
   const portal = await sendJson(pool, "GET", `/p/artist/${fx.portalToken}`)
   portalServed = portal._tag === "Answer" && errorCodeOf(portal) !== "NOT_FOUND"
   if (!portalServed) console.log("abuse: the portal routes (/p/artist/...) are not served yet: they are fuzzed as unknown routes (404 NOT_FOUND)")

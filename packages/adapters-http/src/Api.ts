@@ -1,6 +1,7 @@
 /** The HTTP API definition (CONTRACT §3, §5, §9), shared by the server, the typed client and OpenAPI. */
 import { Schema } from "effect"
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import { AdminGroup } from "./admin/AdminGroup.js"
 import {
   ApiConflict,
   ApiGone,
@@ -114,6 +115,7 @@ export class Api extends HttpApi.make("forms")
   .add(PublicFormsGroup)
   .add(PortalGroup)
   .add(SystemGroup)
+  .add(AdminGroup)
   .annotateMerge(OpenApi.annotations({
     title: "Forms and artist portal",
     version: "0.1.0",

@@ -2,6 +2,8 @@
 import { Layer } from "effect"
 import { HttpRouter } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
+import { AdminHandlers } from "./admin/AdminHandlers.js"
+import { OrganiserAuthLive } from "./admin/OrganiserAuth.js"
 import { Api } from "./Api.js"
 import { PortalHandlers } from "./handlers/PortalHandlers.js"
 import { PublicFormsHandlers } from "./handlers/PublicFormsHandlers.js"
@@ -20,14 +22,17 @@ export const routeCatalogue = RouteCatalogue.fromApi(Api, [
 const GlobalMiddleware = HttpRouter.use((router) => router.addGlobalMiddleware(requestMiddleware(routeCatalogue)))
 
 /**
- * Router layers of the application. Needs `PublicForms`, `ArtistPortal`, `HttpConfig`, `Readiness` and the
- * platform services an HTTP server layer provides.
+ * Router layers of the application. Needs `PublicForms`, `ArtistPortal`, `Organiser`, `RateLimiter`,
+ * `AdminConfig`, `HttpConfig`, `Readiness` and the platform services an HTTP server layer provides.
  */
 export const HttpAppLayer = Layer.mergeAll(
   HttpApiBuilder.layer(Api, { openapiPath: openApiPath }),
   HttpApiScalar.layer(Api, { path: docsPath }),
   GlobalMiddleware
-).pipe(Layer.provide([PublicFormsHandlers, PortalHandlers, SystemHandlers]))
+).pipe(
+  Layer.provide([PublicFormsHandlers, PortalHandlers, SystemHandlers, AdminHandlers]),
+  Layer.provide(OrganiserAuthLive)
+)
 
 /** The application served by an `HttpServer` (e.g. `NodeHttpServer.layer`); logs are our own. */
 // The router's default refuses path parameters over 100 characters as "no such route"; a long token or

@@ -3,6 +3,13 @@ import { Schema } from "effect"
 import { HttpServerResponse } from "effect/http"
 import type {
   AlreadySubmitted,
+  ArtistNotFound,
+  EngagementNotFound,
+  EventNotFound,
+  EventSectionNotFound,
+  InUse,
+  TimeSlotNotFound,
+  Unauthenticated,
   ArtistGone,
   FormClosed,
   FormNotFound,
@@ -58,6 +65,15 @@ export const errorTable = {
     code: "UNAVAILABLE",
     message: "The service is temporarily unavailable. Nothing was written."
   },
+  // The organiser routes (CONTRACT §12).
+  Unauthenticated: { status: 401, code: "UNAUTHENTICATED", message: "A valid API key is required." },
+  EventNotFound: { status: 404, code: "EVENT_NOT_FOUND", message: "No event has this id." },
+  TimeSlotNotFound: { status: 404, code: "TIME_SLOT_NOT_FOUND", message: "No time slot has this id." },
+  EventSectionNotFound: { status: 404, code: "EVENT_SECTION_NOT_FOUND", message: "No event section has this id." },
+  ArtistNotFound: { status: 404, code: "ARTIST_NOT_FOUND", message: "No artist has this id." },
+  EngagementNotFound: { status: 404, code: "ENGAGEMENT_NOT_FOUND", message: "No engagement has this id." },
+  InUse: { status: 409, code: "IN_USE", message: "This resource is still referenced and cannot be deleted." },
+  InvalidQuery: { status: 400, code: "INVALID_QUERY", message: "A query parameter is malformed." },
   // Conditions found by the HTTP adapter itself.
   RouteNotFound: { status: 404, code: "NOT_FOUND", message: "No such route." },
   MethodNotAllowed: { status: 405, code: "METHOD_NOT_ALLOWED", message: "This route does not allow this method." },
@@ -93,6 +109,13 @@ type DomainReason =
   | ValidationFailed
   | RateLimited
   | Unavailable
+  | Unauthenticated
+  | EventNotFound
+  | TimeSlotNotFound
+  | EventSectionNotFound
+  | ArtistNotFound
+  | EngagementNotFound
+  | InUse
 
 /** The wire error of a table entry; `fields` only for VALIDATION_FAILED. */
 export const apiError = <K extends ErrorKey>(key: K, fields?: FieldErrorsWire): ApiErrorOf<K> => {

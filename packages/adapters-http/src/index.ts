@@ -59,3 +59,11 @@ export {
   ValuesBody,
   ValuesWire
 } from "./wire/Submission.js"
+
+// The organiser API (CONTRACT §12)
+export * from "./admin/AdminGroup.js"
+export * from "./admin/AdminHandlers.js"
+export * from "./admin/AdminLimit.js"
+export * from "./admin/OrganiserAuth.js"
+export * from "./admin/paging.js"
+export * from "./wire/Admin.js"

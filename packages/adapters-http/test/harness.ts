@@ -3,8 +3,9 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
 import { HttpServer } from "effect/http"
 import { createServer } from "node:http"
-import { HttpAppServer, HttpConfig, type HttpConfigShape, Readiness } from "../src/index.js"
-import type { ArtistPortal, PublicForms } from "@forms/domain"
+import { AdminConfig, HttpAppServer, HttpConfig, type HttpConfigShape, Readiness } from "../src/index.js"
+import { type ArtistPortal, type Organiser, OrganiserLayer, type PublicForms, type RateLimiter } from "@forms/domain"
+import { InMemory, InMemoryOrganiserLayer } from "@forms/domain/memory"
 import { FakeArtistPortal } from "./FakeArtistPortal.js"
 
 export const serverLayer = (
@@ -13,6 +14,8 @@ export const serverLayer = (
     readonly config?: Partial<HttpConfigShape>
     readonly readiness?: Layer.Layer<Readiness>
     readonly portal?: Layer.Layer<ArtistPortal>
+    /** The organiser side (default: the use cases over the in-memory ports, the in-memory limiter). */
+    readonly admin?: Layer.Layer<Organiser | RateLimiter | AdminConfig>
   } = {}
 ) =>
   HttpAppServer.pipe(
@@ -20,9 +23,18 @@ export const serverLayer = (
       publicForms,
       options.portal ?? FakeArtistPortal,
       HttpConfig.layer(options.config),
-      options.readiness ?? Readiness.layerAlways
+      options.readiness ?? Readiness.layerAlways,
+      options.admin ?? inMemoryAdmin()
     ]),
     Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" }))
+  )
+
+/** The organiser use cases over fresh in-memory ports, the in-memory limiter, and `AdminConfig`. */
+export const inMemoryAdmin = (limitPerMinute = 600): Layer.Layer<Organiser | RateLimiter | AdminConfig> =>
+  Layer.mergeAll(
+    OrganiserLayer.pipe(Layer.provide(InMemoryOrganiserLayer)),
+    InMemory.layer(),
+    AdminConfig.layer({ limitPerMinute })
   )
 
 export const baseUrl = Effect.map(HttpServer.HttpServer, (server) => HttpServer.formatAddress(server.address))

@@ -129,6 +129,19 @@ layer(serverLayer(FakePublicForms, { config: { maxBodyBytes: 64 } }))("request c
         const doc = JSON.parse(res.text)
         assert.strictEqual(doc.openapi, "3.1.0")
         assert.deepStrictEqual(Object.keys(doc.paths).sort(), [
+          "/admin/artists",
+          "/admin/artists/{artistId}",
+          "/admin/audit-log",
+          "/admin/engagements",
+          "/admin/engagements/{engagementId}",
+          "/admin/engagements/{engagementId}/portal-link",
+          "/admin/event-sections/{sectionId}",
+          "/admin/events",
+          "/admin/events/{eventId}",
+          "/admin/events/{eventId}/sections",
+          "/admin/events/{eventId}/time-slots",
+          "/admin/organisation",
+          "/admin/time-slots/{slotId}",
           "/health/live",
           "/health/ready",
           "/p/artist/{token}",
@@ -143,6 +156,12 @@ layer(serverLayer(FakePublicForms, { config: { maxBodyBytes: 64 } }))("request c
         assert.deepStrictEqual(Object.keys(doc.paths["/public/forms/{token}/submissions"].post.responses).sort(), [
           "200", "201", "400", "404", "409", "413", "415", "422", "429", "500", "503"
         ])
+        // Organiser routes: the bearer scheme, and 401 among their answers.
+        const createEvent = doc.paths["/admin/events"].post
+        assert.deepStrictEqual(createEvent.security, [{ bearer: [] }])
+        assert.strictEqual(doc.components.securitySchemes.bearer.scheme.toLowerCase(), "bearer")
+        assert.include(Object.keys(createEvent.responses), "401")
+        assert.strictEqual(createEvent.operationId, "adminCreateEvent")
       }))
 
     it.effect("/docs serves an HTML page", () =>

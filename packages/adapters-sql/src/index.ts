@@ -27,6 +27,9 @@ export { SqlEnrichment } from "./ports/SqlEnrichment.js"
 export { SqlSchemaCatalog } from "./ports/SqlSchemaCatalog.js"
 export { SqlOutboxSignal, type SqlOutboxSignalOptions } from "./ports/SqlOutboxSignal.js"
 export { FormSchemaCache, type FormSchemaCacheOptions } from "./ports/FormSchemaCache.js"
+export { SqlOrganiserAccess } from "./ports/SqlOrganiserAccess.js"
+export { SqlOrganiserCatalog } from "./ports/SqlOrganiserCatalog.js"
+export { SqlOrganiserArtists } from "./ports/SqlOrganiserArtists.js"
 
 // Fixtures (CONTRACT §10) and tokens
 export type { DecodedFixture, Fixture } from "./fixture/decodeFixture.js"

@@ -77,3 +77,13 @@ export { type BackoffPolicy, defaultBackoff } from "./events/Backoff.js"
 export { defaultDispatcherOptions, Dispatcher, type DispatcherOptions } from "./events/Dispatcher.js"
 export { InProcessSignal } from "./events/InProcessSignal.js"
 export { BuiltinHandlersLayer, makeBuiltinHandlers } from "./events/BuiltinHandlers.js"
+
+// The organiser side (CONTRACT §12)
+export * from "./organiser/OrganiserModel.js"
+export * from "./organiser/OrganiserErrors.js"
+export * from "./organiser/organiserInput.js"
+export * from "./organiser/Organiser.js"
+export * from "./organiser/makeOrganiser.js"
+export * from "./ports/OrganiserAccess.js"
+export * from "./ports/OrganiserCatalog.js"
+export * from "./ports/OrganiserArtists.js"

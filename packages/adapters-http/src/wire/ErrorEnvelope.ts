@@ -21,7 +21,16 @@ export const ErrorCode = Schema.Literals([
   "VALIDATION_FAILED",
   "RATE_LIMITED",
   "UNAVAILABLE",
-  "INTERNAL"
+  "INTERNAL",
+  // The organiser routes (CONTRACT §12).
+  "UNAUTHENTICATED",
+  "INVALID_QUERY",
+  "EVENT_NOT_FOUND",
+  "TIME_SLOT_NOT_FOUND",
+  "EVENT_SECTION_NOT_FOUND",
+  "ARTIST_NOT_FOUND",
+  "ENGAGEMENT_NOT_FOUND",
+  "IN_USE"
 ])
 export type ErrorCode = typeof ErrorCode.Type
 
@@ -44,8 +53,13 @@ const envelope = { error: ErrorBody }
 // exactly `{ error: { code, message, fields? } }`, with no `_tag`.
 export class ApiMalformedJson extends Schema.Error<ApiMalformedJson>("ApiMalformedJson")(envelope, {
   httpApiStatus: 400,
-  description:
-    "MALFORMED_JSON: the body is not valid JSON, or not a JSON object; BAD_REQUEST: a request the HTTP parser refuses."
+  description: "MALFORMED_JSON: the body is not valid JSON, or not a JSON object; BAD_REQUEST: a request the HTTP " +
+    "parser refuses; INVALID_QUERY: a malformed query parameter of an organiser route."
+}) {}
+
+export class ApiUnauthenticated extends Schema.Error<ApiUnauthenticated>("ApiUnauthenticated")(envelope, {
+  httpApiStatus: 401,
+  description: "UNAUTHENTICATED: no valid, unrevoked API key; the answer carries `WWW-Authenticate: Bearer`."
 }) {}
 
 export class ApiNotFound extends Schema.Error<ApiNotFound>("ApiNotFound")(envelope, {
@@ -60,7 +74,7 @@ export class ApiMethodNotAllowed extends Schema.Error<ApiMethodNotAllowed>("ApiM
 
 export class ApiConflict extends Schema.Error<ApiConflict>("ApiConflict")(envelope, {
   httpApiStatus: 409,
-  description: "SUBMISSION_ALREADY_SUBMITTED or FORM_CLOSED."
+  description: "SUBMISSION_ALREADY_SUBMITTED, FORM_CLOSED or IN_USE."
 }) {}
 
 export class ApiGone extends Schema.Error<ApiGone>("ApiGone")(envelope, {
@@ -108,6 +122,7 @@ export class ApiUnavailable extends Schema.Error<ApiUnavailable>("ApiUnavailable
 /** The class of each status, for building an error from the mapping table. */
 export const errorClassOfStatus = {
   400: ApiMalformedJson,
+  401: ApiUnauthenticated,
   404: ApiNotFound,
   405: ApiMethodNotAllowed,
   409: ApiConflict,

@@ -9,6 +9,7 @@ import enrichment from "./0004_enrichment.js"
 import schemaChanges from "./0005_schema_changes.js"
 import uniqueDigest from "./0006_unique_digest.js"
 import outboxAttempts from "./0008_outbox_attempts.js"
+import organiser from "./0009_organiser.js"
 
 const table = "forms_migrations"
 
@@ -23,7 +24,8 @@ const loader = PgMigrator.fromRecord({
   "0004_enrichment": enrichment,
   "0005_schema_changes": schemaChanges,
   "0006_unique_digest": uniqueDigest,
-  "0008_outbox_attempts": outboxAttempts
+  "0008_outbox_attempts": outboxAttempts,
+  "0009_organiser": organiser
 })
 
 // The migrator only needs the Node services for schema dumps, which are not asked for.

@@ -44,3 +44,4 @@ export {
 export { InMemoryEngagementsLayer, InMemoryValueTargetsLayer } from "../testing/portal/InMemoryEngagements.js"
 export { InMemoryEnrichmentLayer, InMemorySchemaCatalogLayer } from "../testing/events/InMemoryEnrichment.js"
 export { InMemoryOutboxSignalLayer } from "../testing/events/InMemoryOutboxSignal.js"
+export { InMemoryOrganiserLayer, makeInMemoryOrganiser, makeOrganiserState, type OrganiserState } from "../testing/organiser/InMemoryOrganiser.js"

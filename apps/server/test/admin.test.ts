@@ -1,0 +1,121 @@
+import { assert, layer } from "@effect/vitest"
+import { Effect } from "effect"
+import { HttpApi } from "effect/http-api"
+import { Api } from "@forms/adapters-http"
+import { OrganiserAccess } from "@forms/domain"
+import { backends, reportSkippedPostgres } from "./backends.js"
+import { adminCall, adminRoutes, bearer, data, freshIds, json, keyOf, list, notFoundCode } from "./adminSupport.js"
+import { call, envelope, liveOptions, testServer } from "./harness.js"
+
+const unauthenticated = envelope("UNAUTHENTICATED", "A valid API key is required.")
+
+/** Every organiser endpoint of the API definition, as `METHOD template`. */
+const definedAdminRoutes = (): Array<string> => {
+  const out: Array<string> = []
+  HttpApi.reflect(Api, {
+    onGroup: () => {},
+    onEndpoint: ({ endpoint, group }) => {
+      if (group.identifier === "admin") out.push(`${endpoint.method} ${endpoint.path}`)
+    }
+  })
+  return out.sort()
+}
+
+for (const backend of backends) {
+  layer(testServer(backend), liveOptions)(`organiser routes (${backend})`, (it) => {
+    it.effect("the table covers every organiser route of the API definition, and every path id is checked", () =>
+      Effect.sync(() => {
+        assert.deepStrictEqual(adminRoutes.map((r) => `${r.method} ${r.template}`).sort(), definedAdminRoutes())
+        for (const route of adminRoutes) {
+          if (route.template.includes(":")) assert.isDefined(route.kind, `${route.method} ${route.template} names no kind`)
+        }
+      }))
+
+    it.effect("every route: its success shape and the admin RateLimit headers", () =>
+      Effect.gen(function*() {
+        const a = yield* keyOf("org-t")
+        for (const route of adminRoutes) {
+          const ids = yield* freshIds(a.key, "org-t")
+          const res = yield* adminCall(a.key, route.method, route.path(ids), route.body)
+          const what = `${route.method} ${route.template}: ${res.text}`
+          assert.strictEqual(res.status, route.status, what)
+          assert.strictEqual(res.headers.get("ratelimit-policy"), "\"admin\";q=600;w=60", what)
+          assert.match(res.headers.get("ratelimit") ?? "", /^"admin";r=\d+;t=\d+$/, what)
+          if (route.status === 204) {
+            assert.strictEqual(res.text, "", what)
+            continue
+          }
+          const body = json(res)
+          if (route.isList) {
+            assert.deepStrictEqual(Object.keys(body).sort(), ["data", "next_cursor"], what)
+            const items = list(res)
+            assert.isAbove(items.length, 0, what)
+            for (const item of items) assert.deepStrictEqual(Object.keys(item).sort(), route.members, what)
+          } else {
+            assert.deepStrictEqual(Object.keys(body), ["data"], what)
+            assert.deepStrictEqual(Object.keys(data(res)).sort(), route.members, what)
+          }
+        }
+      }))
+
+    it.effect("every route: 401 UNAUTHENTICATED with WWW-Authenticate for a missing, malformed, unknown or revoked key", () =>
+      Effect.gen(function*() {
+        const a = yield* keyOf("org-t")
+        const revoked = yield* keyOf("org-t")
+        yield* (yield* OrganiserAccess).revokeApiKey(revoked.id, Date.now())
+        const ids = yield* freshIds(a.key, "org-t")
+        const headerSets: ReadonlyArray<Record<string, string>> = [
+          {},
+          { authorization: "Bearer short" },
+          { authorization: `Basic ${Buffer.from("a:b").toString("base64")}` },
+          { authorization: `Bearer fok_${"x".repeat(43)}` },
+          { authorization: `Bearer ${"é".repeat(40)}` },
+          bearer(revoked.key)
+        ]
+        for (const route of adminRoutes) {
+          for (const headers of headerSets) {
+            // A bad key and a bad body: the key is checked first.
+            const withBody = route.method !== "GET"
+            const res = yield* call(route.path(ids), {
+              method: route.method,
+              headers: withBody ? { ...headers, "content-type": "application/json" } : headers,
+              ...(withBody ? { raw: "{not json" } : {})
+            })
+            const what = `${route.method} ${route.template} with ${JSON.stringify(headers)}`
+            assert.strictEqual(res.status, 401, what)
+            assert.strictEqual(res.text, unauthenticated, what)
+            assert.strictEqual(res.headers.get("www-authenticate"), "Bearer", what)
+          }
+        }
+        // Nothing was written for any of them.
+        assert.strictEqual((yield* adminCall(a.key, "GET", `/admin/events/${ids.event}`)).status, 200)
+      }))
+
+    it.effect("every route with an id: an id of another organisation answers exactly as an unknown one", () =>
+      Effect.gen(function*() {
+        const a = yield* keyOf("org-t")
+        const b = yield* keyOf("org-u")
+        const theirs = yield* freshIds(b.key, "org-u")
+        for (const route of adminRoutes) {
+          if (route.kind === undefined) continue
+          const code = notFoundCode[route.kind]
+          const foreign = yield* adminCall(a.key, route.method, route.path(theirs), route.body)
+          const unknown = yield* adminCall(a.key, route.method, route.path({ event: "nope", holder: "nope", slot: "nope", section: "nope", artist: "nope", engagement: "nope" }), route.body)
+          const what = `${route.method} ${route.template}`
+          assert.strictEqual(foreign.status, 404, what)
+          assert.strictEqual(json(foreign)["error"] && (json(foreign)["error"] as Record<string, unknown>)["code"], code, what)
+          assert.strictEqual(foreign.text, unknown.text, what)
+        }
+        // Theirs are untouched, and A's lists never show them.
+        for (const path of [`/admin/events/${theirs.event}`, `/admin/events/${theirs.holder}/time-slots`]) {
+          assert.strictEqual((yield* adminCall(b.key, "GET", path)).status, 200)
+        }
+        const mine = list(yield* adminCall(a.key, "GET", "/admin/events?limit=200")).map((e) => e["id"])
+        assert.notInclude(mine, theirs.event)
+        const organisation = data(yield* adminCall(b.key, "GET", "/admin/organisation"))
+        assert.deepStrictEqual(organisation, { id: "org-u", name: "Other organisation" })
+      }))
+  })
+}
+
+reportSkippedPostgres("organiser routes")

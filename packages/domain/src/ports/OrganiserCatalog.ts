@@ -1,0 +1,104 @@
+/**
+ * Port: an organisation's events, time slots and event sections, and its audit log. Every method is
+ * scoped by organisation (a row of another organisation is an unknown one), and every write is one
+ * atomic step that also appends its audit entry (ids only).
+ */
+import { Context, type Effect, type Option } from "effect"
+import type { Unavailable } from "../Errors.js"
+import type {
+  EventNotFound,
+  EventSectionNotFound,
+  InUse,
+  ReferenceInvalid,
+  TimeSlotNotFound
+} from "../organiser/OrganiserErrors.js"
+import type {
+  Actor,
+  AdminEvent,
+  AdminEventSection,
+  AdminTimeSlot,
+  AuditEntry,
+  CreatedKey,
+  EventInput,
+  EventPatch,
+  Page,
+  PageRequest,
+  SectionInput,
+  SectionKey,
+  SectionPatch,
+  SlotInput,
+  SlotKey,
+  SlotPatch
+} from "../organiser/OrganiserModel.js"
+
+/** The time of a write (epoch ms, from Effect's Clock): `created_at` of new rows and the audit entry's `at`. */
+export type WriteTime = number
+
+type E<A, X = never> = Effect.Effect<A, X | Unavailable>
+
+export class OrganiserCatalog extends Context.Service<OrganiserCatalog, {
+  /** Newest first (`created_at`, then `id`, both descending). */
+  readonly listEvents: (organisationId: string, page: PageRequest<CreatedKey>) => E<Page<AdminEvent>>
+  readonly findEvent: (organisationId: string, id: string) => E<Option.Option<AdminEvent>>
+  /**
+   * ReferenceInvalid("parent_event_id") when the parent is not a top-level event of the organisation.
+   */
+  readonly createEvent: (actor: Actor, input: EventInput, at: WriteTime) => E<AdminEvent, ReferenceInvalid>
+  /**
+   * ReferenceInvalid("parent_event_id") when the new parent is not a top-level event of the
+   * organisation, is the event itself, or the event has children (one level only).
+   */
+  readonly updateEvent: (
+    actor: Actor,
+    id: string,
+    patch: EventPatch,
+    at: WriteTime
+  ) => E<AdminEvent, EventNotFound | ReferenceInvalid>
+  /** InUse while child events, forms, slots, sections, engagements or submissions refer to it. */
+  readonly deleteEvent: (actor: Actor, id: string, at: WriteTime) => E<void, EventNotFound | InUse>
+
+  /** The event's slots by date, start_time, name, id (code-unit order). */
+  readonly listTimeSlots: (
+    organisationId: string,
+    eventId: string,
+    page: PageRequest<SlotKey>
+  ) => E<Page<AdminTimeSlot>, EventNotFound>
+  readonly findTimeSlot: (organisationId: string, id: string) => E<Option.Option<AdminTimeSlot>>
+  readonly createTimeSlot: (
+    actor: Actor,
+    eventId: string,
+    input: SlotInput,
+    at: WriteTime
+  ) => E<AdminTimeSlot, EventNotFound>
+  readonly updateTimeSlot: (
+    actor: Actor,
+    id: string,
+    patch: SlotPatch,
+    at: WriteTime
+  ) => E<AdminTimeSlot, TimeSlotNotFound>
+  readonly deleteTimeSlot: (actor: Actor, id: string, at: WriteTime) => E<void, TimeSlotNotFound | InUse>
+
+  /** The event's sections by position, name, id. */
+  readonly listEventSections: (
+    organisationId: string,
+    eventId: string,
+    page: PageRequest<SectionKey>
+  ) => E<Page<AdminEventSection>, EventNotFound>
+  readonly findEventSection: (organisationId: string, id: string) => E<Option.Option<AdminEventSection>>
+  readonly createEventSection: (
+    actor: Actor,
+    eventId: string,
+    input: SectionInput,
+    at: WriteTime
+  ) => E<AdminEventSection, EventNotFound>
+  readonly updateEventSection: (
+    actor: Actor,
+    id: string,
+    patch: SectionPatch,
+    at: WriteTime
+  ) => E<AdminEventSection, EventSectionNotFound>
+  readonly deleteEventSection: (actor: Actor, id: string, at: WriteTime) => E<void, EventSectionNotFound>
+
+  /** Newest first (`at`, then `id`). */
+  readonly listAudit: (organisationId: string, page: PageRequest<CreatedKey>) => E<Page<AuditEntry>>
+}>()("@forms/domain/OrganiserCatalog") {}

@@ -1,0 +1,4 @@
+import { InMemoryOrganiserLayer } from "./InMemoryOrganiser.js"
+import { organiserConformance } from "./organiserConformance.js"
+
+organiserConformance("in-memory organiser ports", () => InMemoryOrganiserLayer)
