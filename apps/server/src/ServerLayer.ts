@@ -19,15 +19,15 @@ import {
   SqlPorts
 } from "@forms/adapters-sql"
 import {
-  ArtistPortalLayer,
+  ArtistPortalLive,
   type DispatcherOptions,
   Engagements,
   FormSchemas,
   FormsConfig,
   OrganiserAccess,
-  OrganiserLayer,
+  OrganiserLive,
   type OutboxSignal,
-  PublicFormsLayer
+  PublicFormsLive
 } from "@forms/domain"
 import { baseUrlOf, formUrl, portalUrl, type ServerConfig } from "./config.js"
 import { databaseLayer, ReadinessLive } from "./database.js"
@@ -142,7 +142,7 @@ export const makeServerLayer = <E = never, EH = never>(
     Layer.provideMerge(options.outboxSignal ?? outboxSignalLayer(config)),
     Layer.provide(options.schemaCache ?? schemaCacheLayer(config))
   )
-  const UseCases = Layer.mergeAll(PublicFormsLayer, ArtistPortalLayer, OrganiserLayer).pipe(
+  const UseCases = Layer.mergeAll(PublicFormsLive.layer, ArtistPortalLive.layer, OrganiserLive.layer).pipe(
     Layer.provide(FormsConfig.layer({
       tokenGraceSeconds: config.tokenGraceSeconds,
       submitLimitPerHour: config.submitRateLimitPerHour,

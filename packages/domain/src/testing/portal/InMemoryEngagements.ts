@@ -43,7 +43,7 @@ const findDraft = (data: InMemoryData, schemaId: string, engagementId: string): 
   return id === undefined ? undefined : data.submissions.get(id)
 }
 
-export const InMemoryEngagementsLayer = Layer.effect(
+const inMemoryEngagementsLayer = Layer.effect(
   Engagements,
   Effect.gen(function*() {
     const store = yield* InMemoryStore
@@ -128,7 +128,7 @@ export const InMemoryEngagementsLayer = Layer.effect(
   })
 )
 
-export const InMemoryValueTargetsLayer = Layer.effect(
+const inMemoryValueTargetsLayer = Layer.effect(
   ValueTargets,
   Effect.gen(function*() {
     const store = yield* InMemoryStore
@@ -156,3 +156,9 @@ export const InMemoryValueTargetsLayer = Layer.effect(
     })
   })
 )
+
+/** The layer of `InMemoryEngagements`: `InMemoryEngagements.layer`. */
+export const InMemoryEngagements = { layer: inMemoryEngagementsLayer } as const
+
+/** The layer of `InMemoryValueTargets`: `InMemoryValueTargets.layer`. */
+export const InMemoryValueTargets = { layer: inMemoryValueTargetsLayer } as const
