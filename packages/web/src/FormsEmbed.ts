@@ -1,0 +1,320 @@
+/**
+ * `<forms-embed token="…" base-url="…">`: a public form (CONTRACT §3, §14). The draft is created with a
+ * random idempotency key kept in localStorage per token; typing pauses and hiding the page save it; a
+ * reload resumes it from the create replay; failed saves retry with backoff; submit shows the server's
+ * messages beside their fields or the confirmation.
+ */
+import { type Answer, call, type FieldErrors, newKey, waitText } from "./api.js"
+import { h, setText } from "./dom.js"
+import { buildFormView, type FormDefinition, type FormView, groupsOf } from "./FormView.js"
+import { adoptStyles, baseUrlOf } from "./styles.js"
+
+const pauseMs = 600
+const maxBackoffMs = 30_000
+
+interface Draft {
+  readonly id: string
+  readonly status: string
+  readonly values: Record<string, unknown>
+}
+
+const draftOf = (data: unknown): Draft | undefined => {
+  if (typeof data !== "object" || data === null) return undefined
+  const d = data as Record<string, unknown>
+  const values = typeof d["values"] === "object" && d["values"] !== null ? d["values"] as Record<string, unknown> : {}
+  return typeof d["id"] === "string" ? { id: d["id"], status: String(d["status"]), values } : undefined
+}
+
+const storage = {
+  get: (name: string): string | null => {
+    try {
+      return localStorage.getItem(name)
+    } catch {
+      return null
+    }
+  },
+  set: (name: string, value: string | null): void => {
+    try {
+      if (value === null) localStorage.removeItem(name)
+      else localStorage.setItem(name, value)
+    } catch {
+      // Storage refused (private mode, sandbox): the draft lives for this page only.
+    }
+  }
+}
+
+export class FormsEmbed extends HTMLElement {
+  static readonly observedAttributes = ["token", "base-url"]
+  private readonly root = this.attachShadow({ mode: "open" })
+  private view: FormView | undefined
+  private draft: Draft | undefined
+  private state = h("p", { class: "state", role: "status", "aria-live": "polite" })
+  private notice = h("div", { role: "alert" })
+  private timer: ReturnType<typeof setTimeout> | undefined
+  private saving: Promise<void> | undefined
+  private dirty = false
+  private backoff = 1000
+  private finished = false
+  private generation = 0
+
+  constructor() {
+    super()
+    adoptStyles(this.root)
+  }
+
+  private get token(): string {
+    return this.getAttribute("token") ?? ""
+  }
+  private get api(): string {
+    return `${baseUrlOf(this)}/public/forms/${encodeURIComponent(this.token)}`
+  }
+  private get storageKey(): string {
+    return `forms-embed:${baseUrlOf(this)}:${this.token}`
+  }
+
+  connectedCallback(): void {
+    document.addEventListener("visibilitychange", this.onHidden)
+    window.addEventListener("pagehide", this.onHidden)
+    window.addEventListener("online", this.onOnline)
+    void this.load()
+  }
+  disconnectedCallback(): void {
+    document.removeEventListener("visibilitychange", this.onHidden)
+    window.removeEventListener("pagehide", this.onHidden)
+    window.removeEventListener("online", this.onOnline)
+    clearTimeout(this.timer)
+  }
+  attributeChangedCallback(_name: string, old: string | null, value: string | null): void {
+    if (old !== null && old !== value && this.isConnected) void this.load()
+  }
+
+  private show(...nodes: ReadonlyArray<Node>): void {
+    this.root.replaceChildren(...nodes)
+  }
+  private message(text: string, bad = true): void {
+    this.show(h("div", { class: bad ? "notice bad" : "notice", role: "alert" }, text))
+  }
+
+  private async load(): Promise<void> {
+    const generation = ++this.generation
+    this.draft = undefined
+    this.finished = false
+    this.show(h("p", { class: "state" }, "Loading the form…"))
+    const answer = await call(this.api)
+    if (generation !== this.generation) return
+    if (answer.kind !== "ok") return this.loadFailed(answer)
+    const definition = answer.data as FormDefinition
+    const heading = [
+      h("h1", {}, definition.name),
+      definition.event === null ? null : h("p", { class: "sub" }, definition.event.name)
+    ]
+    if (!definition.accepts_submissions) {
+      return this.show(...heading.filter((n) => n !== null), h("div", { class: "notice", role: "alert" }, "This form is closed: it does not take answers now."))
+    }
+    const view = buildFormView(groupsOf(definition), "f", "Submit")
+    this.view = view
+    view.form.addEventListener("input", this.onEdit)
+    view.form.addEventListener("change", this.onEdit)
+    view.form.addEventListener("submit", (event) => {
+      event.preventDefault()
+      void this.submit()
+    })
+    this.show(...heading.filter((n) => n !== null), this.notice, view.form, this.state)
+    if (storage.get(this.storageKey) !== null) await this.resume()
+  }
+
+  private loadFailed(answer: Exclude<Answer, { kind: "ok" }>): void {
+    if (answer.kind === "network") return this.message("The form could not be loaded: no connection. Reload the page to try again.")
+    if (answer.status === 404) return this.message("This form does not exist, or it is no longer published.")
+    if (answer.status === 429) return this.message(`Too many requests. Try again ${waitText(answer.retryAfter)}.`)
+    this.message("The form is unavailable right now. Reload the page in a moment to try again.")
+  }
+
+  /** The create replay answers the stored draft with its values (CONTRACT §3). */
+  private async resume(): Promise<void> {
+    setText(this.state, "Restoring your answers…")
+    await this.sync()
+  }
+
+  private readonly onEdit = (): void => {
+    if (this.finished) return
+    this.dirty = true
+    clearTimeout(this.timer)
+    this.timer = setTimeout(() => void this.sync(), pauseMs)
+  }
+  private readonly onHidden = (): void => {
+    if (document.visibilityState === "hidden" && this.dirty && !this.finished) {
+      clearTimeout(this.timer)
+      void this.sync(true)
+    }
+  }
+  private readonly onOnline = (): void => {
+    if (this.dirty && !this.finished) {
+      clearTimeout(this.timer)
+      this.backoff = 1000
+      void this.sync()
+    }
+  }
+
+  /** Creates or resumes the draft, then saves until nothing is left unsaved; one run at a time. */
+  private sync(keepalive = false): Promise<void> {
+    if (this.saving !== undefined) return this.saving.then(() => (this.dirty ? this.sync(keepalive) : undefined))
+    this.saving = this.runSync(keepalive).finally(() => {
+      this.saving = undefined
+    })
+    return this.saving
+  }
+
+  private async runSync(keepalive: boolean): Promise<void> {
+    const view = this.view
+    if (view === undefined) return
+    if (this.draft === undefined || this.dirty) setText(this.state, "Saving…")
+    if (this.draft === undefined) {
+      let key = storage.get(this.storageKey)
+      if (key === null) {
+        key = newKey()
+        storage.set(this.storageKey, key)
+      }
+      const values = this.dirty ? view.values() : undefined
+      const wasDirty = this.dirty
+      this.dirty = false
+      const answer = await call(`${this.api}/submissions`, {
+        method: "POST",
+        body: values === undefined ? { idempotency_key: key } : { idempotency_key: key, values },
+        keepalive
+      })
+      if (answer.kind !== "ok") {
+        this.dirty ||= wasDirty
+        return this.saveFailed(answer)
+      }
+      const draft = draftOf(answer.data)
+      if (draft === undefined) return
+      this.draft = draft
+      if (answer.status === 200) {
+        // A replay: the stored draft wins over the empty form; what was typed meanwhile is saved next.
+        if (draft.status !== "draft") return this.confirm("You have already sent this form.")
+        const typed = wasDirty ? view.values() : undefined
+        view.fill(draft.values)
+        if (typed !== undefined) {
+          view.fill(typed)
+          this.dirty = true
+        }
+      }
+    }
+    while (this.dirty) {
+      this.dirty = false
+      const answer = await call(`${this.api}/submissions/${encodeURIComponent(this.draft.id)}`, {
+        method: "PUT",
+        body: { values: view.values() },
+        keepalive
+      })
+      if (answer.kind !== "ok") {
+        this.dirty = true
+        return this.saveFailed(answer)
+      }
+    }
+    this.backoff = 1000
+    view.showErrors({})
+    setText(this.state, "Saved")
+  }
+
+  private retryIn(ms: number): void {
+    clearTimeout(this.timer)
+    this.timer = setTimeout(() => void this.sync(), ms)
+  }
+
+  private saveFailed(answer: Exclude<Answer, { kind: "ok" }>): void {
+    if (answer.kind === "network" || answer.status >= 500) {
+      setText(this.state, answer.kind === "network" ? "Offline — will retry" : "The service is unavailable — will retry")
+      this.retryIn(this.backoff)
+      this.backoff = Math.min(this.backoff * 2, maxBackoffMs)
+      return
+    }
+    if (answer.status === 429) {
+      setText(this.state, `Too many saves — will retry ${waitText(answer.retryAfter)}`)
+      return this.retryIn((answer.retryAfter ?? 60) * 1000)
+    }
+    this.conflict(answer) || this.showFieldErrors(answer.fields, false, "Not saved: check the marked fields.")
+  }
+
+  /** 409 and a vanished draft: true when handled. */
+  private conflict(answer: { readonly code: string }): boolean {
+    if (answer.code === "SUBMISSION_ALREADY_SUBMITTED") {
+      this.confirm("You have already sent this form.")
+      return true
+    }
+    if (answer.code === "FORM_CLOSED") {
+      this.finished = true
+      setText(this.state, "")
+      this.notice.replaceChildren(h("div", { class: "notice bad" }, "This form is closed: it no longer takes answers."))
+      return true
+    }
+    if (answer.code === "SUBMISSION_NOT_FOUND") {
+      // The draft was swept away (retention): start a fresh one with what is on screen.
+      this.draft = undefined
+      storage.set(this.storageKey, null)
+      this.dirty = true
+      this.retryIn(0)
+      return true
+    }
+    if (answer.code === "FORM_NOT_FOUND") {
+      this.finished = true
+      this.message("This form does not exist, or it is no longer published.")
+      return true
+    }
+    return false
+  }
+
+  private showFieldErrors(fields: FieldErrors, focus: boolean, summary: string): void {
+    const first = this.view?.showErrors(fields)
+    setText(this.state, "")
+    this.notice.replaceChildren(h("div", { class: "notice bad" }, summary))
+    if (focus) first?.focusTarget().focus()
+  }
+
+  private async submit(): Promise<void> {
+    const view = this.view
+    if (view === undefined || this.finished) return
+    const button = view.form.querySelector("button")
+    button?.setAttribute("disabled", "")
+    try {
+      clearTimeout(this.timer)
+      this.dirty = true
+      await this.sync()
+      if (this.finished) return
+      if (this.draft === undefined) {
+        return this.notice.replaceChildren(h("div", { class: "notice bad" }, "Not sent yet: no connection. Try again in a moment."))
+      }
+      setText(this.state, "Sending…")
+      const answer = await call(`${this.api}/submissions/${encodeURIComponent(this.draft.id)}/submit`, {
+        method: "POST",
+        body: { values: view.values() }
+      })
+      if (answer.kind === "ok") return this.confirm()
+      setText(this.state, "")
+      if (answer.kind === "network") {
+        return this.notice.replaceChildren(h("div", { class: "notice bad" }, "Not sent: no connection. Try again when you are online."))
+      }
+      if (answer.status === 422) return this.showFieldErrors(answer.fields, true, "Not sent yet: please correct the marked fields.")
+      if (this.conflict(answer)) return
+      const text = answer.status === 429
+        ? `Too many submissions from your network. Try again ${waitText(answer.retryAfter)}.`
+        : "The service is unavailable right now. Your answers are kept: please try again in a moment."
+      this.notice.replaceChildren(h("div", { class: "notice bad" }, text))
+    } finally {
+      button?.removeAttribute("disabled")
+    }
+  }
+
+  private confirm(extra?: string): void {
+    this.finished = true
+    clearTimeout(this.timer)
+    const title = this.root.querySelector("h1")
+    this.show(
+      ...(title === null ? [] : [title]),
+      h("div", { class: "notice done", role: "status", tabindex: "-1" }, "Thank you! Your answers have been received.", extra === undefined ? null : ` ${extra}`)
+    )
+    const done = this.root.querySelector<HTMLElement>(".done")
+    done?.focus()
+  }
+}
