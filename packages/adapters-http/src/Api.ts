@@ -12,6 +12,7 @@ import {
 } from "./wire/ErrorEnvelope.js"
 import { FormEnvelope } from "./wire/Form.js"
 import { PortalSectionEnvelope, PortalSummaryEnvelope, PortalValuesBody } from "./wire/Portal.js"
+import { PagesGroup } from "./pages/PagesGroup.js"
 import { HealthEnvelope, SectionsEnvelope, TimeSlotsEnvelope } from "./wire/Registration.js"
 import {
   CreateDraftBody,
@@ -114,6 +115,7 @@ export class Api extends HttpApi.make("forms")
   .add(PublicFormsGroup)
   .add(PortalGroup)
   .add(SystemGroup)
+  .add(PagesGroup)
   .annotateMerge(OpenApi.annotations({
     title: "Forms and artist portal",
     version: "0.1.0",

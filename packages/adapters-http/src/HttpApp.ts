@@ -1,11 +1,14 @@
 /** The whole HTTP application as router layers: the API, /openapi.json, /docs and the global middleware. */
-import { Layer } from "effect"
+import { Effect, Layer } from "effect"
 import { HttpRouter } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { Api } from "./Api.js"
 import { PortalHandlers } from "./handlers/PortalHandlers.js"
 import { PublicFormsHandlers } from "./handlers/PublicFormsHandlers.js"
 import { SystemHandlers } from "./handlers/SystemHandlers.js"
+import { HttpConfig } from "./HttpConfig.js"
+import { corsMiddleware } from "./pages/cors.js"
+import { PagesHandlers } from "./pages/PagesHandlers.js"
 import { requestMiddleware } from "./requestMiddleware.js"
 import { RouteCatalogue } from "./RouteCatalogue.js"
 
@@ -17,7 +20,15 @@ export const routeCatalogue = RouteCatalogue.fromApi(Api, [
   { method: "GET", template: docsPath }
 ])
 
-const GlobalMiddleware = HttpRouter.use((router) => router.addGlobalMiddleware(requestMiddleware(routeCatalogue)))
+// CORS wraps the request middleware, so that its 404/405/500 answers carry the CORS headers too.
+const GlobalMiddleware = HttpRouter.use((router) =>
+  Effect.gen(function*() {
+    const config = yield* HttpConfig
+    const cors = corsMiddleware(routeCatalogue, config.adminCorsOrigins)
+    const requests = requestMiddleware(routeCatalogue)
+    yield* router.addGlobalMiddleware((app) => cors(requests(app)))
+  })
+)
 
 /**
  * Router layers of the application. Needs `PublicForms`, `ArtistPortal`, `HttpConfig`, `Readiness` and the
@@ -27,7 +38,7 @@ export const HttpAppLayer = Layer.mergeAll(
   HttpApiBuilder.layer(Api, { openapiPath: openApiPath }),
   HttpApiScalar.layer(Api, { path: docsPath }),
   GlobalMiddleware
-).pipe(Layer.provide([PublicFormsHandlers, PortalHandlers, SystemHandlers]))
+).pipe(Layer.provide([PublicFormsHandlers, PortalHandlers, SystemHandlers, PagesHandlers]))
 
 /** The application served by an `HttpServer` (e.g. `NodeHttpServer.layer`); logs are our own. */
 // The router's default refuses path parameters over 100 characters as "no such route"; a long token or
