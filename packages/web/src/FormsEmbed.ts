@@ -52,7 +52,10 @@ export class FormsEmbed extends HTMLElement {
   private notice = h("div", { role: "alert" })
   private timer: ReturnType<typeof setTimeout> | undefined
   private saving: Promise<void> | undefined
-  private dirty = false
+  /** Slugs edited since their last successful save: a save sends only them, so two tabs do not undo each other. */
+  private readonly changed = new Set<string>()
+  /** The messages shown beside the fields: a submit sets them all, a save updates only the fields it sent. */
+  private errors: Record<string, FieldErrors[string]> = {}
   private backoff = 1000
   private finished = false
   private generation = 0
@@ -136,9 +139,14 @@ export class FormsEmbed extends HTMLElement {
     await this.sync()
   }
 
-  private readonly onEdit = (): void => {
+  private get dirty(): boolean {
+    return this.changed.size > 0
+  }
+
+  private readonly onEdit = (event: Event): void => {
     if (this.finished) return
-    this.dirty = true
+    const field = event.composedPath().find((n): n is HTMLElement => n instanceof HTMLElement && n.dataset["slug"] !== undefined)
+    if (field?.dataset["slug"] !== undefined) this.changed.add(field.dataset["slug"])
     clearTimeout(this.timer)
     this.timer = setTimeout(() => void this.sync(), pauseMs)
   }
@@ -175,47 +183,64 @@ export class FormsEmbed extends HTMLElement {
         key = newKey()
         storage.set(this.storageKey, key)
       }
-      const values = this.dirty ? view.values() : undefined
-      const wasDirty = this.dirty
-      this.dirty = false
+      // The create carries only the key: values go in the save that follows, so a value the relaxed rules
+      // refuse never keeps the draft from existing (its messages come from the save, beside the field).
       const answer = await call(`${this.api}/submissions`, {
         method: "POST",
-        body: values === undefined ? { idempotency_key: key } : { idempotency_key: key, values },
+        body: { idempotency_key: key },
         keepalive
       })
-      if (answer.kind !== "ok") {
-        this.dirty ||= wasDirty
-        return this.saveFailed(answer)
-      }
+      if (answer.kind !== "ok") return this.saveFailed(answer)
       const draft = draftOf(answer.data)
       if (draft === undefined) return
       this.draft = draft
+      if (draft.status !== "draft") return this.confirm("You have already sent this form.")
       if (answer.status === 200) {
-        // A replay: the stored draft wins over the empty form; what was typed meanwhile is saved next.
-        if (draft.status !== "draft") return this.confirm("You have already sent this form.")
-        const typed = wasDirty ? view.values() : undefined
+        // A replay: the stored values refill the form; what was typed meanwhile wins and is saved next.
+        const typed = this.pending(view)
         view.fill(draft.values)
-        if (typed !== undefined) {
-          view.fill(typed)
-          this.dirty = true
-        }
+        view.fill(typed)
       }
     }
+    // A save with a value the relaxed rules refuse writes nothing (CONTRACT §3): the refused fields are held
+    // back with their messages shown, and the others saved without them.
+    let refused: FieldErrors = {}
     while (this.dirty) {
-      this.dirty = false
+      const values = this.pending(view)
+      for (const slug of Object.keys(refused)) delete values[slug]
+      this.changed.clear()
+      if (Object.keys(values).length === 0) break
+      for (const slug of Object.keys(values)) delete this.errors[slug]
       const answer = await call(`${this.api}/submissions/${encodeURIComponent(this.draft.id)}`, {
         method: "PUT",
-        body: { values: view.values() },
+        body: { values },
         keepalive
       })
+      if (answer.kind === "error" && answer.status === 422 && Object.keys(answer.fields).some((k) => k in values)) {
+        refused = { ...refused, ...answer.fields }
+        for (const slug of Object.keys(values)) this.changed.add(slug)
+        continue
+      }
       if (answer.kind !== "ok") {
-        this.dirty = true
+        for (const slug of Object.keys(values)) this.changed.add(slug)
+        for (const slug of Object.keys(refused)) this.changed.add(slug)
         return this.saveFailed(answer)
       }
     }
     this.backoff = 1000
-    view.showErrors({})
-    setText(this.state, "Saved")
+    for (const slug of Object.keys(refused)) this.changed.add(slug)
+    this.errors = { ...this.errors, ...refused }
+    view.showErrors(this.errors)
+    if (Object.keys(this.errors).length === 0) this.notice.replaceChildren()
+    setText(this.state, Object.keys(refused).length === 0 ? "Saved" : "Saved, except the marked fields")
+  }
+
+  /** The values of the fields edited since their last save. */
+  private pending(view: FormView): Record<string, unknown> {
+    const all = view.values()
+    const out: Record<string, unknown> = Object.create(null)
+    for (const slug of this.changed) out[slug] = all[slug]
+    return out
   }
 
   private retryIn(ms: number): void {
@@ -253,7 +278,7 @@ export class FormsEmbed extends HTMLElement {
       // The draft was swept away (retention): start a fresh one with what is on screen.
       this.draft = undefined
       storage.set(this.storageKey, null)
-      this.dirty = true
+      for (const control of this.view?.controls ?? []) this.changed.add(control.slug)
       this.retryIn(0)
       return true
     }
@@ -266,6 +291,7 @@ export class FormsEmbed extends HTMLElement {
   }
 
   private showFieldErrors(fields: FieldErrors, focus: boolean, summary: string): void {
+    this.errors = { ...fields }
     const first = this.view?.showErrors(fields)
     setText(this.state, "")
     this.notice.replaceChildren(h("div", { class: "notice bad" }, summary))
@@ -279,11 +305,10 @@ export class FormsEmbed extends HTMLElement {
     button?.setAttribute("disabled", "")
     try {
       clearTimeout(this.timer)
-      this.dirty = true
       await this.sync()
       if (this.finished) return
       if (this.draft === undefined) {
-        return this.notice.replaceChildren(h("div", { class: "notice bad" }, "Not sent yet: no connection. Try again in a moment."))
+        return this.notice.replaceChildren(h("div", { class: "notice bad" }, "Not sent yet: your answers could not be saved. Try again in a moment."))
       }
       setText(this.state, "Sending…")
       const answer = await call(`${this.api}/submissions/${encodeURIComponent(this.draft.id)}/submit`, {
