@@ -129,10 +129,13 @@ layer(serverLayer(FakePublicForms, { config: { maxBodyBytes: 64 } }))("request c
         const doc = JSON.parse(res.text)
         assert.strictEqual(doc.openapi, "3.1.0")
         assert.deepStrictEqual(Object.keys(doc.paths).sort(), [
+          "/embed.js",
+          "/f/{token}",
           "/health/live",
           "/health/ready",
           "/p/artist/{token}",
           "/p/artist/{token}/sections/{sectionId}",
+          "/portal/{token}",
           "/public/forms/{token}",
           "/public/forms/{token}/sections",
           "/public/forms/{token}/submissions",
@@ -141,8 +144,14 @@ layer(serverLayer(FakePublicForms, { config: { maxBodyBytes: 64 } }))("request c
           "/public/forms/{token}/time-slots"
         ])
         assert.deepStrictEqual(Object.keys(doc.paths["/public/forms/{token}/submissions"].post.responses).sort(), [
-          "200", "201", "400", "404", "409", "413", "415", "422", "500", "503"
+          "200", "201", "400", "404", "409", "413", "415", "422", "429", "500", "503"
         ])
+        // The pages of §14 are text/html answers.
+        for (const page of ["/f/{token}", "/portal/{token}"]) {
+          assert.deepStrictEqual(Object.keys(doc.paths[page].get.responses["200"].content), ["text/html"])
+          assert.deepStrictEqual(Object.keys(doc.paths[page].get.responses["404"].content), ["text/html"])
+        }
+        assert.deepStrictEqual(Object.keys(doc.paths["/embed.js"].get.responses).sort(), ["200", "304"])
       }))
 
     it.effect("/docs serves an HTML page", () =>

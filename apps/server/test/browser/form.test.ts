@@ -82,8 +82,9 @@ describe.skipIf(chromiumPath === undefined)("the hosted form page in Chromium", 
   })
 
   /** The id of the element focused inside the form's shadow root. */
+  // Browser-side code as strings: this package is typechecked without the DOM library.
   const focusedId = (page: Page) =>
-    page.evaluate(() => document.querySelector("forms-embed")?.shadowRoot?.activeElement?.id ?? null)
+    page.evaluate<string | null>(`document.querySelector("forms-embed")?.shadowRoot?.activeElement?.id ?? null`)
 
   it("submit with errors shows them beside their fields (aria-invalid, aria-describedby, focus on the first); fixed, it confirms", slow, async () => {
     const { page, problems } = await open(allFields)
@@ -179,8 +180,8 @@ describe.skipIf(chromiumPath === undefined)("the hosted form page in Chromium", 
     await page.reload()
     await expect.poll(() => page.getByLabel(payload, { exact: true }).inputValue()).toBe(payload)
     expect(await page.locator("forms-embed option").nth(1).textContent()).toBe(payload)
-    const images = await page.evaluate(() =>
-      document.querySelectorAll("img").length + (document.querySelector("forms-embed")?.shadowRoot?.querySelectorAll("img").length ?? 0)
+    const images = await page.evaluate<number>(
+      `document.querySelectorAll("img").length + (document.querySelector("forms-embed")?.shadowRoot?.querySelectorAll("img").length ?? 0)`
     )
     expect(images).toBe(0)
     expect(problems).toEqual([])
