@@ -6,42 +6,12 @@
  */
 import { type Answer, call, type FieldErrors, newKey, waitText } from "./api.js"
 import { h, setText } from "./dom.js"
+import { type Draft, draftOf, storage } from "./draft.js"
 import { buildFormView, type FormDefinition, type FormView, groupsOf } from "./FormView.js"
 import { adoptStyles, baseUrlOf } from "./styles.js"
 
 const pauseMs = 600
 const maxBackoffMs = 30_000
-
-interface Draft {
-  readonly id: string
-  readonly status: string
-  readonly values: Record<string, unknown>
-}
-
-const draftOf = (data: unknown): Draft | undefined => {
-  if (typeof data !== "object" || data === null) return undefined
-  const d = data as Record<string, unknown>
-  const values = typeof d["values"] === "object" && d["values"] !== null ? d["values"] as Record<string, unknown> : {}
-  return typeof d["id"] === "string" ? { id: d["id"], status: String(d["status"]), values } : undefined
-}
-
-const storage = {
-  get: (name: string): string | null => {
-    try {
-      return localStorage.getItem(name)
-    } catch {
-      return null
-    }
-  },
-  set: (name: string, value: string | null): void => {
-    try {
-      if (value === null) localStorage.removeItem(name)
-      else localStorage.setItem(name, value)
-    } catch {
-      // Storage refused (private mode, sandbox): the draft lives for this page only.
-    }
-  }
-}
 
 export class FormsEmbed extends HTMLElement {
   static readonly observedAttributes = ["token", "base-url"]
@@ -150,8 +120,10 @@ export class FormsEmbed extends HTMLElement {
     clearTimeout(this.timer)
     this.timer = setTimeout(() => void this.sync(), pauseMs)
   }
-  private readonly onHidden = (): void => {
-    if (document.visibilityState === "hidden" && this.dirty && !this.finished) {
+  private readonly onHidden = (event: Event): void => {
+    // pagehide may come before the document counts as hidden (a reload, a navigation): save then too.
+    const leaving = event.type === "pagehide" || document.visibilityState === "hidden"
+    if (leaving && this.dirty && !this.finished) {
       clearTimeout(this.timer)
       void this.sync(true)
     }
