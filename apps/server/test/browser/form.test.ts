@@ -156,6 +156,45 @@ describe.skipIf(chromiumPath === undefined)("the hosted form page in Chromium", 
     await expect.poll(() => page.getByLabel("Email").inputValue()).toBe("offline@example.org")
   })
 
+  it("an edit is saved when the tab is closed before the autosave pause ends (pagehide, keepalive)", slow, async () => {
+    const { context, page } = await open(simple)
+    await page.getByLabel("Your name").fill("Closing Soon")
+    await expect.poll(() => saveState(page).textContent()).toBe("Saved")
+    await page.getByLabel("Email").fill("closed-tab@example.org")
+    await page.close({ runBeforeUnload: true })
+    const again = await context.newPage()
+    await again.goto(server.url + simple)
+    await expect.poll(async () => {
+      await again.reload()
+      await expect.poll(() => again.getByLabel("Your name").inputValue()).toBe("Closing Soon")
+      return again.getByLabel("Email").inputValue()
+    }, { timeout: 20_000 }).toBe("closed-tab@example.org")
+  })
+
+  it("a 429 on submit shows its wait, a 503 asks to retry, a 409 FORM_CLOSED shows the closed notice", slow, async () => {
+    const { page } = await open(simple)
+    await page.getByLabel("Your name").fill("Refused Often")
+    await page.getByLabel("Email").fill("refused@example.org")
+    await expect.poll(() => saveState(page).textContent()).toBe("Saved")
+    const answers = [
+      { status: 429, code: "RATE_LIMITED", headers: { "retry-after": "120" }, expected: "Try again in 2 minutes." },
+      { status: 503, code: "UNAVAILABLE", headers: {}, expected: "please try again in a moment" },
+      { status: 409, code: "FORM_CLOSED", headers: {}, expected: "This form is closed" }
+    ]
+    for (const answer of answers) {
+      await page.route("**/submit", (route) =>
+        route.fulfill({
+          status: answer.status,
+          headers: { ...answer.headers, "access-control-allow-origin": "*" },
+          contentType: "application/json",
+          body: JSON.stringify({ error: { code: answer.code, message: "x" } })
+        }))
+      await page.getByRole("button", { name: "Submit" }).click()
+      await expect.poll(() => page.locator("forms-embed [role=alert]").first().textContent()).toContain(answer.expected)
+      await page.unroute("**/submit")
+    }
+  })
+
   it("can be completed with the keyboard alone", slow, async () => {
     const { page } = await open(simple)
     await expect.poll(() => page.getByLabel("Your name").count()).toBe(1)
