@@ -9,7 +9,7 @@ import { HttpServer } from "effect/http"
 import type { NetAddress } from "effect/net"
 import type { SqlClient } from "effect/sql"
 import { createServer } from "node:http"
-import { HttpAppServer, HttpConfig } from "@forms/adapters-http"
+import { answerClientError, HttpAppServer, HttpConfig, type RefusedRequest } from "@forms/adapters-http"
 import { FormSchemaCache, SqlPortalPorts, SqlPorts } from "@forms/adapters-sql"
 import {
   ArtistPortalLayer,
@@ -66,6 +66,30 @@ const announce = (config: ServerConfig) =>
     }
     yield* Effect.logInfo("listening").pipe(Effect.annotateLogs(annotations))
     yield* Effect.addFinalizer(() => Effect.logInfo("stopping: no new connections, finishing requests in flight"))
+  }))
+
+/**
+ * Node's HTTP server on the configured port. Requests its parser refuses (bad Content-Length, unknown method,
+ * raw bytes above 0x7E in the path, headers over 16 KiB) are answered in the error envelope (BAD_REQUEST,
+ * HEADERS_TOO_LARGE) and logged as a request line with no route, as every other answer is.
+ */
+const nodeServer = (config: ServerConfig) =>
+  Layer.unwrap(Effect.gen(function*() {
+    const context = yield* Effect.context<never>()
+    const log = (refused: RefusedRequest) =>
+      void Effect.runForkWith(context)(
+        Effect.logInfo("request").pipe(Effect.annotateLogs({ ...refused, method: null, route: null }))
+      )
+    return NodeHttpServer.layer(() => {
+      const server = createServer()
+      server.on("clientError", (error, socket) => answerClientError(error, socket, log))
+      return server
+    }, {
+      port: config.port,
+      host: config.host,
+      // On shutdown the server stops accepting and waits for requests in flight, up to 10 seconds.
+      gracefulShutdownTimeout: Duration.seconds(10)
+    })
   }))
 
 export interface ServerLayerOptions<E, EH = never> {
@@ -125,12 +149,7 @@ export const makeServerLayer = <E = never, EH = never>(
         }
       })
     ]),
-    // On shutdown the server stops accepting and waits for requests in flight, up to 10 seconds.
-    Layer.provideMerge(NodeHttpServer.layer(createServer, {
-      port: config.port,
-      host: config.host,
-      gracefulShutdownTimeout: Duration.seconds(10)
-    }))
+    Layer.provideMerge(nodeServer(config))
   )
   // Built in this order, released in the reverse one: the port closes first, then the dispatcher stops,
   // then the database closes.

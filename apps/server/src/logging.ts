@@ -1,7 +1,8 @@
 /**
  * JSON logs, one object a line: on stdout for the server, on stderr for the CLI (its stdout is its answer).
- * A line is `{ message, level, timestamp, annotations }`, plus `cause` (pretty-printed) and `spans` when
- * there are any.
+ * A line is `{ message, level, timestamp, annotations }`, plus `cause` and `spans` when there are any. A
+ * cause is written as the class, reason and code of each of its errors (`describeCause`), never their
+ * messages or stacks: a driver's error text may quote the values of a statement.
  *
  * Written straight to the stream with one `write` per line: `Logger.consoleJson` goes through `console.log`
  * and a replacer-driven serializer, which made logging several per cent of the server's CPU under load
@@ -9,7 +10,8 @@
  * request line) are serialized with `JSON.stringify`; any other value goes through `Formatter.formatJson`,
  * which redacts `Redacted` values and survives cycles and bigints.
  */
-import { Cause, Formatter, Layer, Logger, References } from "effect"
+import { Formatter, Layer, Logger, References } from "effect"
+import { describeCause } from "@forms/adapters-http"
 import type { LogLevelName } from "./config.js"
 
 const levels = { debug: "Debug", info: "Info", warn: "Warn", error: "Error" } as const
@@ -25,7 +27,7 @@ export const formatLine = (options: Logger.Options<unknown>): string => {
     level: options.logLevel.toUpperCase(),
     timestamp: options.date.toISOString()
   }
-  if (options.cause.reasons.length > 0) record["cause"] = Cause.pretty(options.cause)
+  if (options.cause.reasons.length > 0) record["cause"] = describeCause(options.cause)
   record["annotations"] = annotations
   const spans = options.fiber.getRef(References.CurrentLogSpans)
   if (spans.length > 0) {

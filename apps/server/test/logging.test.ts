@@ -38,13 +38,18 @@ describe("log lines", () => {
     expect((line?.["annotations"] as Record<string, unknown>)["cyclic"]).toEqual({ name: "loop" })
   })
 
-  it("a cause is pretty-printed into `cause`, an error in the message keeps its message; spans appear when there are any", () => {
-    const [failed, error] = linesOf(Effect.gen(function*() {
+  it("a cause is written as class, reason and code (never a message); an error in the message keeps its message; spans appear when there are any", () => {
+    const [failed, driver, error] = linesOf(Effect.gen(function*() {
       yield* Effect.logError("cannot start", Cause.fail(new Error("port taken")))
+      yield* Effect.logError("driver", Cause.die(Object.assign(new Error("value 'a@b.nl' refused"), {
+        _tag: "SqlError",
+        reason: { _tag: "UniqueViolation", cause: { code: "23505", detail: "Key (email)=(a@b.nl) exists." } }
+      })))
       yield* Effect.logError("unexpected", new TypeError("bad input"))
     }).pipe(Effect.withLogSpan("startup")))
-    expect([failed?.["message"], String(failed?.["cause"])]).toEqual(["cannot start", expect.stringContaining("port taken")])
+    expect([failed?.["message"], failed?.["cause"]]).toEqual(["cannot start", "Fail Error"])
     expect(Object.keys(failed?.["spans"] as object)).toEqual(["startup"])
+    expect(driver?.["cause"]).toBe("Die SqlError UniqueViolation 23505")
     expect(error?.["message"]).toEqual(["unexpected", expect.objectContaining({ name: "TypeError", message: "bad input" })])
   })
 })

@@ -124,6 +124,24 @@ for (const backend of backends) {
           )
         }))
 
+      it.effect("20 rounds of two parallel POSTs to one section, each of another field: both 200, no value lost", () =>
+        Effect.gen(function*() {
+          const race = "/p/artist/test-portal-race-0001/sections/as-race-travel"
+          assert.strictEqual((yield* call(race, post("192.0.2.40", { values: { arrival: "2027-08-01" } }))).status, 200)
+          for (let round = 0; round < 20; round++) {
+            // A client per round: 41 POSTs stay under the portal limit of any one client.
+            const ip = `198.51.100.${round + 1}`
+            const arrival = `2027-08-${String(round + 2).padStart(2, "0")}`
+            const [a, b] = yield* Effect.all([
+              call(race, post(ip, { values: { arrival } })),
+              call(race, post(ip, { values: { travel_notes: `round ${round}` } }))
+            ], { concurrency: "unbounded" })
+            assert.deepStrictEqual([a.status, b.status], [200, 200], `round ${round}`)
+            const read = yield* call(race, as(ip))
+            assert.deepStrictEqual(dataOf(read)["values"], { arrival, travel_notes: `round ${round}` }, `round ${round}`)
+          }
+        }))
+
       it.effect("a missing required value is 422 and writes nothing: GET after shows the old values", () =>
         Effect.gen(function*() {
           const ip = "192.0.2.11"

@@ -1,7 +1,7 @@
 /** Runs fast-check generated requests against a route with some concurrency and checks every answer. */
 import fc from "fast-check"
 import type { Pool } from "undici"
-import { type Answer, answerProblem, dataOf } from "../support/envelope.js"
+import { type Answer, answerProblem, dataOf, errorCodeOf } from "../support/envelope.js"
 import { type Outcome, runConcurrently, send } from "../support/http.js"
 import { materialize, type RequestSpec } from "./requests.js"
 import type { Route } from "./routes.js"
@@ -55,13 +55,12 @@ const refusedUpload = (spec: RequestSpec, error: string): boolean =>
 /** Raw bytes above 0x7E in the request target: Node's HTTP parser refuses them before any handler. */
 export const rawNonAsciiPath = (spec: RequestSpec): boolean => /[^\x21-\x7e]/.test(spec.path)
 
-/** Node's own answer to a request its parser refuses: 400, no body, connection closed, no request id. */
-const parserRefusal = (answer: Answer): boolean =>
-  answer.status === 400 && answer.text === "" && answer.headers["x-request-id"] === undefined
+/** The answer to a request Node's parser refuses (the server's clientError listener): 400 BAD_REQUEST. */
+const parserRefusal = (answer: Answer): boolean => answer.status === 400 && errorCodeOf(answer) === "BAD_REQUEST"
 
 const check = (route: Route, spec: RequestSpec, outcome: Outcome): string | undefined => {
   if (outcome._tag === "Failed") return refusedUpload(spec, outcome.error) ? undefined : `transport: ${outcome.error}`
-  if (parserRefusal(outcome)) return rawNonAsciiPath(spec) ? undefined : "Node's parser refused a request with an ASCII path"
+  if (parserRefusal(outcome) && !rawNonAsciiPath(spec)) return "Node's parser refused a request with an ASCII path"
   const problem = answerProblem(outcome, spec.method)?.concat(` (status ${outcome.status}: ${outcome.text.slice(0, 200)})`)
   if (problem !== undefined) return problem
   const success = outcome.status >= 200 && outcome.status < 300
@@ -87,7 +86,7 @@ export const fuzzRoute = async (
       const first = await send(pool, materialize(spec), 20_000)
       // A kept-alive socket the server closed as the request went out fails in transport: any client retries that once.
       const outcome = first._tag === "Failed" ? await send(pool, materialize(spec), 20_000) : first
-      const label = outcome._tag === "Failed" ? "transport" : parserRefusal(outcome) ? "400 by Node's parser" : String(outcome.status)
+      const label = outcome._tag === "Failed" ? "transport" : parserRefusal(outcome) ? "400 BAD_REQUEST by Node's parser" : String(outcome.status)
       statuses[label] = (statuses[label] ?? 0) + 1
       const problem = check(route, spec, outcome)
       if (problem !== undefined && failures.length < 10) failures.push({ problem, request: describeRequest(spec) })

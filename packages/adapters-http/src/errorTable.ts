@@ -68,6 +68,9 @@ export const errorTable = {
   },
   PayloadTooLarge: { status: 413, code: "PAYLOAD_TOO_LARGE", message: "The request body is too large." },
   MalformedJson: { status: 400, code: "MALFORMED_JSON", message: "The request body must be a JSON object." },
+  // Requests Node's HTTP parser refuses, answered from the server's `clientError` listener (clientError.ts).
+  BadRequest: { status: 400, code: "BAD_REQUEST", message: "The request is malformed." },
+  HeadersTooLarge: { status: 431, code: "HEADERS_TOO_LARGE", message: "The request headers are too large." },
   Internal: { status: 500, code: "INTERNAL", message: "An unexpected error occurred." }
 } as const satisfies Record<string, Entry>
 
@@ -130,14 +133,17 @@ const encoderOf = (status: ErrorStatus) => {
   return encode
 }
 
+/** The JSON envelope of a table entry, as every error answer carries it. */
+export const errorBody = (key: ErrorKey, fields?: FieldErrorsWire): string =>
+  JSON.stringify(encoderOf(errorTable[key].status)(apiError(key, fields)))
+
 /** The response of a table entry, for answers given outside an endpoint (404, 405, 500). */
 export const errorResponse = (
   key: ErrorKey,
   options?: { readonly fields?: FieldErrorsWire; readonly headers?: Record<string, string> }
 ): HttpServerResponse.HttpServerResponse => {
-  const error = apiError(key, options?.fields)
   const status = errorTable[key].status
-  return HttpServerResponse.text(JSON.stringify(encoderOf(status)(error)), {
+  return HttpServerResponse.text(errorBody(key, options?.fields), {
     status,
     contentType: "application/json",
     ...(options?.headers === undefined ? {} : { headers: options.headers })

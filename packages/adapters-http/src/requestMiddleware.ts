@@ -1,10 +1,11 @@
 /**
  * The global middleware: request id on every response, 404/405 for routes the router does not know,
- * 500 INTERNAL for anything unexpected (no stack, no values), and one JSON log line per request
+ * 500 INTERNAL for anything unexpected (logged by class and code: no stack, no message, no values), and one JSON log line per request
  * naming the route template, never the raw path.
  */
 import { Cause, Clock, Effect } from "effect"
 import { HttpServerError, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { describeCause, describeError } from "./describeFailure.js"
 import { errorResponse } from "./errorTable.js"
 import { requestIdFor } from "./requestId.js"
 import { pathOf, type RouteCatalogue } from "./RouteCatalogue.js"
@@ -18,16 +19,6 @@ const isRouteNotFound = (cause: Cause.Cause<unknown>): boolean =>
     Cause.isFailReason(reason) && HttpServerError.isHttpServerError(reason.error) &&
     reason.error.reason._tag === "RouteNotFound"
   )
-
-/** What a defect is called in the log: its tag or class name, never its message (it may hold values). */
-const defectName = (cause: Cause.Cause<unknown>): string => {
-  const error = Cause.squash(cause)
-  if (typeof error === "object" && error !== null) {
-    if ("_tag" in error && typeof error._tag === "string") return error._tag
-    if (error instanceof Error) return error.name
-  }
-  return typeof error
-}
 
 export const requestMiddleware = (routes: RouteCatalogue) =>
 <E, R>(
@@ -54,9 +45,18 @@ export const requestMiddleware = (routes: RouteCatalogue) =>
               : errorResponse("RouteNotFound")
           )
         }
+        // Class, reason and code only: a message (a driver's error text above all) may quote values.
+        const first = describeError(Cause.squash(cause))
         return Effect.logError("unexpected failure").pipe(
-          Effect.annotateLogs({ ...annotations, defect: defectName(cause) }),
-          Effect.andThen(Effect.logDebug("unexpected failure, in full", Cause.pretty(cause))),
+          Effect.annotateLogs({
+            ...annotations,
+            defect: first.error,
+            ...(first.reason === undefined ? {} : { defect_reason: first.reason }),
+            ...(first.code === undefined ? {} : { defect_code: first.code })
+          }),
+          Effect.andThen(Effect.logDebug("unexpected failure, in full").pipe(
+            Effect.annotateLogs({ ...annotations, failures: describeCause(cause) })
+          )),
           Effect.as(errorResponse("Internal"))
         )
       }),

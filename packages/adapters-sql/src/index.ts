@@ -1,5 +1,7 @@
 /** PostgreSQL adapters of the domain's ports, migrations, the fixture loader and an embedded PostgreSQL. */
 export * from "./connection/EmbeddedPg.js"
+export { DataDirInUse, lockDataDir, lockFileName } from "./connection/DataDirLock.js"
+export { PgliteSession } from "./connection/PgliteWire.js"
 export * from "./connection/PgLive.js"
 export * from "./migrations/Migrations.js"
 export * from "./SqlFailure.js"

@@ -87,7 +87,8 @@ export const concurrencyScenarios = (it: Vitest.MethodsNonLive<RaceServices>): v
           if (Exit.isFailure(exit)) expect(JSON.stringify(exit.cause)).toContain("unique")
         }
         expect(yield* count((sql) =>
-          sql`SELECT count(*)::int AS n FROM unique_claims WHERE schema_id = ${ids.volunteer} AND normalized_value = ${email.toLowerCase()}`
+          sql`SELECT count(*)::int AS n FROM unique_claims
+            WHERE schema_id = ${ids.volunteer} AND value_digest = sha256(convert_to(${email.toLowerCase()}, 'UTF8'))`
         )).toBe(1)
       }), raceTimeout)
 

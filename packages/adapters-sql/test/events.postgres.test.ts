@@ -1,8 +1,8 @@
 import { describe, expect, it, layer } from "@effect/vitest"
 import { Clock, Effect, Fiber, Layer } from "effect"
 import { SqlClient } from "effect/sql"
-import { dispatchBatch, Engagements, EventHandlers, OutboxSignal } from "@forms/domain"
-import { claimAll, portalFixture, portalIds } from "@forms/domain/testing"
+import { dispatchBatch, EventHandlers, OutboxSignal } from "@forms/domain"
+import { claimAll, portalFixture, portalIds, writeSection } from "@forms/domain/testing"
 import { PgLive } from "../src/connection/PgLive.js"
 import { SqlOutbox } from "../src/ports/SqlOutbox.js"
 import { makeSqlOutboxSignal, SqlOutboxSignal } from "../src/ports/SqlOutboxSignal.js"
@@ -18,12 +18,11 @@ const quiet = (signal: OutboxSignal["Service"]) =>
   })
 
 const submitRace = (i: number, at: number) =>
-  Engagements.use((engagements) =>
-    engagements.submitSection({
-      engagement_id: portalIds.confRace, section_id: i % 2 === 0 ? portalIds.confRaceTravel : portalIds.confRaceHospitality,
-      schema_id: portalIds.advance, form_section_id: i % 2 === 0 ? portalIds.travelSection : portalIds.hospitalitySection,
-      subject_id: portalIds.confArtist, event_id: portalIds.festival, values: values({ [`n${i}`]: i }), submitted_at: at + i
-    }))
+  writeSection({
+    engagement_id: portalIds.confRace, section_id: i % 2 === 0 ? portalIds.confRaceTravel : portalIds.confRaceHospitality,
+    schema_id: portalIds.advance, form_section_id: i % 2 === 0 ? portalIds.travelSection : portalIds.hospitalitySection,
+    subject_id: portalIds.confArtist, event_id: portalIds.festival, values: values({ [`n${i}`]: i }), submitted_at: at + i
+  })
 
 if (testDatabaseUrl === undefined) {
   console.warn(skipReason)

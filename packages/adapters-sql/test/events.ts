@@ -6,7 +6,6 @@ import { SqlClient } from "effect/sql"
 import {
   Dispatcher,
   emptyValues,
-  Engagements,
   Enrichment,
   type EventHandler,
   EventHandlers,
@@ -17,7 +16,7 @@ import {
   type Values,
   ValueTargets
 } from "@forms/domain"
-import { claimAll, type PortalPorts, portalIds, type Ports } from "@forms/domain/testing"
+import { claimAll, type PortalPorts, portalIds, type Ports, writeSection } from "@forms/domain/testing"
 import { SqlOutbox } from "../src/ports/SqlOutbox.js"
 
 export type EventsIt = Vitest.MethodsNonLive<Ports | PortalPorts | SqlClient.SqlClient>
@@ -76,7 +75,7 @@ export const eventScenarios = (it: EventsIt): void => {
         yield* Dispatcher.start({ pollIntervalMs: 60_000 })
         yield* Effect.sleep("200 millis")
         const flight = fresh("KL")
-        yield* (yield* Engagements).submitSection({
+        yield* writeSection({
           engagement_id: portalIds.engagement, section_id: portalIds.travel, schema_id: portalIds.advance,
           form_section_id: portalIds.travelSection, subject_id: portalIds.artist, event_id: portalIds.festival,
           values: values({ arrival_date: "2027-08-19", flight_number: flight }), submitted_at: (yield* Clock.currentTimeMillis) - 1_000

@@ -61,9 +61,12 @@ const everyPortUnavailable = Effect.gen(function*() {
     Effect.flip(Effect.flatMap(RateLimiter, (l) => l.hit("key", 10, 1000))),
     Effect.flip(Effect.flatMap(Outbox, (o) => o.claim(10))),
     Effect.flip(Effect.flatMap(Engagements, (e) => e.findByToken("ptok-0000000000000000"))),
+    Effect.flip(Effect.flatMap(Engagements, (e) => e.createAdvanceDraft({
+      engagement_id: "en", schema_id: "fs", subject_id: "ma", event_id: "ev", created_at: 0
+    }))),
     Effect.flip(Effect.flatMap(Engagements, (e) => e.submitSection({
-      engagement_id: "en", section_id: "as", schema_id: "fs", form_section_id: "fss", subject_id: "ma", event_id: "ev",
-      values: {}, submitted_at: 0
+      engagement_id: "en", section_id: "as", schema_id: "fs", draft_id: "00000000-0000-4000-8000-000000000000",
+      expected_version: 1, values: {}, submitted_at: 0, event: { type: "section.submitted", payload: {} }
     }))),
     Effect.flip(Effect.flatMap(ValueTargets, (t) => t.apply({ engagement_id: "en", artist: {}, engagement: {} }))),
     Effect.flip(Effect.flatMap(Enrichment, (e) => e.linkContact({
@@ -79,7 +82,7 @@ describe("a database that cannot be reached answers Unavailable, never a hang or
     Effect.gen(function*() {
       const port = yield* closedPort
       const { tags, elapsed } = yield* everyPortUnavailable.pipe(Effect.provide(portsAt(port, "5 seconds")))
-      expect(tags).toEqual(Array.from({ length: 10 }, () => "Unavailable"))
+      expect(tags).toEqual(Array.from({ length: 11 }, () => "Unavailable"))
       expect(elapsed).toBeLessThan(2_000)
     }))
 

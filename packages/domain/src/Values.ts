@@ -11,3 +11,6 @@ export const pickValues = (source: Values, keep: (slug: string) => boolean): Rec
   }
   return out
 }
+
+/** A fresh null-prototype copy of the own enumerable keys of `source` (a stored or sent map is never shared). */
+export const copyValues = (source: Values): Record<string, unknown> => pickValues(source, () => true)

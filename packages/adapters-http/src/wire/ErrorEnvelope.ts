@@ -4,6 +4,8 @@ import { Schema } from "effect"
 /** Every stable error code of CONTRACT §7. */
 export const ErrorCode = Schema.Literals([
   "MALFORMED_JSON",
+  "BAD_REQUEST",
+  "HEADERS_TOO_LARGE",
   "FORM_NOT_FOUND",
   "SUBMISSION_NOT_FOUND",
   "TIME_SLOTS_NOT_AVAILABLE",
@@ -42,7 +44,8 @@ const envelope = { error: ErrorBody }
 // exactly `{ error: { code, message, fields? } }`, with no `_tag`.
 export class ApiMalformedJson extends Schema.Error<ApiMalformedJson>("ApiMalformedJson")(envelope, {
   httpApiStatus: 400,
-  description: "MALFORMED_JSON: the body is not valid JSON, or not a JSON object."
+  description:
+    "MALFORMED_JSON: the body is not valid JSON, or not a JSON object; BAD_REQUEST: a request the HTTP parser refuses."
 }) {}
 
 export class ApiNotFound extends Schema.Error<ApiNotFound>("ApiNotFound")(envelope, {
@@ -87,6 +90,11 @@ export class ApiRateLimited extends Schema.Error<ApiRateLimited>("ApiRateLimited
   description: "RATE_LIMITED; `Retry-After` gives the seconds to wait."
 }) {}
 
+export class ApiHeadersTooLarge extends Schema.Error<ApiHeadersTooLarge>("ApiHeadersTooLarge")(envelope, {
+  httpApiStatus: 431,
+  description: "HEADERS_TOO_LARGE: the request headers are over the server's limit (16 KiB)."
+}) {}
+
 export class ApiInternal extends Schema.Error<ApiInternal>("ApiInternal")(envelope, {
   httpApiStatus: 500,
   description: "INTERNAL"
@@ -108,6 +116,7 @@ export const errorClassOfStatus = {
   415: ApiUnsupportedMediaType,
   422: ApiValidationFailed,
   429: ApiRateLimited,
+  431: ApiHeadersTooLarge,
   500: ApiInternal,
   503: ApiUnavailable
 } as const

@@ -1,64 +1,71 @@
-/** PostgreSQL embedded in the process: PGlite served on a loopback socket, reached through one pooled connection. */
-// Types only: PGlite and its socket server are imported when the embedded database starts, so a server on
-// PostgreSQL (DATABASE_URL) never loads them.
+/**
+ * PostgreSQL embedded in the process: PGlite reached in-process through its wire-protocol handler, by one
+ * pooled connection, with no socket of any kind (CONTRACT §16).
+ */
+// Types only: PGlite is imported when the embedded database starts, so a server on PostgreSQL
+// (DATABASE_URL) never loads it.
 import type { PGlite } from "@electric-sql/pglite"
-import type { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import { PgClient } from "@effect/sql-pg"
 import { Duration, Effect, Schema } from "effect"
+import { type DataDirLock, DataDirInUse, lockDataDir } from "./DataDirLock.js"
+import { PgliteSession } from "./PgliteWire.js"
 
 export class EmbeddedPgError extends Schema.TaggedError<EmbeddedPgError>()("EmbeddedPgError", {
   message: Schema.String
 }) {}
 
 export interface EmbeddedPgOptions {
-  /** A folder to keep the database in; omitted: in memory (gone when the layer is released). */
+  /**
+   * A folder to keep the database in, open in one process at a time (a lock file in it); omitted: in
+   * memory (gone when the layer is released).
+   */
   readonly dataDir?: string | undefined
 }
 
 const describe = (cause: unknown): string => cause instanceof Error ? cause.message : String(cause)
 
-interface Served {
+interface Opened {
   readonly db: PGlite
-  readonly server: PGLiteSocketServer
-  readonly port: number
+  readonly session: PgliteSession
+  readonly lock: DataDirLock | undefined
 }
 
-const start = (options: EmbeddedPgOptions) =>
+const open = (options: EmbeddedPgOptions) =>
   Effect.tryPromise({
-    try: async (): Promise<Served> => {
-      const [pglite, socket] = await Promise.all([
-        import("@electric-sql/pglite"),
-        import("@electric-sql/pglite-socket")
-      ])
-      const db = await pglite.PGlite.create(options.dataDir === undefined ? {} : { dataDir: options.dataDir })
-      // Port 0: the system picks a free port. Two connections are admitted only so that a reconnect
-      // does not race the socket server's cleanup of the previous one; the pool uses one.
-      const server = new socket.PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 2 })
+    try: async (): Promise<Opened> => {
+      const lock = options.dataDir === undefined ? undefined : lockDataDir(options.dataDir)
       try {
-        await server.start()
+        const { PGlite } = await import("@electric-sql/pglite")
+        const db = await PGlite.create(options.dataDir === undefined ? {} : { dataDir: options.dataDir })
+        return { db, session: new PgliteSession(db), lock }
       } catch (error) {
-        await db.close()
+        lock?.release()
         throw error
       }
-      const port = Number(server.getServerConn().split(":").at(-1))
-      return { db, server, port }
     },
-    catch: (cause) => new EmbeddedPgError({ message: `The embedded database did not start: ${describe(cause)}` })
+    catch: (cause) =>
+      new EmbeddedPgError({
+        message: cause instanceof DataDirInUse ? cause.message : `The embedded database did not start: ${describe(cause)}`
+      })
   })
 
-const stop = ({ db, server }: Served) =>
+/** After the pool's connection ended and its session was reset: PGlite closes, then the folder is free. */
+const close = ({ db, session, lock }: Opened) =>
   Effect.promise(async () => {
-    await server.stop()
-    if (!db.closed) await db.close()
+    await session.idle()
+    try {
+      if (!db.closed) await db.close()
+    } finally {
+      lock?.release()
+    }
   })
 
-/** The socket server and PGlite are released after the client's pool (finalizers run in reverse order). */
+/** PGlite is released after the client's pool (finalizers run in reverse order). */
 const acquire = (options: EmbeddedPgOptions) =>
   Effect.gen(function*() {
-    const served = yield* Effect.acquireRelease(start(options), stop)
+    const { session } = yield* Effect.acquireRelease(open(options), close)
     return yield* PgClient.make({
-      host: "127.0.0.1",
-      port: served.port,
+      stream: session.open,
       username: "postgres",
       database: "postgres",
       applicationName: "forms-portal",

@@ -7,6 +7,7 @@ import submissions from "./0002_submissions.js"
 import portal from "./0003_portal.js"
 import enrichment from "./0004_enrichment.js"
 import schemaChanges from "./0005_schema_changes.js"
+import uniqueDigest from "./0006_unique_digest.js"
 
 const table = "forms_migrations"
 
@@ -16,7 +17,8 @@ const loader = PgMigrator.fromRecord({
   "0002_submissions": submissions,
   "0003_portal": portal,
   "0004_enrichment": enrichment,
-  "0005_schema_changes": schemaChanges
+  "0005_schema_changes": schemaChanges,
+  "0006_unique_digest": uniqueDigest
 })
 
 // The migrator only needs the Node services for schema dumps, which are not asked for.

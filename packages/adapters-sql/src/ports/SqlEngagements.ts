@@ -1,4 +1,4 @@
-/** The `Engagements` port on PostgreSQL: the portal context by token hash or id, and the atomic section submit. */
+/** The `Engagements` port on PostgreSQL: the portal context by token hash or id, the advance draft, and the atomic section submit. */
 import { Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
@@ -6,22 +6,24 @@ import {
   type AdvanceSection,
   advanceDraftKey,
   Engagements,
+  type NewAdvanceDraft,
   type PortalContext,
   SectionNotFound,
-  sectionSubmitted,
   type Submission,
-  type SubmitSectionCommand
+  type SubmitSectionCommand,
+  VersionConflict
 } from "@forms/domain"
 import { hashPortalToken } from "../fixture/formRevision.js"
 import { sqlFailure } from "../SqlFailure.js"
 import { recordEvents, wakeAfterCommit } from "./OutboxRecord.js"
 import { advanceSectionColumns, AdvanceSectionRow, selectPortalContexts, toPortalContexts } from "./PortalContextRow.js"
-import { jsonText, submissionColumns, toSubmissions } from "./SubmissionRow.js"
+import { isUuid, jsonText, submissionColumns, toSubmissions } from "./SubmissionRow.js"
 
 // Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
 const spanFindByToken = Effect.withSpan("SqlEngagements.findByToken")
 const spanFindById = Effect.withSpan("SqlEngagements.findById")
 const spanFindAdvanceDraft = Effect.withSpan("SqlEngagements.findAdvanceDraft")
+const spanCreateAdvanceDraft = Effect.withSpan("SqlEngagements.createAdvanceDraft")
 const spanSubmitSection = Effect.withSpan("SqlEngagements.submitSection")
 
 const selectByHash = selectPortalContexts("en.portal_token_hash = $1")
@@ -53,17 +55,38 @@ export const makeSqlEngagements = Effect.gen(function*() {
   const findById = (engagementId: string) =>
     context(selectById, engagementId).pipe(spanFindById)
 
-  const findAdvanceDraft = (schemaId: string, engagementId: string) =>
+  const selectDraft = (schemaId: string, engagementId: string) =>
     sql`SELECT ${columns} FROM submissions
         WHERE schema_id = ${schemaId} AND idempotency_key = ${advanceDraftKey(engagementId)}`.pipe(
       Effect.flatMap(toSubmissions),
-      Effect.map((rows): Option.Option<Submission> => Option.fromNullishOr(rows[0])),
-      Effect.catchTag("SqlError", sqlFailure),
-      spanFindAdvanceDraft
+      Effect.map((rows): Option.Option<Submission> => Option.fromNullishOr(rows[0]))
     )
 
+  const findAdvanceDraft = (schemaId: string, engagementId: string) =>
+    selectDraft(schemaId, engagementId).pipe(Effect.catchTag("SqlError", sqlFailure), spanFindAdvanceDraft)
+
+  // Racing first submits: the unique key makes the second INSERT wait for the first and then do nothing;
+  // the SELECT after it (a new statement, a new snapshot) sees the winner's committed row.
+  const createAdvanceDraft = (init: NewAdvanceDraft) =>
+    Effect.gen(function*() {
+      const at = new Date(init.created_at)
+      const inserted = yield* sql`
+        INSERT INTO submissions (schema_id, idempotency_key, values, event_id, subject_id, created_at, updated_at)
+        VALUES (${init.schema_id}, ${advanceDraftKey(init.engagement_id)}, '{}'::jsonb,
+                ${init.event_id}, ${init.subject_id}, ${at}::timestamptz, ${at}::timestamptz)
+        ON CONFLICT (schema_id, idempotency_key) DO NOTHING
+        RETURNING ${columns}`.pipe(Effect.flatMap(toSubmissions))
+      const created = inserted[0]
+      if (created !== undefined) return created
+      const existing = yield* selectDraft(init.schema_id, init.engagement_id)
+      if (Option.isNone(existing)) return yield* Effect.die(new Error("The conflicting advance draft vanished"))
+      return existing.value
+    }).pipe(Effect.catchTag("SqlError", sqlFailure), spanCreateAdvanceDraft)
+
   // The section first: a section of another engagement (or none) writes nothing. Racing submits of one
-  // engagement lock one section row, then the draft row: never in opposite orders, so no deadlock.
+  // engagement lock one section row, then the draft row: never in opposite orders, so no deadlock. The
+  // draft is written only at the version the use case validated; under READ COMMITTED a writer that waited
+  // for the row lock re-checks `version` on the committed row, so the later of two racers changes nothing.
   const submitSectionOnce = (command: SubmitSectionCommand) =>
     sql.withTransaction(Effect.gen(function*() {
       const at = new Date(command.submitted_at)
@@ -73,25 +96,17 @@ export const makeSqlEngagements = Effect.gen(function*() {
         RETURNING ${sql.literal(advanceSectionColumns)}`
       const section: AdvanceSection | undefined = (yield* Effect.orDie(decodeSections(sectionRows)))[0]
       if (section === undefined) return yield* new SectionNotFound({})
-      // Insert or merge in one statement: two racing first submits get one draft (the unique key waits).
+      if (!isUuid(command.draft_id)) return yield* new VersionConflict({})
       // A section submit is not a save: auto_save_count is left alone.
       const draftRows = yield* sql`
-        INSERT INTO submissions (schema_id, idempotency_key, values, event_id, subject_id, created_at, updated_at)
-        VALUES (${command.schema_id}, ${advanceDraftKey(command.engagement_id)}, ${jsonText(command.values)}::jsonb,
-                ${command.event_id}, ${command.subject_id}, ${at}::timestamptz, ${at}::timestamptz)
-        ON CONFLICT (schema_id, idempotency_key) DO UPDATE
-        SET values = submissions.values || EXCLUDED.values, version = submissions.version + 1,
-            updated_at = EXCLUDED.updated_at
+        UPDATE submissions SET values = values || ${jsonText(command.values)}::jsonb, version = version + 1,
+          updated_at = ${at}::timestamptz
+        WHERE id = ${command.draft_id}::uuid AND schema_id = ${command.schema_id}
+          AND version = ${command.expected_version}
         RETURNING ${columns}`.pipe(Effect.flatMap(toSubmissions))
       const submission = draftRows[0]
-      if (submission === undefined) return yield* Effect.die(new Error("The advance draft upsert returned no row"))
-      yield* recordEvents(sql, [sectionSubmitted({
-        engagement_id: command.engagement_id,
-        section_id: command.section_id,
-        form_section_id: command.form_section_id,
-        submission_id: submission.id,
-        values: command.values
-      })], at)
+      if (submission === undefined) return yield* new VersionConflict({})
+      yield* recordEvents(sql, [command.event], at)
       return { submission, section }
     }))
 
@@ -103,7 +118,7 @@ export const makeSqlEngagements = Effect.gen(function*() {
       spanSubmitSection
     )
 
-  return Engagements.of({ findByToken, findById, findAdvanceDraft, submitSection })
+  return Engagements.of({ findByToken, findById, findAdvanceDraft, createAdvanceDraft, submitSection })
 })
 
 export const SqlEngagements = {

@@ -9,12 +9,12 @@ import {
   SubmissionNotFound,
   Submissions,
   type SubmitCommand,
-  type UniqueClaim,
   type Unavailable,
   UniqueTaken,
   VersionConflict
 } from "@forms/domain"
 import { sqlFailure } from "../SqlFailure.js"
+import { claimId, digestClaims } from "./claimDigest.js"
 import { eventsJson, outboxChannel, wakeAfterCommit } from "./OutboxRecord.js"
 import { isUuid, jsonText, submissionColumns, toSubmissions } from "./SubmissionRow.js"
 
@@ -24,13 +24,6 @@ const spanSave = Effect.withSpan("SqlSubmissions.save")
 const spanSubmit = Effect.withSpan("SqlSubmissions.submit")
 
 const first = (rows: ReadonlyArray<Submission>): Option.Option<Submission> => Option.fromNullishOr(rows[0])
-
-/** One claim per (slug, value), in a fixed order so that racing transactions lock claims in the same order. */
-const orderedClaims = (claims: ReadonlyArray<UniqueClaim>): ReadonlyArray<UniqueClaim> => {
-  const seen = new Map<string, UniqueClaim>()
-  for (const claim of claims) seen.set(JSON.stringify([claim.slug, claim.normalized]), claim)
-  return [...seen.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, claim]) => claim)
-}
 
 const isRetryable = (error: SqlError): boolean =>
   error.reason._tag === "DeadlockError" || error.reason._tag === "SerializationError"
@@ -110,29 +103,32 @@ export const makeSqlSubmissions = Effect.gen(function*() {
    */
   const claimAndRecord = (command: SubmitCommand, at: Date) =>
     Effect.gen(function*() {
-      const claims = orderedClaims(command.claims)
+      const claims = digestClaims(command.claims)
       const events = command.events
       if (claims.length === 0 && events.length === 0) return
+      // Claims are keyed by the digest of the value (claimDigest.ts): a long value never meets the index limit.
       const [row] = yield* sql<{ readonly won: ReadonlyArray<readonly [string, string]> }>`
         WITH claimed AS (
-          INSERT INTO unique_claims (schema_id, field_slug, normalized_value, submission_id)
-          SELECT ${command.schema_id}, c.slug, c.value, ${command.id}::uuid
-          FROM unnest(${claims.map((c) => c.slug)}::text[], ${claims.map((c) => c.normalized)}::text[])
-            WITH ORDINALITY AS c (slug, value, n)
+          INSERT INTO unique_claims (schema_id, field_slug, value_digest, submission_id)
+          SELECT ${command.schema_id}, c.slug, decode(c.digest, 'hex'), ${command.id}::uuid
+          FROM unnest(${claims.map((c) => c.slug)}::text[], ${claims.map((c) => c.digest)}::text[])
+            WITH ORDINALITY AS c (slug, digest, n)
           ORDER BY c.n
           ON CONFLICT DO NOTHING
-          RETURNING field_slug, normalized_value
+          RETURNING field_slug, encode(value_digest, 'hex') AS digest
         ), recorded AS (
           INSERT INTO outbox (type, payload, available_at, created_at)
           SELECT e.event->>'type', e.event->'payload', ${at}::timestamptz, ${at}::timestamptz
           FROM jsonb_array_elements(${eventsJson(events)}::jsonb) WITH ORDINALITY AS e (event, n)
           ORDER BY e.n
         )
-        SELECT COALESCE((SELECT json_agg(json_build_array(field_slug, normalized_value)) FROM claimed), '[]'::json) AS won,
+        SELECT COALESCE((SELECT json_agg(json_build_array(field_slug, digest)) FROM claimed), '[]'::json) AS won,
           (SELECT pg_notify(${outboxChannel}, current_schema()) WHERE ${events.length}::int > 0) AS notified`
-      const wonKeys = new Set((row?.won ?? []).map(([slug, normalized]) => JSON.stringify([slug, normalized])))
-      const taken = claims.filter((c) => !wonKeys.has(JSON.stringify([c.slug, c.normalized]))).map((c) => c.slug)
-      if (taken.length > 0) return yield* new UniqueTaken({ slugs: [...new Set(taken)] })
+      const wonKeys = new Set((row?.won ?? []).map(([slug, digest]) => claimId(slug, digest)))
+      const lost = new Set(claims.filter((c) => !wonKeys.has(claimId(c.slug, c.digest))).map((c) => c.slug))
+      // In the order of the command's claims (field order), each slug once.
+      if (lost.size === 0) return
+      return yield* new UniqueTaken({ slugs: [...new Set(command.claims.map((c) => c.slug))].filter((s) => lost.has(s)) })
     })
 
   const submitOnce = (command: SubmitCommand) =>

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
+import { VersionConflict } from "../Errors.js"
 import { FormsConfig } from "../FormsConfig.js"
 import { clientAt } from "../limits/LimitPolicy.js"
+import { Engagements } from "../ports/Engagements.js"
 import { InMemoryStore } from "../testing/InMemoryStore.js"
 import { InMemoryPortal } from "../testing/portal/InMemoryPortal.js"
 import { InMemoryPortalStore } from "../testing/portal/InMemoryPortalStore.js"
@@ -10,7 +12,7 @@ import { portalIds, portalNow, portalTokens } from "../testing/portal/portalFixt
 import { reasonOf } from "../testing/publicFormsTestKit.js"
 import { emptyValues } from "../Values.js"
 import { ArtistPortal } from "./ArtistPortal.js"
-import { ArtistPortalLayer } from "./makeArtistPortal.js"
+import { ArtistPortalLayer, maxSectionAttempts } from "./makeArtistPortal.js"
 
 const ip = clientAt("203.0.113.7")
 const now = Date.parse(portalNow)
@@ -118,6 +120,21 @@ describe("ArtistPortal.submitSection", () => {
       expect(summary.value.sections.find((s) => s.id === portalIds.travel)?.submitted_at).toBe(now)
     })))
 
+  it.effect("a field edited in place (the schema's revision unchanged) is validated by its new rules", () =>
+    run(Effect.gen(function*() {
+      const portal = yield* ArtistPortal
+      yield* portal.submitSection(portalTokens.engagement, portalIds.travel, values(travel), ip)
+      const { data } = yield* InMemoryStore
+      const schema = data.schemas.get(portalIds.advance)
+      if (schema === undefined) return expect.fail("the fixture has an advance schema")
+      const fields = schema.fields.map((field) =>
+        field.slug === "travellers" ? { ...field, validation_rules: { min: 1, max: 2 } } : field
+      )
+      data.schemas.set(schema.id, { ...schema, fields })
+      const error = yield* reasonOf(portal.submitSection(portalTokens.engagement, portalIds.travel, values({ travellers: 3 }), ip))
+      expect(error).toMatchObject({ _tag: "ValidationFailed", fields: { travellers: [{ rule: "max" }] } })
+    })))
+
   it.effect("the draft has key artist_advance:{engagement}, the artist as subject, the engagement's event; it stays a draft", () =>
     run(Effect.gen(function*() {
       yield* (yield* ArtistPortal).submitSection(portalTokens.engagement, portalIds.travel, values(travel), ip)
@@ -211,6 +228,37 @@ describe("ArtistPortal.submitSection", () => {
       const error = yield* Effect.flip((yield* ArtistPortal).submitSection(portalTokens.engagement, portalIds.travel, values(travel), ip))
       expect(error._tag).toBe("Unavailable")
     })))
+})
+
+describe("ArtistPortal.submitSection against a draft that keeps changing", () => {
+  it.effect("reads, merges and validates again after each VersionConflict; after 50 refused writes 503; the draft holds nothing", () =>
+    Effect.gen(function*() {
+      let writes = 0
+      let reads = 0
+      const conflicting = Layer.effect(Engagements, Effect.gen(function*() {
+        const engagements = yield* Engagements
+        return Engagements.of({
+          ...engagements,
+          findAdvanceDraft: (schemaId, engagementId) =>
+            Effect.sync(() => reads++).pipe(Effect.andThen(engagements.findAdvanceDraft(schemaId, engagementId))),
+          submitSection: () => Effect.sync(() => writes++).pipe(Effect.andThen(Effect.fail(new VersionConflict({}))))
+        })
+      }))
+      const layer = ArtistPortalLayer.pipe(
+        Layer.provide(conflicting),
+        Layer.provideMerge(Layer.mergeAll(InMemoryPortal.layer(), FormsConfig.layer()))
+      )
+      const attempt = Effect.gen(function*() {
+        const submit = (yield* ArtistPortal).submitSection(portalTokens.engagement, portalIds.travel, values(travel), ip)
+        const error = yield* Effect.flip(submit)
+        return { error, stored: yield* (yield* InMemoryStore).submissions }
+      })
+      yield* TestClock.setTime(now)
+      const { error, stored } = yield* attempt.pipe(Effect.provide(layer))
+      expect([error._tag, writes, reads]).toEqual(["Unavailable", maxSectionAttempts, maxSectionAttempts])
+      // The draft was created (the values were valid) and never written.
+      expect(stored.map((s) => [s.version, Object.keys(s.values).length])).toEqual([[1, 0]])
+    }))
 })
 
 describe("ArtistPortal rate limit", () => {

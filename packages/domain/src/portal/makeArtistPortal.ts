@@ -1,15 +1,15 @@
 /** The ArtistPortal use cases over the ports, in the order of checks of CONTRACT §5. */
 import { Clock, Effect, Layer, Option } from "effect"
-import { ArtistGone, PortalNotFound, SectionNotFound, ValidationFailed } from "../Errors.js"
+import { ArtistGone, PortalNotFound, SectionNotFound, Unavailable, ValidationFailed } from "../Errors.js"
+import { sectionSubmitted } from "../events/LifecycleEvents.js"
 import type { FormField } from "../forms/FormField.js"
-import type { FormSchema, FormSection } from "../forms/FormSchema.js"
+import type { FormSchema } from "../forms/FormSchema.js"
 import { FormsConfig } from "../FormsConfig.js"
 import { Engagements } from "../ports/Engagements.js"
 import { type Client, portalPolicy } from "../limits/LimitPolicy.js"
 import { underLimit } from "../limits/Limited.js"
 import { limitStep } from "../limits/limitStep.js"
 import { RateLimiter } from "../ports/RateLimiter.js"
-import type { CompiledRules } from "../rules/FieldErrors.js"
 import { makeRulesCache } from "../rules/RulesCache.js"
 import { mergeValues, pickSchemaValues } from "../submissions/SubmissionValues.js"
 import { emptyValues, type Values } from "../Values.js"
@@ -17,9 +17,8 @@ import { ArtistPortal, type PortalSectionView, type PortalSummary } from "./Arti
 import type { AdvanceSection, PortalContext } from "./Engagement.js"
 import { findMappedSection, mapSections, sectionFields } from "./SectionMapping.js"
 
-/** Compiled rules of one form section: its fields change only with the schema's revision. */
-export const sectionRulesKey = (schema: FormSchema, formSectionId: string): string =>
-  `${schema.id}:${schema.revision}:${formSectionId}`
+/** A write that lands between our read and our write costs one round; this many writes refused and we give up (503). */
+export const maxSectionAttempts = 50
 
 export const toSummary = (context: PortalContext): PortalSummary => ({
   engagement: { id: context.engagement.id, event: context.engagement.event },
@@ -71,9 +70,6 @@ export const makeArtistPortal = Effect.gen(function*() {
     return Option.some({ schema, section: found.section, formSection: found.form_section, fields: sectionFields(schema, found.form_section.id) })
   }
 
-  const rules = (schema: FormSchema, formSection: FormSection, fields: ReadonlyArray<FormField>): CompiledRules =>
-    cache.get(sectionRulesKey(schema, formSection.id), fields)
-
   const draftValues = Effect.fnUntraced(function*(schema: FormSchema, engagementId: string) {
     const draft = yield* engagements.findAdvanceDraft(schema.id, engagementId)
     return Option.isSome(draft) ? draft.value.values : emptyValues()
@@ -98,25 +94,62 @@ export const makeArtistPortal = Effect.gen(function*() {
         const target = mapped(context, sectionId)
         if (Option.isNone(target)) return yield* new SectionNotFound({})
         const { schema, section: advanceSection, formSection, fields } = target.value
+        const engagement = context.engagement
         // Only the section's slugs are read from the body and from the draft; everything else is dropped.
-        const saved = pickSchemaValues(fields, yield* draftValues(schema, context.engagement.id))
-        const merged = pickSchemaValues(fields, mergeValues(saved, pickSchemaValues(fields, body)))
-        // `unique` is not checked: advance submissions stay drafts, so no submitted submission can hold a value.
-        const check = rules(schema, formSection, fields).strict(merged)
-        if (check.errors !== undefined) return yield* new ValidationFailed({ fields: check.errors })
+        const patch = pickSchemaValues(fields, body)
+        // Rules by the section's fields as read now (not by revision: a field may be edited in place).
+        const checked = cache.get(fields)
 
-        const submittedAt = yield* Clock.currentTimeMillis
-        const result = yield* engagements.submitSection({
-          engagement_id: context.engagement.id,
-          section_id: advanceSection.id,
-          schema_id: schema.id,
-          form_section_id: formSection.id,
-          subject_id: context.artist.id,
-          event_id: context.engagement.event.id,
-          values: merged,
-          submitted_at: submittedAt
-        })
-        return toView(result.section, fields, result.submission.values)
+        // Read, merge, validate, then write only while the draft is still the one we read (a versioned
+        // write): a racing submit makes ours read again, so neither loses the other's values (CONTRACT §8).
+        let draft = yield* engagements.findAdvanceDraft(schema.id, engagement.id)
+        let conflicts = 0
+        for (;;) {
+          const saved = Option.isSome(draft) ? pickSchemaValues(fields, draft.value.values) : emptyValues()
+          const merged = mergeValues(saved, patch)
+          // `unique` is not checked: advance submissions stay drafts, so no submitted submission can hold a value.
+          const check = checked.strict(merged)
+          if (check.errors !== undefined) return yield* new ValidationFailed({ fields: check.errors })
+
+          if (Option.isNone(draft)) {
+            // Created only once the values are valid (a refused POST writes nothing); then merged again over
+            // what it holds, as a racing submit may have created it first.
+            draft = Option.some(yield* engagements.createAdvanceDraft({
+              engagement_id: engagement.id,
+              schema_id: schema.id,
+              subject_id: context.artist.id,
+              event_id: engagement.event.id,
+              created_at: yield* Clock.currentTimeMillis
+            }))
+            continue
+          }
+
+          const current = draft.value
+          const outcome = yield* engagements.submitSection({
+            engagement_id: engagement.id,
+            section_id: advanceSection.id,
+            schema_id: schema.id,
+            draft_id: current.id,
+            expected_version: current.version,
+            values: merged,
+            submitted_at: yield* Clock.currentTimeMillis,
+            event: sectionSubmitted({
+              engagement_id: engagement.id,
+              section_id: advanceSection.id,
+              form_section_id: formSection.id,
+              submission_id: current.id,
+              values: merged
+            })
+          }).pipe(
+            Effect.map(Option.some),
+            Effect.catchTag("VersionConflict", () => Effect.succeed(Option.none()))
+          )
+          if (Option.isSome(outcome)) return toView(outcome.value.section, fields, outcome.value.submission.values)
+          if (++conflicts >= maxSectionAttempts) {
+            return yield* new Unavailable({ reason: "The advance draft kept changing; nothing was submitted." })
+          }
+          draft = yield* engagements.findAdvanceDraft(schema.id, engagement.id)
+        }
       }))
 
   return ArtistPortal.of({ summary, section, submitSection })

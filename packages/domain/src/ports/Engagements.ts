@@ -1,26 +1,39 @@
-/** Port: the artist portal's engagements, read by token or id, and the atomic section submit. */
+/** Port: the artist portal's engagements, read by token or id, the advance draft, and the atomic section submit. */
 import { Context, type Effect, type Option } from "effect"
-import type { SectionNotFound, Unavailable } from "../Errors.js"
+import type { SectionNotFound, Unavailable, VersionConflict } from "../Errors.js"
 import type { AdvanceSection, PortalContext } from "../portal/Engagement.js"
+import type { NewOutboxEvent } from "./Outbox.js"
 import type { Submission } from "../submissions/Submission.js"
 import type { Values } from "../Values.js"
+
+/** The engagement's advance draft, created empty when the first valid section submit finds none. */
+export interface NewAdvanceDraft {
+  readonly engagement_id: string
+  /** The organisation's `artist_advance` schema: the draft belongs to it. */
+  readonly schema_id: string
+  /** The engagement's master artist. */
+  readonly subject_id: string
+  /** The engagement's event. */
+  readonly event_id: string
+  /** Epoch ms from Effect's Clock: `created_at` and `updated_at`. */
+  readonly created_at: number
+}
 
 export interface SubmitSectionCommand {
   readonly engagement_id: string
   /** The engagement's advance section being submitted. */
   readonly section_id: string
-  /** The organisation's `artist_advance` schema: the draft belongs to it. */
+  /** The organisation's `artist_advance` schema the draft belongs to. */
   readonly schema_id: string
-  /** The schema section the advance section maps to (goes into the event payload). */
-  readonly form_section_id: string
-  /** The draft's subject when it is created: the engagement's master artist. */
-  readonly subject_id: string
-  /** The draft's event when it is created: the engagement's event. */
-  readonly event_id: string
+  /** The advance draft the use case read, and the version it merged and validated. */
+  readonly draft_id: string
+  readonly expected_version: number
   /** The section's values after the merge and strict validation: only slugs of the section's fields. */
   readonly values: Values
   /** Epoch ms from Effect's Clock: the section's `submitted_at` and the draft's `updated_at`. */
   readonly submitted_at: number
+  /** The `section.submitted` event (built by the use case with `sectionSubmitted`): recorded as is. */
+  readonly event: NewOutboxEvent
 }
 
 export interface SubmitSectionResult {
@@ -44,14 +57,18 @@ export class Engagements extends Context.Service<Engagements, {
     engagementId: string
   ) => Effect.Effect<Option.Option<Submission>, Unavailable>
   /**
-   * One atomic step: find or create the advance draft (key `artist_advance:{engagement_id}` in
-   * `schema_id`, subject and event from the command, status draft), merge `values` over its values
-   * (other keys kept; `version` + 1, `updated_at` = `submitted_at`, `auto_save_count` unchanged),
-   * mark the advance section `submitted` at `submitted_at`, and append the `section.submitted`
-   * event built with `sectionSubmitted` (events/LifecycleEvents). SectionNotFound when the section
-   * is not one of the engagement's (nothing written).
+   * Inserts the empty advance draft (key `artist_advance:{engagement_id}` in `schema_id`, status draft,
+   * version 1) unless it exists; answers the one stored either way. Racing calls get one draft.
+   */
+  readonly createAdvanceDraft: (draft: NewAdvanceDraft) => Effect.Effect<Submission, Unavailable>
+  /**
+   * One atomic step, only while the draft `draft_id` of `schema_id` is still at `expected_version`:
+   * write `values` over its values (other keys kept; `version` + 1, `updated_at` = `submitted_at`,
+   * `auto_save_count` unchanged), mark the advance section `submitted` at `submitted_at`, and record
+   * `event`. SectionNotFound when the section is not one of the engagement's; VersionConflict when the
+   * draft moved on (or is gone) since the use case read it. Either failure writes nothing.
    */
   readonly submitSection: (
     command: SubmitSectionCommand
-  ) => Effect.Effect<SubmitSectionResult, SectionNotFound | Unavailable>
+  ) => Effect.Effect<SubmitSectionResult, SectionNotFound | VersionConflict | Unavailable>
 }>()("@forms/domain/Engagements") {}

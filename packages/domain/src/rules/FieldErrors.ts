@@ -26,7 +26,7 @@ export type FieldErrors = Readonly<Record<string, ReadonlyArray<FieldError>>>
 /** A non-empty value of an `is_unique` field that passed every other rule of its field. */
 export interface UniqueCandidate {
   readonly slug: string
-  /** Emails lower-cased, other strings trimmed; what the claim table compares. */
+  /** The value's key (uniqueKey.ts: emails lower-cased, numbers by value, phones by digits); what claims compare. */
   readonly normalized: string
 }
 

@@ -2,37 +2,55 @@ import { describe, expect, it } from "@effect/vitest"
 import type { FormField } from "../forms/FormField.js"
 import { makeRulesCache } from "./RulesCache.js"
 
-const fields = (required: boolean): ReadonlyArray<FormField> => [{
+const field = (overrides: Partial<FormField> = {}): FormField => ({
   id: "f",
   section_id: null,
   slug: "a",
   label: "A",
   type: "text",
-  is_required: required,
+  is_required: false,
   options: null,
   validation_rules: null,
   is_unique: false,
   position: 1,
-  maps_to: null
-}]
+  maps_to: null,
+  ...overrides
+})
+const fields = (required: boolean): ReadonlyArray<FormField> => [field({ is_required: required })]
 
 describe("makeRulesCache", () => {
-  it("compiles a key once and returns the same rules after", () => {
+  it("compiles a definition once: the same array, or equal fields in a fresh one, get the same rules", () => {
     const cache = makeRulesCache()
-    const first = cache.get("s1:r1", fields(true))
-    expect(cache.get("s1:r1", fields(false))).toBe(first)
-    expect(cache.get("s1:r2", fields(false))).not.toBe(first)
-    expect(cache.get("s1:r2", fields(false)).strict({}).errors).toBeUndefined()
+    const definition = fields(true)
+    const first = cache.get(definition)
+    expect(cache.get(definition)).toBe(first)
+    expect(cache.get(fields(true))).toBe(first)
+    expect(cache.size()).toBe(1)
   })
 
-  it("drops the least recently used key beyond its size", () => {
+  it("a field changed in place (same schema, same revision) gets fresh rules: required, regex, options", () => {
+    const cache = makeRulesCache()
+    expect(cache.get(fields(false)).strict({}).errors).toBeUndefined()
+    expect(cache.get(fields(true)).strict({}).errors).toBeDefined()
+
+    const code = (regex: string) => [field({ validation_rules: { regex: `^${regex}$` } })]
+    expect(cache.get(code("[a-z]+")).relaxed({ a: "abc" }).errors).toBeUndefined()
+    expect(cache.get(code("[0-9]+")).relaxed({ a: "abc" }).errors).toBeDefined()
+
+    const size = (options: ReadonlyArray<string>) =>
+      [field({ type: "select", options: options.map((value) => ({ value, label: value, tags: [] })) })]
+    expect(cache.get(size(["S", "M"])).relaxed({ a: "L" }).errors).toBeDefined()
+    expect(cache.get(size(["S", "M", "L"])).relaxed({ a: "L" }).errors).toBeUndefined()
+  })
+
+  it("drops the least recently used definition beyond its size", () => {
     const cache = makeRulesCache(2)
-    const a = cache.get("a", fields(true))
-    const b = cache.get("b", fields(true))
-    expect(cache.get("a", fields(true))).toBe(a) // a is now the most recent
-    cache.get("c", fields(true)) // drops b
+    const a = cache.get([field({ slug: "a" })])
+    const b = cache.get([field({ slug: "b" })])
+    expect(cache.get([field({ slug: "a" })])).toBe(a) // a is now the most recent
+    cache.get([field({ slug: "c" })]) // drops b
     expect(cache.size()).toBe(2)
-    expect(cache.get("a", fields(true))).toBe(a)
-    expect(cache.get("b", fields(true))).not.toBe(b)
+    expect(cache.get([field({ slug: "a" })])).toBe(a)
+    expect(cache.get([field({ slug: "b" })])).not.toBe(b)
   })
 })

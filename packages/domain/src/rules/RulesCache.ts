@@ -1,39 +1,51 @@
-/** Compiled rules kept per schema revision, so a request never recompiles (least recently used dropped). */
+/** Compiled rules kept per field definition they were compiled from, so a request never recompiles and a changed definition never meets old rules. */
 import type { FormField } from "../forms/FormField.js"
 import { compileRules } from "./compileRules.js"
 import type { CompiledRules } from "./FieldErrors.js"
 
 export interface RulesCache {
   /**
-   * The rules compiled from `fields`, cached under `key`. The key must change whenever the fields
-   * do: e.g. `${schema.id}:${schema.revision}` (add a section id when compiling a section's fields).
+   * The rules compiled from `fields`. Keyed by what they are compiled from, never by a schema revision
+   * (a field edited in place keeps its schema's revision): first by the array object (a reader that keeps
+   * its definition hands the same array to every request), then by the fields' JSON (a reader that builds
+   * a fresh array per request, or a section's fields filtered per request, finds equal fields' rules).
    */
-  readonly get: (key: string, fields: ReadonlyArray<FormField>) => CompiledRules
+  readonly get: (fields: ReadonlyArray<FormField>) => CompiledRules
+  /** How many distinct definitions are kept (by content). */
   readonly size: () => number
   readonly clear: () => void
 }
 
 export const makeRulesCache = (maxEntries = 1000): RulesCache => {
   const limit = Math.max(1, Math.floor(maxEntries))
-  const entries = new Map<string, CompiledRules>()
+  // Dropped with the array: a definition the reader forgets takes its entry along.
+  let byArray = new WeakMap<ReadonlyArray<FormField>, CompiledRules>()
+  // Least recently used dropped past `limit`: a Map iterates in insertion order.
+  const byContent = new Map<string, CompiledRules>()
   return {
-    get: (key, fields) => {
-      const hit = entries.get(key)
-      if (hit !== undefined) {
-        // A Map iterates in insertion order: re-inserting marks the entry as the most recent.
-        entries.delete(key)
-        entries.set(key, hit)
-        return hit
+    get: (fields) => {
+      const known = byArray.get(fields)
+      if (known !== undefined) return known
+      // Fields are plain JSON data (they come from JSON or a decoded row): equal JSON, equal rules.
+      const content = JSON.stringify(fields)
+      let rules = byContent.get(content)
+      if (rules === undefined) {
+        rules = compileRules(fields)
+        if (byContent.size >= limit) {
+          const oldest = byContent.keys().next()
+          if (oldest.done !== true) byContent.delete(oldest.value)
+        }
+      } else {
+        byContent.delete(content)
       }
-      const rules = compileRules(fields)
-      if (entries.size >= limit) {
-        const oldest = entries.keys().next()
-        if (oldest.done !== true) entries.delete(oldest.value)
-      }
-      entries.set(key, rules)
+      byContent.set(content, rules)
+      byArray.set(fields, rules)
       return rules
     },
-    size: () => entries.size,
-    clear: () => entries.clear()
+    size: () => byContent.size,
+    clear: () => {
+      byContent.clear()
+      byArray = new WeakMap()
+    }
   }
 }

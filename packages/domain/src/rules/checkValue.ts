@@ -150,24 +150,3 @@ export const checkValue = (plan: FieldPlan, value: unknown): ReadonlyArray<Field
       return plan.invalid
   }
 }
-
-/**
- * What the `unique` rule compares, for a value that passed: trimmed strings (lower-cased on email
- * fields), numbers and booleans as `String(v)`, arrays as the JSON list of their items so compared,
- * sorted (a selection is the same whatever its order).
- */
-export const uniqueValueOf = (plan: FieldPlan, value: unknown): string => {
-  if (typeof value === "string") {
-    const s = trimString(value)
-    return plan.lowerCaseUnique ? s.toLowerCase() : s
-  }
-  if (Array.isArray(value)) {
-    const texts = value.map((item: string | number) => {
-      const text = itemText(item)
-      return plan.lowerCaseUnique ? text.toLowerCase() : text
-    })
-    texts.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-    return JSON.stringify(texts)
-  }
-  return String(value)
-}

@@ -127,7 +127,7 @@ describe("unique candidates", () => {
     expect(strict(values({ email: "  Ann@Example.NL ", code: " AB ", n: 12, picks: ["b", " a"] })).unique).toEqual([
       { slug: "email", normalized: "ann@example.nl" },
       { slug: "code", normalized: "AB" },
-      { slug: "n", normalized: "12" },
+      { slug: "n", normalized: "12e0" },
       { slug: "picks", normalized: '["a","b"]' }
     ])
   })

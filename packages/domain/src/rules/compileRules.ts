@@ -1,9 +1,10 @@
 /** Compiles a schema's fields into the strict and relaxed validators of CONTRACT §4. */
 import type { FormField } from "../forms/FormField.js"
-import { checkValue, EMPTY, uniqueValueOf } from "./checkValue.js"
+import { checkValue, EMPTY } from "./checkValue.js"
 import { isEmptyValue } from "./emptiness.js"
 import type { CompiledRules, FieldError, UniqueCandidate, ValidationResult, Validator } from "./FieldErrors.js"
 import { FieldPlan } from "./fieldPlan.js"
+import { uniqueKeyOf } from "./uniqueKey.js"
 
 const noCandidates: ReadonlyArray<UniqueCandidate> = Object.freeze([])
 /** The answer when nothing failed and nothing is unique: shared, so a passing call allocates nothing. */
@@ -33,7 +34,7 @@ const bySlug = ({ plans }: Plans, values: Readonly<Record<string, unknown>>, str
     const value = values[plan.slug]
     const found = checkValue(plan, value)
     if (found === undefined) {
-      if (plan.unique) (unique ??= []).push({ slug: plan.slug, normalized: uniqueValueOf(plan, value) })
+      if (plan.unique) (unique ??= []).push({ slug: plan.slug, normalized: uniqueKeyOf(plan.uniqueKind, value) })
     } else if (found !== EMPTY) {
       ;(errors ??= newErrors())[plan.slug] = found
     } else if (strict && plan.required) {
@@ -81,7 +82,7 @@ const byOwnKeys = (
     if (plan.required) requiredSeen++
     if (found === undefined) {
       if (plan.unique) {
-        ;(unique ??= []).push({ slug: plan.slug, normalized: uniqueValueOf(plan, value) })
+        ;(unique ??= []).push({ slug: plan.slug, normalized: uniqueKeyOf(plan.uniqueKind, value) })
         if (i < lastUnique) inOrder = false
         lastUnique = i
       }

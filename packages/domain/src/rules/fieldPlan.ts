@@ -12,6 +12,7 @@ import {
 } from "./messages.js"
 import { type CompiledPattern, compilePattern } from "./regex.js"
 import { type TypeRule, typeMessages, typeRuleOf } from "./types.js"
+import { U_EMAIL, U_NUMERIC, U_PHONE, U_TEXT } from "./uniqueKey.js"
 
 // Bits of the rules that are all reported, in rule order.
 export const IN = 1
@@ -75,8 +76,8 @@ export class FieldPlan {
   readonly max: number
   readonly pattern: CompiledPattern | undefined
   readonly unique: boolean
-  /** Unique values compared case-insensitively (email fields). */
-  readonly lowerCaseUnique: boolean
+  /** How unique values compare (`U_TEXT`, `U_EMAIL`, `U_NUMERIC`, `U_PHONE` of uniqueKey.ts). */
+  readonly uniqueKind: number
   readonly invalid: ReadonlyArray<FieldError>
   readonly requiredErrors: ReadonlyArray<FieldError>
   readonly typeErrors: ReadonlyArray<FieldError>
@@ -102,7 +103,7 @@ export class FieldPlan {
     this.max = max ?? Infinity
     this.pattern = typeof rules?.regex === "string" ? compileOrFailClosed(rules.regex) : undefined
     this.unique = field.is_unique
-    this.lowerCaseUnique = rule === "email"
+    this.uniqueKind = rule === "email" ? U_EMAIL : rule === "numeric" ? U_NUMERIC : rule === "phone" ? U_PHONE : U_TEXT
     this.invalid = errorList({
       rule: "invalid",
       message: this.options === undefined ? invalidMessage : invalidWithOptionsMessage

@@ -28,6 +28,13 @@ export interface CreateDraftInput {
   readonly values?: Values | undefined
 }
 
+/** What a save or a submit may answer besides its success: 404s before the limit, refusals after it, 503. */
+export type DraftWriteError =
+  | FormNotFound
+  | SubmissionNotFound
+  | Refused<RateLimited | SubmissionNotFound | AlreadySubmitted | FormClosed | ValidationFailed>
+  | Unavailable
+
 /** Answers at or after the write or submit limit are `Limited`; their refusals are `Refused` (limits/Limited.ts). */
 export class PublicForms extends Context.Service<PublicForms, {
   readonly getForm: (token: string) => Effect.Effect<FormView, FormNotFound | Unavailable>
@@ -46,26 +53,14 @@ export class PublicForms extends Context.Service<PublicForms, {
     submissionId: string,
     values: Values,
     client: Client
-  ) => Effect.Effect<
-    Limited<Submission>,
-    | FormNotFound
-    | SubmissionNotFound
-    | Refused<RateLimited | SubmissionNotFound | AlreadySubmitted | FormClosed | ValidationFailed>
-    | Unavailable
-  >
+  ) => Effect.Effect<Limited<Submission>, DraftWriteError>
   /** token (404) → submission (404) → submit limit (429) → draft (409) → open (409) → values (422). */
   readonly submit: (
     token: string,
     submissionId: string,
     values: Values,
     client: Client
-  ) => Effect.Effect<
-    Limited<Submission>,
-    | FormNotFound
-    | SubmissionNotFound
-    | Refused<RateLimited | SubmissionNotFound | AlreadySubmitted | FormClosed | ValidationFailed>
-    | Unavailable
-  >
+  ) => Effect.Effect<Limited<Submission>, DraftWriteError>
   readonly timeSlots: (
     token: string
   ) => Effect.Effect<ReadonlyArray<TimeSlot>, FormNotFound | TimeSlotsNotAvailable | Unavailable>

@@ -1,7 +1,7 @@
 /** The draft → submitted state machine, as pure transitions over a stored submission. */
 import { Result } from "effect"
 import { AlreadySubmitted, VersionConflict } from "../Errors.js"
-import type { Values } from "../Values.js"
+import { copyValues, type Values } from "../Values.js"
 import type { Submission } from "./Submission.js"
 import { mergeValues } from "./SubmissionValues.js"
 
@@ -26,7 +26,7 @@ export const newDraft = (init: DraftInit): Submission => ({
   auto_save_count: 0,
   event_id: init.event_id,
   subject_id: init.subject_id,
-  values: mergeValues(init.values, {}),
+  values: copyValues(init.values),
   created_at: init.now,
   updated_at: init.now,
   submitted_at: null,
@@ -64,7 +64,7 @@ export const applySubmit = (
   return Result.succeed({
     ...submission,
     status: "submitted",
-    values: mergeValues(values, {}),
+    values: copyValues(values),
     submitted_at: submittedAt,
     updated_at: submittedAt,
     version: submission.version + 1

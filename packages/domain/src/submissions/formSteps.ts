@@ -11,9 +11,6 @@ import type { CompiledRules, ValidationResult } from "../rules/FieldErrors.js"
 import { makeRulesCache } from "../rules/RulesCache.js"
 import { withUniqueErrors } from "./uniqueErrors.js"
 
-/** The key of compiled rules: a schema's definition changes only with its revision. */
-export const rulesCacheKey = (schema: FormSchema): string => `${schema.id}:${schema.revision}`
-
 export const makeFormSteps = Effect.gen(function*() {
   const schemas = yield* FormSchemas
   const submissions = yield* Submissions
@@ -37,7 +34,7 @@ export const makeFormSteps = Effect.gen(function*() {
     return found.value
   })
 
-  const rules = (schema: FormSchema): CompiledRules => cache.get(rulesCacheKey(schema), schema.fields)
+  const rules = (schema: FormSchema): CompiledRules => cache.get(schema.fields)
 
   /**
    * A validator's errors with `unique` added: its candidates are looked up among submitted values only when

@@ -5,6 +5,7 @@ import { catalogConformance } from "./conformance/catalogConformance.js"
 import { outboxConformance } from "./conformance/outboxConformance.js"
 import { rateLimiterConformance } from "./conformance/rateLimiterConformance.js"
 import { submissionsConformance } from "./conformance/submissionsConformance.js"
+import { uniqueValuesConformance } from "./conformance/uniqueValuesConformance.js"
 import type { ConformanceSeed } from "./ConformanceSeed.js"
 import { conformanceSeed } from "./conformanceFixture.js"
 import type { Ports } from "./InMemory.js"
@@ -45,6 +46,7 @@ export const portConformance = (
     layer(makeLayer(conformanceSeed), { timeout, excludeTestServices: true })("port conformance", (it) => {
       catalogConformance(it, conformanceSeed)
       submissionsConformance(it)
+      uniqueValuesConformance(it)
       outboxConformance(it)
       rateLimiterConformance(it)
     })

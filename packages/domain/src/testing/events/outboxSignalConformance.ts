@@ -1,11 +1,11 @@
 /** Conformance of OutboxSignal: a notify wakes a waiter (or the next wait), a wait times out, a section submit notifies. */
 import { describe, expect } from "@effect/vitest"
 import { Clock, Effect, Fiber } from "effect"
-import { Engagements } from "../../ports/Engagements.js"
 import { OutboxSignal } from "../../ports/OutboxSignal.js"
 import { values } from "../conformance/support.js"
 import { claimAll, type PortalConformanceIt } from "../portal/engagementsConformance.js"
 import { portalIds } from "../portal/portalFixture.js"
+import { writeSection } from "../portal/writeSection.js"
 
 /** Consumes notifications left over from earlier tests. */
 const quiet = OutboxSignal.use((signal) =>
@@ -41,7 +41,7 @@ export const outboxSignalConformance = (it: PortalConformanceIt): void => {
         const signal = yield* OutboxSignal
         yield* quiet
         const at = yield* Clock.currentTimeMillis
-        yield* (yield* Engagements).submitSection({
+        yield* writeSection({
           engagement_id: portalIds.confRace,
           section_id: portalIds.confRaceTravel,
           schema_id: portalIds.advance,

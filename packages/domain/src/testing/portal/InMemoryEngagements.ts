@@ -1,10 +1,9 @@
 /** In-memory Engagements and ValueTargets: each method one critical section over both stores. */
 import { Effect, Layer, Option, Result } from "effect"
-import { SectionNotFound } from "../../Errors.js"
-import { sectionSubmitted } from "../../events/LifecycleEvents.js"
+import { SectionNotFound, VersionConflict } from "../../Errors.js"
 import type { FormSchema } from "../../forms/FormSchema.js"
 import { advanceDraftKey, ArtistAdvanceType, type PortalContext } from "../../portal/Engagement.js"
-import { Engagements } from "../../ports/Engagements.js"
+import { Engagements, type SubmitSectionResult } from "../../ports/Engagements.js"
 import { OutboxSignal } from "../../ports/OutboxSignal.js"
 import { ValueTargets } from "../../ports/ValueTargets.js"
 import type { Submission } from "../../submissions/Submission.js"
@@ -72,45 +71,48 @@ export const InMemoryEngagementsLayer = Layer.effect(
         }),
       findAdvanceDraft: (schemaId, engagementId) =>
         store.atomically(() => Result.succeed(Option.fromUndefinedOr(findDraft(data, schemaId, engagementId)))),
-      submitSection: (command) =>
+      createAdvanceDraft: (init) =>
         store.atomically(() => {
+          const existing = findDraft(data, init.schema_id, init.engagement_id)
+          if (existing !== undefined) return Result.succeed(existing)
+          const key = advanceDraftKey(init.engagement_id)
+          const draft = newDraft({
+            id: store.nextId("submission"),
+            schema_id: init.schema_id,
+            idempotency_key: key,
+            event_id: init.event_id,
+            subject_id: init.subject_id,
+            values: {},
+            now: init.created_at
+          })
+          data.submissions.set(draft.id, draft)
+          data.keys.set(idempotencyKey(init.schema_id, key), draft.id)
+          return Result.succeed(draft)
+        }),
+      submitSection: (command) =>
+        store.atomically((): Result.Result<SubmitSectionResult, SectionNotFound | VersionConflict> => {
           const section = portal.sections.get(command.section_id)
           if (section === undefined || section.engagement_id !== command.engagement_id) {
             return Result.fail(new SectionNotFound({}))
           }
+          const draft = data.submissions.get(command.draft_id)
+          if (draft === undefined || draft.schema_id !== command.schema_id || draft.version !== command.expected_version) {
+            return Result.fail(new VersionConflict({}))
+          }
           const at = command.submitted_at
-          const key = advanceDraftKey(command.engagement_id)
-          const existing = findDraft(data, command.schema_id, command.engagement_id)
-          const draft = existing ?? newDraft({
-            id: store.nextId("submission"),
-            schema_id: command.schema_id,
-            idempotency_key: key,
-            event_id: command.event_id,
-            subject_id: command.subject_id,
-            values: {},
-            now: at
-          })
           const submission: Submission = {
             ...draft,
             values: mergeValues(draft.values, command.values),
             updated_at: at,
-            version: existing === undefined ? draft.version : draft.version + 1
+            version: draft.version + 1
           }
           const submitted = { ...section, status: "submitted" as const, submitted_at: at }
-          const event = sectionSubmitted({
-            engagement_id: command.engagement_id,
-            section_id: command.section_id,
-            form_section_id: command.form_section_id,
-            submission_id: submission.id,
-            values: command.values
-          })
           data.submissions.set(submission.id, submission)
-          data.keys.set(idempotencyKey(command.schema_id, key), submission.id)
           portal.sections.set(section.id, submitted)
           data.outbox.push({
             id: store.nextId("event"),
-            type: event.type,
-            payload: event.payload,
+            type: command.event.type,
+            payload: command.event.payload,
             attempts: 0,
             last_error: null,
             available_at: at,

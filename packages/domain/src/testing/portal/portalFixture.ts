@@ -67,7 +67,9 @@ export const portalIds = {
   confSubmitTravel: "as-conf-submit-travel",
   confSubmitHospitality: "as-conf-submit-hospitality",
   confRaceTravel: "as-conf-race-travel",
-  confRaceHospitality: "as-conf-race-hospitality"
+  confRaceHospitality: "as-conf-race-hospitality",
+  confRounds: "en-conf-rounds",
+  confRoundsTravel: "as-conf-rounds-travel"
 } as const
 
 export const portalTokens = {
@@ -78,7 +80,8 @@ export const portalTokens = {
   volunteer: "tok-portal-volunteer-0001",
   confSubmit: "ptok-conf-submit-00000000001",
   confRace: "ptok-conf-race-0000000000001",
-  confValues: "ptok-conf-values-00000000001"
+  confValues: "ptok-conf-values-00000000001",
+  confRounds: "ptok-conf-rounds-00000000001"
 } as const
 
 /** An instant at which the artist of the gone engagement is already soft-deleted. */
@@ -236,6 +239,9 @@ export const portalFixture: PortalFixture = {
       { id: portalIds.confRaceTravel, name: "Travel", position: 1 },
       { id: portalIds.confRaceHospitality, name: "Hospitality", position: 2 }
     ]),
-    conformanceEngagement(portalIds.confValues, portalIds.confValuesArtist, portalTokens.confValues, [])
+    conformanceEngagement(portalIds.confValues, portalIds.confValuesArtist, portalTokens.confValues, []),
+    conformanceEngagement(portalIds.confRounds, portalIds.confArtist, portalTokens.confRounds, [
+      { id: portalIds.confRoundsTravel, name: "Travel", position: 1 }
+    ])
   ]
 }
