@@ -29,10 +29,11 @@ import {
   type OutboxSignal,
   PublicFormsLive
 } from "@forms/domain"
-import { baseUrlOf, formUrl, portalUrl, type ServerConfig } from "./config.js"
+import { baseUrlOf, formPageUrl, formUrl, portalPageUrl, portalUrl, type ServerConfig } from "./config.js"
 import { databaseLayer, ReadinessLive } from "./database.js"
 import { eventsLayer, type HandlersLayer, outboxSignalLayer } from "./events.js"
 import { demoApiKeys, demoForms, demoPortals, Startup, startupLayer } from "./startup.js"
+import { webAssetsLive } from "./webAssets.js"
 
 /**
  * With DATABASE_URL, the form lookups keep schemas in the process, forgotten on every change NOTIFYed by
@@ -62,12 +63,14 @@ const announce = (config: ServerConfig) =>
         const found = yield* schemas.findByToken(form.token).pipe(Effect.orElseSucceed(() => Option.none()))
         if (Option.isSome(found) && found.value.public_token === form.token) {
           annotations[`demo_${form.id}`] = formUrl(base, form.token)
+          annotations[`demo_page_${form.id}`] = formPageUrl(base, form.token)
         }
       }
       for (const portal of demoPortals) {
         const found = yield* engagements.findByToken(portal.token).pipe(Effect.orElseSucceed(() => Option.none()))
         if (Option.isSome(found) && found.value.engagement.id === portal.id) {
           annotations[`demo_portal_${portal.id}`] = portalUrl(base, portal.token)
+          annotations[`demo_portal_page_${portal.id}`] = portalPageUrl(base, portal.token)
         }
       }
       // Printed while it is valid: `api-key revoke` hides it from later starts.
@@ -155,10 +158,12 @@ export const makeServerLayer = <E = never, EH = never>(
       UseCases,
       ReadinessLive,
       AdminConfig.layer({ limitPerMinute: config.adminRateLimitPerMinute, publicBaseUrl: config.publicBaseUrl }),
+      webAssetsLive,
       HttpConfig.layer({
         maxBodyBytes: config.maxBodyBytes,
         trustProxyHops: config.trustProxyHops,
         exemptNetworks: config.exemptNetworks,
+        adminCorsOrigins: config.adminCorsOrigins,
         sizeLimits: {
           maxValuesKeys: config.maxValuesKeys,
           maxStringLength: config.maxStringLength,

@@ -13,6 +13,7 @@ import {
 } from "./wire/ErrorEnvelope.js"
 import { FormEnvelope } from "./wire/Form.js"
 import { PortalSectionEnvelope, PortalSummaryEnvelope, PortalValuesBody } from "./wire/Portal.js"
+import { PagesGroup } from "./pages/PagesGroup.js"
 import { HealthEnvelope, SectionsEnvelope, TimeSlotsEnvelope } from "./wire/Registration.js"
 import {
   CreateDraftBody,
@@ -116,6 +117,7 @@ export class Api extends HttpApi.make("forms")
   .add(PortalGroup)
   .add(SystemGroup)
   .add(AdminGroup)
+  .add(PagesGroup)
   .annotateMerge(OpenApi.annotations({
     title: "Forms and artist portal",
     version: "0.1.0",

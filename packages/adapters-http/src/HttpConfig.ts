@@ -11,13 +11,16 @@ export interface HttpConfigShape {
   readonly sizeLimits: SizeLimits
   /** Clients no client limit counts (RATE_LIMIT_EXEMPT_NETWORKS). */
   readonly exemptNetworks: ExemptNetworks
+  /** Origins that may call organiser routes from a browser (ADMIN_CORS_ORIGINS, CONTRACT §14). */
+  readonly adminCorsOrigins: ReadonlyArray<string>
 }
 
 export const defaultHttpConfig: HttpConfigShape = {
   maxBodyBytes: 262_144,
   trustProxyHops: 0,
   sizeLimits: defaultSizeLimits,
-  exemptNetworks: noExemptNetworks
+  exemptNetworks: noExemptNetworks,
+  adminCorsOrigins: []
 }
 
 export class HttpConfig extends Context.Service<HttpConfig, HttpConfigShape>()("@forms/adapters-http/HttpConfig") {

@@ -142,10 +142,13 @@ layer(serverLayer(FakePublicForms, { config: { maxBodyBytes: 64 } }))("request c
           "/admin/events/{eventId}/time-slots",
           "/admin/organisation",
           "/admin/time-slots/{slotId}",
+          "/embed.js",
+          "/f/{token}",
           "/health/live",
           "/health/ready",
           "/p/artist/{token}",
           "/p/artist/{token}/sections/{sectionId}",
+          "/portal/{token}",
           "/public/forms/{token}",
           "/public/forms/{token}/sections",
           "/public/forms/{token}/submissions",
@@ -162,6 +165,12 @@ layer(serverLayer(FakePublicForms, { config: { maxBodyBytes: 64 } }))("request c
         assert.strictEqual(doc.components.securitySchemes.bearer.scheme.toLowerCase(), "bearer")
         assert.include(Object.keys(createEvent.responses), "401")
         assert.strictEqual(createEvent.operationId, "adminCreateEvent")
+        // The pages of §14 are text/html answers.
+        for (const page of ["/f/{token}", "/portal/{token}"]) {
+          assert.deepStrictEqual(Object.keys(doc.paths[page].get.responses["200"].content), ["text/html"])
+          assert.deepStrictEqual(Object.keys(doc.paths[page].get.responses["404"].content), ["text/html"])
+        }
+        assert.deepStrictEqual(Object.keys(doc.paths["/embed.js"].get.responses).sort(), ["200", "304"])
       }))
 
     it.effect("/docs serves an HTML page", () =>
