@@ -11,7 +11,7 @@ export {
   seedField,
   type SeedFormSchema,
   type SeedOrganisation
-} from "../testing/ConformanceSeed.js"
+} from "../testing/Seed.js"
 export { InMemory, type Ports } from "../testing/InMemory.js"
 export {
   type InMemoryClaim,
