@@ -1,11 +1,13 @@
 /** The whole HTTP application as router layers: the API, /openapi.json, /docs and the global middleware. */
-import { Layer } from "effect"
+import { Effect, Layer } from "effect"
 import { HttpRouter } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { Api } from "./Api.js"
 import { PortalHandlers } from "./handlers/PortalHandlers.js"
 import { PublicFormsHandlers } from "./handlers/PublicFormsHandlers.js"
 import { SystemHandlers } from "./handlers/SystemHandlers.js"
+import { HttpConfig } from "./HttpConfig.js"
+import { withServers } from "./openApiShape.js"
 import { requestMiddleware } from "./requestMiddleware.js"
 import { RouteCatalogue } from "./RouteCatalogue.js"
 
@@ -23,11 +25,15 @@ const GlobalMiddleware = HttpRouter.use((router) => router.addGlobalMiddleware(r
  * Router layers of the application. Needs `PublicForms`, `ArtistPortal`, `HttpConfig`, `Readiness` and the
  * platform services an HTTP server layer provides.
  */
-export const HttpAppLayer = Layer.mergeAll(
-  HttpApiBuilder.layer(Api, { openapiPath: openApiPath }),
-  HttpApiScalar.layer(Api, { path: docsPath }),
-  GlobalMiddleware
-).pipe(Layer.provide([PublicFormsHandlers, PortalHandlers, SystemHandlers]))
+export const HttpAppLayer = Layer.unwrap(Effect.map(HttpConfig, (config) => {
+  // The definition as served: `servers` is where this server is reached (HttpConfig.publicBaseUrl).
+  const api = withServers(Api, config.publicBaseUrl)
+  return Layer.mergeAll(
+    HttpApiBuilder.layer(api, { openapiPath: openApiPath }),
+    HttpApiScalar.layer(api, { path: docsPath }),
+    GlobalMiddleware
+  )
+})).pipe(Layer.provide([PublicFormsHandlers, PortalHandlers, SystemHandlers]))
 
 /** The application served by an `HttpServer` (e.g. `NodeHttpServer.layer`); logs are our own. */
 // The router's default refuses path parameters over 100 characters as "no such route"; a long token or
