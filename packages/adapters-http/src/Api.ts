@@ -1,7 +1,7 @@
 /** The HTTP API definition (CONTRACT §3, §5, §9), shared by the server, the typed client and OpenAPI. */
 import { Schema } from "effect"
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
-import { license, markPublic, operation, optionalBody } from "./openApiShape.js"
+import { apiLicense, markPublic, operation, optionalBody } from "./openApiShape.js"
 import {
   ApiConflict,
   ApiGone,
@@ -139,7 +139,7 @@ export class Api extends HttpApi.make("forms")
   .annotateMerge(OpenApi.annotations({
     title: "Forms and artist portal",
     version: "0.1.0",
-    license,
+    license: apiLicense,
     description: "Every JSON answer is `{ data }` on success and `{ error: { code, message, fields? } }` otherwise. " +
       "Every response carries `x-request-id`."
   }))

@@ -31,7 +31,7 @@ export const optionalBody: Context.Context<never> = OpenApi.annotations({
   transform: (op) => ({ ...op, requestBody: { ...op["requestBody"], required: false } })
 })
 
-export const license = { name: "MIT", identifier: "MIT" } as const
+export const apiLicense = { name: "MIT", identifier: "MIT" } as const
 
 /**
  * The API with `servers` set: `baseUrl` (PUBLIC_BASE_URL, or where the server listens), else `/`, the origin the

@@ -6,7 +6,9 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Exit, Schema } from "effect"
 import { defaultSizeLimits } from "@forms/domain"
-import { CreateDraftBody, decodeCreateBody, decodeValuesBody, type JsonObject, PortalValuesBody, ValuesBody } from "../src/index.js"
+import { decodeCreateBody, decodeValuesBody } from "../src/body/requestBodies.js"
+import type { JsonObject } from "../src/body/readJsonBody.js"
+import { CreateDraftBody, PortalValuesBody, ValuesBody } from "../src/index.js"
 
 const key16 = "k".repeat(16)
 
