@@ -107,6 +107,22 @@ const nodeServer = (config: ServerConfig) =>
     })
   }))
 
+/** The HTTP settings; the public base URL (the /openapi.json `servers`) is known once the port is bound. */
+const httpConfigLayer = (config: ServerConfig) =>
+  Layer.unwrap(Effect.map(HttpServer.HttpServer, (server) =>
+    HttpConfig.layer({
+      maxBodyBytes: config.maxBodyBytes,
+      trustProxyHops: config.trustProxyHops,
+      exemptNetworks: config.exemptNetworks,
+      adminCorsOrigins: config.adminCorsOrigins,
+      sizeLimits: {
+        maxValuesKeys: config.maxValuesKeys,
+        maxStringLength: config.maxStringLength,
+        maxArrayItems: config.maxArrayItems
+      },
+      publicBaseUrl: baseUrlOf(config, portOf(server.address))
+    })))
+
 export interface ServerLayerOptions<E, EH = never> {
   /** Replaces the database of the configuration (tests: an in-memory PGlite, a schema of their own). */
   readonly database?: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, E> | undefined
@@ -159,17 +175,7 @@ export const makeServerLayer = <E = never, EH = never>(
       ReadinessLive,
       AdminConfig.layer({ limitPerMinute: config.adminRateLimitPerMinute, publicBaseUrl: config.publicBaseUrl }),
       webAssetsLive,
-      HttpConfig.layer({
-        maxBodyBytes: config.maxBodyBytes,
-        trustProxyHops: config.trustProxyHops,
-        exemptNetworks: config.exemptNetworks,
-        adminCorsOrigins: config.adminCorsOrigins,
-        sizeLimits: {
-          maxValuesKeys: config.maxValuesKeys,
-          maxStringLength: config.maxStringLength,
-          maxArrayItems: config.maxArrayItems
-        }
-      })
+      httpConfigLayer(config)
     ]),
     Layer.provideMerge(nodeServer(config))
   )

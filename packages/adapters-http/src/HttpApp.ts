@@ -11,6 +11,7 @@ import { SystemHandlers } from "./handlers/SystemHandlers.js"
 import { HttpConfig } from "./HttpConfig.js"
 import { corsMiddleware } from "./pages/cors.js"
 import { PagesHandlers } from "./pages/PagesHandlers.js"
+import { withServers } from "./openApiShape.js"
 import { requestMiddleware } from "./requestMiddleware.js"
 import { RouteCatalogue } from "./RouteCatalogue.js"
 
@@ -36,11 +37,15 @@ const GlobalMiddleware = HttpRouter.use((router) =>
  * Router layers of the application. Needs `PublicForms`, `ArtistPortal`, `Organiser`, `RateLimiter`,
  * `AdminConfig`, `HttpConfig`, `Readiness` and the platform services an HTTP server layer provides.
  */
-export const HttpAppLayer = Layer.mergeAll(
-  HttpApiBuilder.layer(Api, { openapiPath: openApiPath }),
-  HttpApiScalar.layer(Api, { path: docsPath }),
-  GlobalMiddleware
-).pipe(
+export const HttpAppLayer = Layer.unwrap(Effect.map(HttpConfig, (config) => {
+  // The definition as served: `servers` is where this server is reached (HttpConfig.publicBaseUrl).
+  const api = withServers(Api, config.publicBaseUrl)
+  return Layer.mergeAll(
+    HttpApiBuilder.layer(api, { openapiPath: openApiPath }),
+    HttpApiScalar.layer(api, { path: docsPath }),
+    GlobalMiddleware
+  )
+})).pipe(
   Layer.provide([PublicFormsHandlers, PortalHandlers, SystemHandlers, AdminHandlers, PagesHandlers]),
   Layer.provide(OrganiserAuthLive)
 )

@@ -1,4 +1,4 @@
-/** The settings of the HTTP adapter: body limit, proxy trust, exempt networks and the §8 size limits of a body. */
+/** The settings of the HTTP adapter: body limit, proxy trust, exempt networks, the §8 size limits of a body and the public base URL. */
 import { Context, Layer } from "effect"
 import { defaultSizeLimits, type SizeLimits } from "@forms/domain"
 import { type ExemptNetworks, noExemptNetworks } from "./client/exemptNetworks.js"
@@ -13,6 +13,8 @@ export interface HttpConfigShape {
   readonly exemptNetworks: ExemptNetworks
   /** Origins that may call organiser routes from a browser (ADMIN_CORS_ORIGINS, CONTRACT §14). */
   readonly adminCorsOrigins: ReadonlyArray<string>
+  /** Where clients reach the server (PUBLIC_BASE_URL), the `servers` of /openapi.json; unset: `/`, the document's origin. */
+  readonly publicBaseUrl: string | undefined
 }
 
 export const defaultHttpConfig: HttpConfigShape = {
@@ -20,7 +22,8 @@ export const defaultHttpConfig: HttpConfigShape = {
   trustProxyHops: 0,
   sizeLimits: defaultSizeLimits,
   exemptNetworks: noExemptNetworks,
-  adminCorsOrigins: []
+  adminCorsOrigins: [],
+  publicBaseUrl: undefined
 }
 
 export class HttpConfig extends Context.Service<HttpConfig, HttpConfigShape>()("@forms/adapters-http/HttpConfig") {

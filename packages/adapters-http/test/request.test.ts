@@ -128,6 +128,8 @@ layer(serverLayer(FakePublicForms, { config: { maxBodyBytes: 64 } }))("request c
         assert.strictEqual(res.status, 200)
         const doc = JSON.parse(res.text)
         assert.strictEqual(doc.openapi, "3.1.0")
+        // No public base URL configured: the server is the document's own origin.
+        assert.deepStrictEqual(doc.servers, [{ url: "/" }])
         assert.deepStrictEqual(Object.keys(doc.paths).sort(), [
           "/admin/artists",
           "/admin/artists/{artistId}",

@@ -1,19 +1,16 @@
 /**
  * The request-shape checks of CONTRACT §3 (422 before any lookup): `idempotency_key`, `values` not an
- * object, and the size limits of §8 through the domain's `checkSizeLimits`.
+ * object, and the size limits of §8 through the domain's `checkSizeLimits`. The bodies' schemas in `wire/` document
+ * these checks; `test/requestBodies.test.ts` runs one table of bodies through both.
  */
 import { Effect } from "effect"
 import { checkSizeLimits, type FieldError, type FieldErrors, pickValues, type SizeLimits, type Values } from "@forms/domain"
 import { apiError, type ApiErrorOf } from "../errorTable.js"
+import { IdempotencyKeyPattern, idempotencyKeyRule } from "../wire/Submission.js"
 import type { JsonObject } from "./readJsonBody.js"
 
-export const IdempotencyKeyPattern = /^[\x21-\x7E]{16,255}$/
-
 const required: FieldError = { rule: "required", message: "This field is required." }
-const invalidKey: FieldError = {
-  rule: "invalid",
-  message: "Must be 16 to 255 printable ASCII characters without spaces."
-}
+const invalidKey: FieldError = { rule: "invalid", message: idempotencyKeyRule }
 const invalidValues: FieldError = { rule: "invalid", message: "Must be an object mapping field slugs to values." }
 const unstorableText: FieldError = { rule: "invalid", message: "Must not contain NUL characters or unpaired surrogates." }
 
