@@ -11,6 +11,7 @@ import { newDraft } from "../../submissions/SubmissionLifecycle.js"
 import { mergeValues } from "../../submissions/SubmissionValues.js"
 import { idempotencyKey, type InMemoryData, InMemoryStore } from "../InMemoryStore.js"
 import { type InMemoryEngagement, type InMemoryPortalData, InMemoryPortalStore } from "./InMemoryPortalStore.js"
+import { copyValues } from "../../Values.js"
 
 const advanceSchemaOf = (data: InMemoryData, organisationId: string): FormSchema | null => {
   for (const schema of data.schemas.values()) {
@@ -149,8 +150,8 @@ const inMemoryValueTargetsLayer = Layer.effect(
           const artist = engagement === undefined ? undefined : portal.artists.get(engagement.master_artist_id)
           if (engagement === undefined || artist === undefined) return Result.succeed(Option.none())
           return Result.succeed(Option.some({
-            profile: mergeValues(artist.profile, {}),
-            advance: mergeValues(engagement.advance, {})
+            profile: copyValues(artist.profile),
+            advance: copyValues(engagement.advance)
           }))
         })
     })
