@@ -35,10 +35,7 @@ import { eventsLayer, type HandlersLayer, outboxSignalLayer } from "./events.js"
 import { demoApiKeys, demoForms, demoPortals, Startup, startupLayer } from "./startup.js"
 import { webAssetsLive } from "./webAssets.js"
 
-/**
- * With DATABASE_URL, the form lookups keep schemas in the process, forgotten on every change NOTIFYed by
- * any process (see FormSchemaCache in adapters-sql). The embedded database has no LISTEN: no cache.
- */
+/** With DATABASE_URL, the schema cache of adapters-sql (its README: "Form schemas"); none on the embedded database. */
 const schemaCacheLayer = (config: ServerConfig): Layer.Layer<FormSchemaCache> | Layer.Layer<never> =>
   config.databaseUrl === undefined ? Layer.empty : FormSchemaCache.listening({ url: config.databaseUrl })
 

@@ -5,7 +5,7 @@ import { RateLimiter, Submissions } from "@forms/domain"
 import { PgLive } from "../src/connection/PgLive.js"
 import { Migrations } from "../src/migrations/Migrations.js"
 import { SqlRateLimiter } from "../src/ports/SqlRateLimiter.js"
-import { outboxChannel } from "../src/ports/OutboxRecord.js"
+import { outboxChannel } from "../src/rows/OutboxRecord.js"
 import { ids, validFixture } from "./fixtures.js"
 import { isolatedPg, seededPorts, skipReason, testDatabaseUrl } from "./support.js"
 

@@ -15,9 +15,10 @@ import {
 import { advanceDraftKey } from "@forms/domain/internal"
 import { hashPortalToken } from "../fixture/formRevision.js"
 import { sqlFailure } from "../SqlFailure.js"
-import { recordEvents, wakeAfterCommit } from "./OutboxRecord.js"
-import { advanceSectionColumns, AdvanceSectionRow, selectPortalContexts, toPortalContexts } from "./PortalContextRow.js"
-import { isUuid, jsonText, submissionColumns, toSubmissions } from "./SubmissionRow.js"
+import { recordEvents, wakeAfterCommit } from "../rows/OutboxRecord.js"
+import { advanceSectionColumns, AdvanceSectionRow, selectPortalContexts, toPortalContexts } from "../rows/PortalContextRow.js"
+import { submissionColumns, toSubmissions } from "../rows/SubmissionRow.js"
+import { isUuid, jsonText } from "../sqlValues.js"
 
 // Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
 const spanFindByToken = Effect.withSpan("SqlEngagements.findByToken")

@@ -5,7 +5,7 @@ import type { SqlError } from "effect/sql/SqlError"
 import { type Contact, Enrichment, type LinkContact } from "@forms/domain"
 import { compareStrings } from "@forms/domain/internal"
 import { sqlFailure } from "../SqlFailure.js"
-import { isUuid, jsonText } from "./SubmissionRow.js"
+import { isUuid, jsonText } from "../sqlValues.js"
 
 // Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
 const spanSetSubmissionTags = Effect.withSpan("SqlEnrichment.setSubmissionTags")

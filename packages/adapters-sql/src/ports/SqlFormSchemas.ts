@@ -7,8 +7,8 @@ import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { FormSchemas } from "@forms/domain"
 import { sqlFailure } from "../SqlFailure.js"
-import { FormSchemaCache } from "./FormSchemaCache.js"
-import { byToken, makeFormSchemaReader } from "./FormSchemaReader.js"
+import { FormSchemaCache } from "../cache/FormSchemaCache.js"
+import { byToken, makeFormSchemaReader } from "../rows/FormSchemaReader.js"
 
 const spanFindByToken = Effect.withSpan("SqlFormSchemas.findByToken")
 

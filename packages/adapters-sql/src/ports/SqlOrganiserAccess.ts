@@ -4,7 +4,7 @@ import { SqlClient } from "effect/sql"
 import { type ApiKeyRecord, OrganiserAccess } from "@forms/domain"
 import { hashPortalToken } from "../fixture/formRevision.js"
 import { sqlFailure } from "../SqlFailure.js"
-import { epochMs } from "./SubmissionRow.js"
+import { epochMs } from "../sqlValues.js"
 
 /** API keys are hashed like portal tokens: lower-case hex SHA-256 of the UTF-8 key. */
 export const hashApiKey = hashPortalToken

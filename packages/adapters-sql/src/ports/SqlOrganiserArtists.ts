@@ -5,8 +5,8 @@ import { ArtistNotFound, EngagementNotFound, OrganiserArtists } from "@forms/dom
 import { advanceDraftKey, ArtistAdvanceType } from "@forms/domain/internal"
 import { setPortalToken } from "../fixture/tokenAdmin.js"
 import { sqlFailure } from "../SqlFailure.js"
-import { appendAudit, decodeRows, toPage } from "./organiserRows.js"
-import { epochMs } from "./SubmissionRow.js"
+import { appendAudit, decodeRows, toPage } from "../rows/organiserRows.js"
+import { epochMs } from "../sqlValues.js"
 
 const ArtistRow = Schema.Struct({
   id: Schema.String,

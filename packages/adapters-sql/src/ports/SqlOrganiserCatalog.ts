@@ -7,8 +7,8 @@ import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { EventNotFound, InUse, OrganiserCatalog, ReferenceInvalid } from "@forms/domain"
 import { sqlFailure } from "../SqlFailure.js"
-import { appendAudit, AuditRow, decodeRows, deleteFailure, eventColumns, EventRow, toPage } from "./organiserRows.js"
-import { epochMs } from "./SubmissionRow.js"
+import { appendAudit, AuditRow, decodeRows, deleteFailure, eventColumns, EventRow, toPage } from "../rows/organiserRows.js"
+import { epochMs } from "../sqlValues.js"
 import { makeSqlOrganiserParts } from "./SqlOrganiserParts.js"
 
 const decodeEvents = decodeRows(EventRow)

@@ -13,7 +13,7 @@ import {
   TimeSlotNotFound
 } from "@forms/domain"
 import { sqlFailure } from "../SqlFailure.js"
-import { appendAudit, decodeRows, deleteFailure, sectionColumns, SectionRow, slotColumns, SlotRow, toPage } from "./organiserRows.js"
+import { appendAudit, decodeRows, deleteFailure, sectionColumns, SectionRow, slotColumns, SlotRow, toPage } from "../rows/organiserRows.js"
 
 const decodeSlots = decodeRows(SlotRow)
 const decodeSections = decodeRows(SectionRow)

@@ -3,7 +3,8 @@ import { Clock, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { type ClaimPolicy, interruptedAttemptError, Outbox, type OutboxEvent } from "@forms/domain"
 import { sqlFailure } from "../SqlFailure.js"
-import { epochMs, isUuid, toValues } from "./SubmissionRow.js"
+import { toValues } from "../rows/SubmissionRow.js"
+import { epochMs, isUuid } from "../sqlValues.js"
 
 // Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
 const spanClaim = Effect.withSpan("SqlOutbox.claim")

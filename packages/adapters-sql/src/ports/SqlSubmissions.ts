@@ -14,9 +14,10 @@ import {
   VersionConflict
 } from "@forms/domain"
 import { sqlFailure } from "../SqlFailure.js"
-import { claimId, digestClaims } from "./claimDigest.js"
-import { eventsJson, outboxChannel, wakeAfterCommit } from "./OutboxRecord.js"
-import { isUuid, jsonText, submissionColumns, toSubmissions } from "./SubmissionRow.js"
+import { claimId, digestClaims } from "../rows/claimDigest.js"
+import { eventsJson, outboxChannel, wakeAfterCommit } from "../rows/OutboxRecord.js"
+import { submissionColumns, toSubmissions } from "../rows/SubmissionRow.js"
+import { isUuid, jsonText } from "../sqlValues.js"
 
 // Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
 const spanCreateOrGet = Effect.withSpan("SqlSubmissions.createOrGet")

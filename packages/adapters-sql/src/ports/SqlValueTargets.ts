@@ -3,7 +3,8 @@ import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { type AppliedObjects, type ApplyValues, ValueTargets } from "@forms/domain"
 import { sqlFailure } from "../SqlFailure.js"
-import { jsonText, toValues } from "./SubmissionRow.js"
+import { toValues } from "../rows/SubmissionRow.js"
+import { jsonText } from "../sqlValues.js"
 
 // Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
 const spanApply = Effect.withSpan("SqlValueTargets.apply")

@@ -1,7 +1,7 @@
 /** How a form schema is selected (with its event, sections and fields) and decoded into the domain's `FormSchema`. */
 import { Effect, Schema } from "effect"
 import { type FormSchema, ValidationRules } from "@forms/domain"
-import { epochMs } from "./SubmissionRow.js"
+import { epochMs } from "../sqlValues.js"
 
 export const FormSchemaRow = Schema.Struct({
   id: Schema.String,

@@ -10,9 +10,9 @@ import { Effect, Option } from "effect"
 import type { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import type { FormSchema } from "@forms/domain"
-import type { SchemaRowCache } from "./FormSchemaCache.js"
+import type { SchemaRowCache } from "../cache/FormSchemaCache.js"
 import { selectFormSchemas, toFormSchemas } from "./FormSchemaRow.js"
-import { epochMs } from "./SubmissionRow.js"
+import { epochMs } from "../sqlValues.js"
 
 /** Which schema a read asks for: `$1` is its one parameter; `order` picks one row when several match. */
 interface Lookup {

@@ -4,7 +4,7 @@ import type { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import { type Actor, type AuditRecord, InUse, type Unavailable } from "@forms/domain"
 import { sqlFailure } from "../SqlFailure.js"
-import { epochMs } from "./SubmissionRow.js"
+import { epochMs } from "../sqlValues.js"
 
 export const eventColumns = `e.id, e.name, e.parent_event_id, ${epochMs("e.created_at")} AS created_at`
 export const EventRow = Schema.Struct({

@@ -1,9 +1,7 @@
 /** How a submission row is selected and decoded into the domain's `Submission`. */
 import { Effect } from "effect"
 import { emptyValues, type Submission } from "@forms/domain"
-
-/** Epoch milliseconds of a timestamptz column, as a float8 (a JavaScript number). */
-export const epochMs = (column: string): string => `floor(extract(epoch from ${column}) * 1000)::float8`
+import { epochMs } from "../sqlValues.js"
 
 export const submissionColumns = [
   "id::text AS id",
@@ -72,11 +70,3 @@ const toSubmission = (row: SubmissionRow): Submission => {
 /** Rows that do not decode are a bug of this adapter, not a failure of the caller: they die. */
 export const toSubmissions = (rows: ReadonlyArray<unknown>): Effect.Effect<ReadonlyArray<Submission>> =>
   Effect.sync(() => (rows as ReadonlyArray<SubmissionRow>).map(toSubmission))
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-/** Ids are checked before any query, so a malformed id is an unknown one, never a SQL error. */
-export const isUuid = (id: string): boolean => uuidPattern.test(id)
-
-/** JSON text for a `::jsonb` parameter. */
-export const jsonText = (value: unknown): string => JSON.stringify(value)

@@ -1,15 +1,7 @@
 /**
- * The thin rows of form schemas (by token and by id), kept in the process while a LISTEN connection
- * confirms that every change reaches it: triggers of migration 5 NOTIFY `forms_schemas` on any change to
- * `form_schemas`, `form_sections`, `form_fields` or `events`, and each notification empties the cache.
- * Without a listener (the connection dropped, not yet open, or the embedded database), nothing is cached
- * and every read goes to the database, as the readers do when no cache is provided at all.
- *
- * A change is seen once its notification arrives (a millisecond or so after its commit): as if the
- * request had read the row just before the commit, which a request without the cache can do too. Should
- * notifications stop arriving without the connection being seen to fail (a peer that vanished silently,
- * until TCP keepalive notices; a pooler that does not pass NOTIFY on), a row is still kept at most
- * `maxAgeMs` (2 s): that bounds how long a change can go unseen.
+ * The thin rows of form schemas (by token and by id), kept in the process while a LISTEN connection confirms
+ * that every change reaches it. How it stays exact, and what bounds a missed notification: the package
+ * README, "Form schemas" (the one place this story is told).
  */
 import { Context, Effect, Layer } from "effect"
 import { listenScoped, type ListenerOptions } from "../connection/PgListener.js"
