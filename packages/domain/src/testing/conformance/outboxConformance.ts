@@ -47,6 +47,15 @@ export const outboxConformance = (it: ConformanceIt): void => {
       return payload
     })
 
+  /** After draining what earlier tests left: one new event, and a filter keeping only that event's rows. */
+  const oneFreshEvent = (prefix: string) =>
+    Effect.gen(function*() {
+      yield* drain
+      const marker = fresh(prefix)
+      yield* submitWithEvent(marker)
+      return { marker, mine: (events: ReadonlyArray<OutboxEvent>) => events.filter((e) => markerOf(e) === marker) }
+    })
+
   describe("Outbox", () => {
     it.effect("a submit appends its events, due at once; a stale submit appends none", () =>
       Effect.gen(function*() {
@@ -82,10 +91,7 @@ export const outboxConformance = (it: ConformanceIt): void => {
     it.effect("a failure is recorded against the attempt its claim counted: never counted twice, never by a stale holder", () =>
       Effect.gen(function*() {
         const outbox = yield* Outbox
-        yield* drain
-        const marker = fresh("lifecycle")
-        yield* submitWithEvent(marker)
-        const mine = (events: ReadonlyArray<OutboxEvent>) => events.filter((e) => markerOf(e) === marker)
+        const { mine } = yield* oneFreshEvent("lifecycle")
         const [event] = mine(yield* claimed(10))
         if (event === undefined) return expect.fail("the submitted event was not claimed")
         expect(event.attempts).toBe(1)
@@ -109,10 +115,7 @@ export const outboxConformance = (it: ConformanceIt): void => {
     it.effect("failed, due again at its retry time, dead after the last attempt, retried, delivered", () =>
       Effect.gen(function*() {
         const outbox = yield* Outbox
-        yield* drain
-        const marker = fresh("lifecycle")
-        yield* submitWithEvent(marker)
-        const mine = (events: ReadonlyArray<OutboxEvent>) => events.filter((e) => markerOf(e) === marker)
+        const { marker, mine } = yield* oneFreshEvent("lifecycle")
         const [event] = mine(yield* claimed(10))
         if (event === undefined) return expect.fail("the submitted event was not claimed")
 
@@ -145,10 +148,7 @@ export const outboxConformance = (it: ConformanceIt): void => {
     it.effect("an attempt whose lease runs out without an outcome counts as interrupted; the 10th parks the event dead", () =>
       onTestClock(Effect.gen(function*() {
         const outbox = yield* Outbox
-        yield* drain
-        const marker = fresh("interrupted")
-        yield* submitWithEvent(marker)
-        const mine = (events: ReadonlyArray<OutboxEvent>) => events.filter((e) => markerOf(e) === marker)
+        const { mine } = yield* oneFreshEvent("interrupted")
         const short: ClaimPolicy = { leaseMs: 1_000, maxAttempts: 10 }
         let id = ""
         // Ten claims, none answered (a crash each time): each waits out the lease of the one before.
