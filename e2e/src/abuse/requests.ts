@@ -105,7 +105,11 @@ const advanceSection: fc.Arbitrary<Json> = fc.oneof(
   fc.tuple(key, adminValue).map(([k, v]) => object(["name", "Travel"], ["position", 1], [k, v])),
   adminValue
 )
+const validSection: fc.Arbitrary<Json> = fc.tuple(fc.constantFrom("Travel", "Rider", "🎪".repeat(200)), fc.integer({ min: -5, max: 5 }))
+  .map(([name, position]) => object(["name", name], ["position", position]))
+// Well-formed sometimes, so that writes (201) are fuzzed too, not only refusals.
 const advanceSections: fc.Arbitrary<Json> = fc.oneof(
+  { weight: 4, arbitrary: fc.array(validSection, { maxLength: 3 }) },
   { weight: 4, arbitrary: fc.array(advanceSection, { maxLength: 4 }) },
   fc.constant(Array.from({ length: 101 }, (_, i) => object(["name", `s${i}`], ["position", i]))),
   adminValue
@@ -116,7 +120,7 @@ const engagementBody = fc.tuple(
   fc.option(reference(["ev-e2e", "ev-e2e-day", "ev-e2e-gone"]), { nil: undefined, freq: 8 }),
   fc.option(reference(["ma-e2e", "ma-e2e-gone"]), { nil: undefined, freq: 8 }),
   fc.option(advanceSections, { nil: undefined, freq: 8 }),
-  fc.array(fc.tuple(adminMember, adminValue), { maxLength: 2 })
+  fc.oneof({ weight: 3, arbitrary: fc.constant([]) }, fc.array(fc.tuple(adminMember, adminValue), { maxLength: 2 }))
 ).map(([event, artist, sections, extra]) =>
   write(object(...member("event_id", event), ...member("master_artist_id", artist), ...member("advance_sections", sections), ...extra))
 )
