@@ -1,3 +1,4 @@
+import { writeFileSync } from "node:fs"
 import { defineConfig } from "tsup"
 
 export default defineConfig([
@@ -12,7 +13,13 @@ export default defineConfig([
     platform: "node",
     // PGlite stays outside (wasm and data files beside its modules, loaded only by the embedded
     // database); it is a dependency of this package, so node resolves it from dist/.
-    noExternal: [/^(?!@electric-sql\/)/],
+    // esbuild (a native binary) stays outside too: a built server serves dist/embed.js and never calls it.
+    noExternal: [/^(?!@electric-sql\/|esbuild$)/],
+    // The browser elements, bundled once beside the server (src/webAssets.ts reads them from there).
+    onSuccess: async () => {
+      const { bundleWebSources } = await import("./src/bundleWeb.js")
+      writeFileSync("dist/embed.js", await bundleWebSources())
+    },
     splitting: true,
     treeshake: false,
     // Bundled CommonJS dependencies (undici, ws) call require() for node's modules.

@@ -1,5 +1,5 @@
 // The public-form flow (create → save → submit) in memory: no database, no test framework.
-import { clientAt, FormsConfig, PublicForms, PublicFormsLayer } from "@forms/domain"
+import { clientAt, FormsConfig, PublicForms, PublicFormsLive } from "@forms/domain"
 import { InMemory } from "@forms/domain/memory"
 import { Effect, Layer } from "effect"
 import { festival, formToken } from "./festival.js"
@@ -14,7 +14,7 @@ const program = Effect.gen(function*() {
   return submitted.value // submitted.rateLimit: the submit limit's state (limit, remaining, reset)
 })
 
-const InMemoryForms = PublicFormsLayer.pipe(
+const InMemoryForms = PublicFormsLive.layer.pipe(
   Layer.provide([InMemory.layer(festival), FormsConfig.layer({ submitLimitPerHour: 20 })])
 )
 

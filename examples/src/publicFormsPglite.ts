@@ -1,6 +1,6 @@
 // The same flow on PostgreSQL embedded in the process (PGlite): migrations, a fixture, every port in SQL.
 import { EmbeddedPg, loadFixture, Migrations, SqlPorts } from "@forms/adapters-sql"
-import { clientAt, FormsConfig, PublicForms, PublicFormsLayer } from "@forms/domain"
+import { clientAt, FormsConfig, PublicForms, PublicFormsLive } from "@forms/domain"
 import { Effect, Layer } from "effect"
 import { festival, formToken } from "./festival.js"
 
@@ -17,7 +17,7 @@ const program = Effect.gen(function*() {
 // PgLive.layer({ url: "postgres://…" }) in place of EmbeddedPg.layer() runs the same on a PostgreSQL server.
 const Database = EmbeddedPg.layer() // in memory; EmbeddedPg.layer({ dataDir }) keeps the data in a folder
 const Prepared = Layer.effectDiscard(Effect.andThen(Migrations.run, loadFixture(festival)))
-const SqlForms = PublicFormsLayer.pipe(
+const SqlForms = PublicFormsLive.layer.pipe(
   Layer.provide([SqlPorts.layer, FormsConfig.layer()]),
   Layer.provide(Prepared), // built after Database, before the ports
   Layer.provide(Database)

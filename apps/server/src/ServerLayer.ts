@@ -19,20 +19,21 @@ import {
   SqlPorts
 } from "@forms/adapters-sql"
 import {
-  ArtistPortalLayer,
+  ArtistPortalLive,
   type DispatcherOptions,
   Engagements,
   FormSchemas,
   FormsConfig,
   OrganiserAccess,
-  OrganiserLayer,
+  OrganiserLive,
   type OutboxSignal,
-  PublicFormsLayer
+  PublicFormsLive
 } from "@forms/domain"
-import { baseUrlOf, formUrl, portalUrl, type ServerConfig } from "./config.js"
+import { baseUrlOf, formPageUrl, formUrl, portalPageUrl, portalUrl, type ServerConfig } from "./config.js"
 import { databaseLayer, ReadinessLive } from "./database.js"
 import { eventsLayer, type HandlersLayer, outboxSignalLayer } from "./events.js"
 import { demoApiKeys, demoForms, demoPortals, Startup, startupLayer } from "./startup.js"
+import { webAssetsLive } from "./webAssets.js"
 
 /**
  * With DATABASE_URL, the form lookups keep schemas in the process, forgotten on every change NOTIFYed by
@@ -62,12 +63,14 @@ const announce = (config: ServerConfig) =>
         const found = yield* schemas.findByToken(form.token).pipe(Effect.orElseSucceed(() => Option.none()))
         if (Option.isSome(found) && found.value.public_token === form.token) {
           annotations[`demo_${form.id}`] = formUrl(base, form.token)
+          annotations[`demo_page_${form.id}`] = formPageUrl(base, form.token)
         }
       }
       for (const portal of demoPortals) {
         const found = yield* engagements.findByToken(portal.token).pipe(Effect.orElseSucceed(() => Option.none()))
         if (Option.isSome(found) && found.value.engagement.id === portal.id) {
           annotations[`demo_portal_${portal.id}`] = portalUrl(base, portal.token)
+          annotations[`demo_portal_page_${portal.id}`] = portalPageUrl(base, portal.token)
         }
       }
       // Printed while it is valid: `api-key revoke` hides it from later starts.
@@ -103,6 +106,22 @@ const nodeServer = (config: ServerConfig) =>
       gracefulShutdownTimeout: Duration.seconds(10)
     })
   }))
+
+/** The HTTP settings; the public base URL (the /openapi.json `servers`) is known once the port is bound. */
+const httpConfigLayer = (config: ServerConfig) =>
+  Layer.unwrap(Effect.map(HttpServer.HttpServer, (server) =>
+    HttpConfig.layer({
+      maxBodyBytes: config.maxBodyBytes,
+      trustProxyHops: config.trustProxyHops,
+      exemptNetworks: config.exemptNetworks,
+      adminCorsOrigins: config.adminCorsOrigins,
+      sizeLimits: {
+        maxValuesKeys: config.maxValuesKeys,
+        maxStringLength: config.maxStringLength,
+        maxArrayItems: config.maxArrayItems
+      },
+      publicBaseUrl: baseUrlOf(config, portOf(server.address))
+    })))
 
 export interface ServerLayerOptions<E, EH = never> {
   /** Replaces the database of the configuration (tests: an in-memory PGlite, a schema of their own). */
@@ -142,7 +161,7 @@ export const makeServerLayer = <E = never, EH = never>(
     Layer.provideMerge(options.outboxSignal ?? outboxSignalLayer(config)),
     Layer.provide(options.schemaCache ?? schemaCacheLayer(config))
   )
-  const UseCases = Layer.mergeAll(PublicFormsLayer, ArtistPortalLayer, OrganiserLayer).pipe(
+  const UseCases = Layer.mergeAll(PublicFormsLive.layer, ArtistPortalLive.layer, OrganiserLive.layer).pipe(
     Layer.provide(FormsConfig.layer({
       tokenGraceSeconds: config.tokenGraceSeconds,
       submitLimitPerHour: config.submitRateLimitPerHour,
@@ -155,16 +174,8 @@ export const makeServerLayer = <E = never, EH = never>(
       UseCases,
       ReadinessLive,
       AdminConfig.layer({ limitPerMinute: config.adminRateLimitPerMinute, publicBaseUrl: config.publicBaseUrl }),
-      HttpConfig.layer({
-        maxBodyBytes: config.maxBodyBytes,
-        trustProxyHops: config.trustProxyHops,
-        exemptNetworks: config.exemptNetworks,
-        sizeLimits: {
-          maxValuesKeys: config.maxValuesKeys,
-          maxStringLength: config.maxStringLength,
-          maxArrayItems: config.maxArrayItems
-        }
-      })
+      webAssetsLive,
+      httpConfigLayer(config)
     ]),
     Layer.provideMerge(nodeServer(config))
   )

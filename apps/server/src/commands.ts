@@ -10,7 +10,7 @@ import {
   SqlOrganiserArtists,
   SqlOrganiserCatalog
 } from "@forms/adapters-sql"
-import { Organiser, OrganiserLayer } from "@forms/domain"
+import { Organiser, OrganiserLive } from "@forms/domain"
 import { baseUrlOf, formUrl, portalUrl, resolvePath, type ServerConfig } from "./config.js"
 import { eventsCommand } from "./eventsCommand.js"
 import { apiKeyCommand, organisationCommand } from "./organiserCommands.js"
@@ -25,7 +25,7 @@ export interface Command {
 /** 32 random bytes in base64url (CONTRACT §11). */
 export const generateToken = (): string => randomBytes(32).toString("base64url")
 
-const organiserLayer = OrganiserLayer.pipe(
+const organiserLayer = OrganiserLive.layer.pipe(
   Layer.provide([SqlOrganiserAccess.layer, SqlOrganiserCatalog.layer, SqlOrganiserArtists.layer])
 )
 

@@ -2,6 +2,7 @@
 import { Redacted, Result } from "effect"
 import { resolve } from "node:path"
 import { type ExemptNetworks, parseExemptNetworks } from "@forms/adapters-http"
+import { parseAdminCorsOrigins } from "./adminCorsOrigins.js"
 
 export type LogLevelName = "debug" | "info" | "warn" | "error"
 
@@ -20,6 +21,8 @@ export interface ServerConfig {
   readonly exemptNetworks: ExemptNetworks
   /** The organiser routes' limit per API key (CONTRACT §8 `admin`). */
   readonly adminRateLimitPerMinute: number
+  /** ADMIN_CORS_ORIGINS: browser origins allowed on organiser routes. */
+  readonly adminCorsOrigins: ReadonlyArray<string>
   readonly maxBodyBytes: number
   readonly trustProxyHops: number
   readonly maxValuesKeys: number
@@ -86,6 +89,8 @@ export const parseConfig = (env: Env, cwd: string = process.cwd()): Result.Resul
   const fixtureFile = raw("FIXTURE_FILE")
   const exempt = parseExemptNetworks(raw("RATE_LIMIT_EXEMPT_NETWORKS") ?? "")
   for (const problem of exempt.problems) problems.push(`RATE_LIMIT_EXEMPT_NETWORKS: ${problem}.`)
+  const adminCors = parseAdminCorsOrigins(raw("ADMIN_CORS_ORIGINS") ?? "")
+  for (const problem of adminCors.problems) problems.push(`ADMIN_CORS_ORIGINS: ${problem}.`)
   const config: ServerConfig = {
     port,
     host,
@@ -98,6 +103,7 @@ export const parseConfig = (env: Env, cwd: string = process.cwd()): Result.Resul
     writeRateLimitPerHour: int("WRITE_RATE_LIMIT_PER_HOUR", 600, 1),
     exemptNetworks: exempt.networks,
     adminRateLimitPerMinute: int("ADMIN_RATE_LIMIT_PER_MINUTE", 600, 1),
+    adminCorsOrigins: adminCors.origins,
     maxBodyBytes: int("MAX_BODY_BYTES", 262_144, 2),
     trustProxyHops: int("TRUST_PROXY_HOPS", 0, 0, 64),
     maxValuesKeys: int("MAX_VALUES_KEYS", 500, 1),
@@ -119,6 +125,14 @@ export const resolvePath = (env: Env, path: string, cwd: string = process.cwd())
 
 export const formUrl = (baseUrl: string, token: string): string =>
   `${baseUrl}/public/forms/${encodeURIComponent(token)}`
+
+/** The form as a web page (CONTRACT §14). */
+export const formPageUrl = (baseUrl: string, token: string): string =>
+  `${baseUrl}/f/${encodeURIComponent(token)}`
+
+/** The artist portal as a web page (CONTRACT §14). */
+export const portalPageUrl = (baseUrl: string, token: string): string =>
+  `${baseUrl}/portal/${encodeURIComponent(token)}`
 
 /** An engagement's artist portal (CONTRACT §5). */
 export const portalUrl = (baseUrl: string, token: string): string =>

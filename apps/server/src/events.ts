@@ -6,7 +6,7 @@ import { Effect, Layer } from "effect"
 import type { SqlClient } from "effect/sql"
 import { SqlOutboxSignal } from "@forms/adapters-sql"
 import {
-  BuiltinHandlersLayer,
+  BuiltinHandlers,
   Dispatcher,
   type DispatcherOptions,
   type Engagements,
@@ -63,7 +63,7 @@ export const eventsLayer = <E>(
   // One after the other, so that handlers of a type run in this order: built-in ones, then `extra`.
   const Registry = extra.reduce<Layer.Layer<EventHandlers, E, PortServices>>(
     (registered, handlers) => handlers.pipe(Layer.provideMerge(registered)),
-    BuiltinHandlersLayer.pipe(Layer.provideMerge(EventHandlers.layer()))
+    BuiltinHandlers.layer.pipe(Layer.provideMerge(EventHandlers.layer()))
   )
   // Built first, released last: the line is written once the dispatcher fiber has been interrupted.
   const stopped = Layer.effectDiscard(Effect.addFinalizer(() => Effect.logInfo("event dispatcher stopped")))

@@ -4,7 +4,7 @@ import { Effect, Layer } from "effect"
 import { createServer } from "node:http"
 import { AdminConfig, HttpAppServer, HttpConfig } from "@forms/adapters-http"
 import { PgLive, SqlOrganiserAccess, SqlOrganiserArtists, SqlOrganiserCatalog, SqlPortalPorts, SqlPorts } from "@forms/adapters-sql"
-import { ArtistPortalLayer, FormsConfig, OrganiserLayer, PublicFormsLayer } from "@forms/domain"
+import { ArtistPortalLive, FormsConfig, OrganiserLive, PublicFormsLive } from "@forms/domain"
 import { ReadinessLive } from "../src/index.js"
 import { call, envelope } from "./harness.js"
 
@@ -13,7 +13,7 @@ const DeadDatabase = PgLive.layer({ url: "postgres://postgres@127.0.0.1:1/none",
 
 const server = HttpAppServer.pipe(
   Layer.provide([
-    Layer.mergeAll(PublicFormsLayer, ArtistPortalLayer, OrganiserLayer).pipe(
+    Layer.mergeAll(PublicFormsLive.layer, ArtistPortalLive.layer, OrganiserLive.layer).pipe(
       Layer.provide([SqlPorts.layer, SqlPortalPorts.layer, SqlOrganiserAccess.layer, SqlOrganiserCatalog.layer, SqlOrganiserArtists.layer]),
       Layer.provide(FormsConfig.layer())
     ),

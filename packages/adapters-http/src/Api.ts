@@ -2,6 +2,7 @@
 import { Schema } from "effect"
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { AdminGroup } from "./admin/AdminGroup.js"
+import { apiLicense, markPublic, operation, optionalBody } from "./openApiShape.js"
 import {
   ApiConflict,
   ApiGone,
@@ -13,6 +14,7 @@ import {
 } from "./wire/ErrorEnvelope.js"
 import { FormEnvelope } from "./wire/Form.js"
 import { PortalSectionEnvelope, PortalSummaryEnvelope, PortalValuesBody } from "./wire/Portal.js"
+import { PagesGroup } from "./pages/PagesGroup.js"
 import { HealthEnvelope, SectionsEnvelope, TimeSlotsEnvelope } from "./wire/Registration.js"
 import {
   CreateDraftBody,
@@ -33,36 +35,50 @@ export class PublicFormsGroup extends HttpApiGroup.make("publicForms")
       params: token,
       success: FormEnvelope,
       error: [ApiNotFound, ...always]
-    }),
+    }).annotateMerge(operation("Read a form", "The form with its sections and fields (no option tags, no `maps_to`).")),
     HttpApiEndpoint.post("createDraft", "/public/forms/:token/submissions", {
       params: token,
       payload: CreateDraftBody,
       success: [DraftCreated, DraftExisting],
       error: [...requestShapeErrors, ApiNotFound, ApiRateLimited, ApiConflict, ...always]
-    }),
+    }).annotateMerge(operation(
+      "Create a draft",
+      "201 with a new draft; 200 with the draft or submission already stored under this idempotency key " +
+        "(any `values` sent are then ignored). Values are checked with the relaxed rules of a save."
+    )),
     HttpApiEndpoint.put("saveDraft", "/public/forms/:token/submissions/:submissionId", {
       params: tokenAndSubmission,
       payload: ValuesBody,
       success: SubmissionEnvelope,
       error: [...requestShapeErrors, ApiNotFound, ApiRateLimited, ApiConflict, ...always]
-    }),
+    }).annotateMerge(operation(
+      "Save a draft",
+      "Writes the sent values over the saved ones (relaxed rules) and counts one save. No body saves nothing."
+    )).annotateMerge(optionalBody),
     HttpApiEndpoint.post("submit", "/public/forms/:token/submissions/:submissionId/submit", {
       params: tokenAndSubmission,
       payload: ValuesBody,
       success: SubmissionEnvelope,
       error: [...requestShapeErrors, ApiNotFound, ApiRateLimited, ApiConflict, ...always]
-    }),
+    }).annotateMerge(operation(
+      "Submit a draft",
+      "Merges the sent values over the saved ones and checks the result strictly; no body submits the saved values."
+    )).annotateMerge(optionalBody),
     HttpApiEndpoint.get("timeSlots", "/public/forms/:token/time-slots", {
       params: token,
       success: TimeSlotsEnvelope,
       error: [ApiNotFound, ...always]
-    }),
+    }).annotateMerge(operation(
+      "List time slots",
+      "Volunteer forms only: the slots of the form's event and its child events."
+    )),
     HttpApiEndpoint.get("sections", "/public/forms/:token/sections", {
       params: token,
       success: SectionsEnvelope,
       error: [ApiNotFound, ...always]
-    })
+    }).annotateMerge(operation("List registration sections"))
   )
+  .pipe(markPublic)
   .annotateMerge(OpenApi.annotations({
     title: "Public forms",
     description: "Anonymous form filling under a public token: draft, auto-save, submit. " +
@@ -81,19 +97,23 @@ export class PortalGroup extends HttpApiGroup.make("portal")
       params: portalToken,
       success: PortalSummaryEnvelope,
       error: [...portalAccess, ...always]
-    }),
+    }).annotateMerge(operation("Read an engagement's advance", "The engagement, the artist and every advance section.")),
     HttpApiEndpoint.get("section", "/p/artist/:token/sections/:sectionId", {
       params: portalSection,
       success: PortalSectionEnvelope,
       error: [...portalAccess, ...always]
-    }),
+    }).annotateMerge(operation("Read an advance section", "The section, its fields and its draft values.")),
     HttpApiEndpoint.post("submitSection", "/p/artist/:token/sections/:sectionId", {
       params: portalSection,
       payload: PortalValuesBody,
       success: PortalSectionEnvelope,
       error: [...requestShapeErrors, ...portalAccess, ...always]
-    })
+    }).annotateMerge(operation(
+      "Submit an advance section",
+      "Merges the sent values of the section's fields over the draft, checks them strictly and marks the section submitted."
+    )).annotateMerge(optionalBody)
   )
+  .pipe(markPublic)
   .annotateMerge(OpenApi.annotations({
     title: "Artist portal",
     description: "An engagement's advance, reached through its secret portal token: the summary, a section with " +
@@ -105,9 +125,12 @@ export class PortalGroup extends HttpApiGroup.make("portal")
 
 export class SystemGroup extends HttpApiGroup.make("system")
   .add(
-    HttpApiEndpoint.get("live", "/health/live", { success: HealthEnvelope, error: ApiInternal }),
+    HttpApiEndpoint.get("live", "/health/live", { success: HealthEnvelope, error: ApiInternal })
+      .annotateMerge(operation("Liveness", "The process is up.")),
     HttpApiEndpoint.get("ready", "/health/ready", { success: HealthEnvelope, error: [ApiUnavailable, ApiInternal] })
+      .annotateMerge(operation("Readiness", "The database answers; 503 UNAVAILABLE otherwise."))
   )
+  .pipe(markPublic)
   .annotateMerge(OpenApi.annotations({ title: "System", description: "Liveness and readiness." }))
 {}
 
@@ -116,9 +139,11 @@ export class Api extends HttpApi.make("forms")
   .add(PortalGroup)
   .add(SystemGroup)
   .add(AdminGroup)
+  .add(markPublic(PagesGroup))
   .annotateMerge(OpenApi.annotations({
     title: "Forms and artist portal",
     version: "0.1.0",
+    license: apiLicense,
     description: "Every JSON answer is `{ data }` on success and `{ error: { code, message, fields? } }` otherwise. " +
       "Every response carries `x-request-id`."
   }))

@@ -1,5 +1,5 @@
 /** The whole HTTP application as router layers: the API, /openapi.json, /docs and the global middleware. */
-import { Layer } from "effect"
+import { Effect, Layer } from "effect"
 import { HttpRouter } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { AdminHandlers } from "./admin/AdminHandlers.js"
@@ -8,6 +8,10 @@ import { Api } from "./Api.js"
 import { PortalHandlers } from "./handlers/PortalHandlers.js"
 import { PublicFormsHandlers } from "./handlers/PublicFormsHandlers.js"
 import { SystemHandlers } from "./handlers/SystemHandlers.js"
+import { HttpConfig } from "./HttpConfig.js"
+import { corsMiddleware } from "./pages/cors.js"
+import { PagesHandlers } from "./pages/PagesHandlers.js"
+import { withServers } from "./openApiShape.js"
 import { requestMiddleware } from "./requestMiddleware.js"
 import { RouteCatalogue } from "./RouteCatalogue.js"
 
@@ -19,18 +23,30 @@ export const routeCatalogue = RouteCatalogue.fromApi(Api, [
   { method: "GET", template: docsPath }
 ])
 
-const GlobalMiddleware = HttpRouter.use((router) => router.addGlobalMiddleware(requestMiddleware(routeCatalogue)))
+// CORS wraps the request middleware, so that its 404/405/500 answers carry the CORS headers too.
+const GlobalMiddleware = HttpRouter.use((router) =>
+  Effect.gen(function*() {
+    const config = yield* HttpConfig
+    const cors = corsMiddleware(routeCatalogue, config.adminCorsOrigins)
+    const requests = requestMiddleware(routeCatalogue)
+    yield* router.addGlobalMiddleware((app) => cors(requests(app)))
+  })
+)
 
 /**
  * Router layers of the application. Needs `PublicForms`, `ArtistPortal`, `Organiser`, `RateLimiter`,
  * `AdminConfig`, `HttpConfig`, `Readiness` and the platform services an HTTP server layer provides.
  */
-export const HttpAppLayer = Layer.mergeAll(
-  HttpApiBuilder.layer(Api, { openapiPath: openApiPath }),
-  HttpApiScalar.layer(Api, { path: docsPath }),
-  GlobalMiddleware
-).pipe(
-  Layer.provide([PublicFormsHandlers, PortalHandlers, SystemHandlers, AdminHandlers]),
+export const HttpAppLayer = Layer.unwrap(Effect.map(HttpConfig, (config) => {
+  // The definition as served: `servers` is where this server is reached (HttpConfig.publicBaseUrl).
+  const api = withServers(Api, config.publicBaseUrl)
+  return Layer.mergeAll(
+    HttpApiBuilder.layer(api, { openapiPath: openApiPath }),
+    HttpApiScalar.layer(api, { path: docsPath }),
+    GlobalMiddleware
+  )
+})).pipe(
+  Layer.provide([PublicFormsHandlers, PortalHandlers, SystemHandlers, AdminHandlers, PagesHandlers]),
   Layer.provide(OrganiserAuthLive)
 )
 

@@ -1,4 +1,4 @@
-/** The settings of the HTTP adapter: body limit, proxy trust, exempt networks and the §8 size limits of a body. */
+/** The settings of the HTTP adapter: body limit, proxy trust, exempt networks, the §8 size limits of a body and the public base URL. */
 import { Context, Layer } from "effect"
 import { defaultSizeLimits, type SizeLimits } from "@forms/domain"
 import { type ExemptNetworks, noExemptNetworks } from "./client/exemptNetworks.js"
@@ -11,13 +11,19 @@ export interface HttpConfigShape {
   readonly sizeLimits: SizeLimits
   /** Clients no client limit counts (RATE_LIMIT_EXEMPT_NETWORKS). */
   readonly exemptNetworks: ExemptNetworks
+  /** Origins that may call organiser routes from a browser (ADMIN_CORS_ORIGINS, CONTRACT §14). */
+  readonly adminCorsOrigins: ReadonlyArray<string>
+  /** Where clients reach the server (PUBLIC_BASE_URL), the `servers` of /openapi.json; unset: `/`, the document's origin. */
+  readonly publicBaseUrl: string | undefined
 }
 
 export const defaultHttpConfig: HttpConfigShape = {
   maxBodyBytes: 262_144,
   trustProxyHops: 0,
   sizeLimits: defaultSizeLimits,
-  exemptNetworks: noExemptNetworks
+  exemptNetworks: noExemptNetworks,
+  adminCorsOrigins: [],
+  publicBaseUrl: undefined
 }
 
 export class HttpConfig extends Context.Service<HttpConfig, HttpConfigShape>()("@forms/adapters-http/HttpConfig") {

@@ -60,6 +60,11 @@ export {
   ValuesWire
 } from "./wire/Submission.js"
 
+// The pages of CONTRACT §14 and the script they load (the server provides the bundled element)
+export { PagesGroup } from "./pages/PagesGroup.js"
+export { PagesHandlers } from "./pages/PagesHandlers.js"
+export { makeWebAssets, WebAssets, webAssetsLayer, type WebAssetsShape } from "./pages/WebAssets.js"
+
 // The organiser API (CONTRACT §12)
 export * from "./admin/AdminGroup.js"
 export * from "./admin/AdminHandlers.js"

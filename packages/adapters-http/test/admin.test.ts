@@ -1,7 +1,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect, Layer, Logger } from "effect"
-import { OrganiserAccess, OrganiserLayer } from "@forms/domain"
-import { InMemory, InMemoryOrganiserLayer } from "@forms/domain/memory"
+import { OrganiserAccess, OrganiserLive } from "@forms/domain"
+import { InMemory, InMemoryOrganiser } from "@forms/domain/memory"
 import { AdminConfig } from "../src/index.js"
 import { FakePublicForms } from "./FakePublicForms.js"
 import { call, envelope, serverLayer } from "./harness.js"
@@ -18,8 +18,8 @@ const SeedKey = Layer.effectDiscard(Effect.gen(function*() {
   const organisation = yield* access.createOrganisation("Org")
   yield* access.createApiKey({ organisation_id: organisation.id, name: null, key, created_at: 0 })
 }).pipe(Effect.orDie))
-const admin = Layer.mergeAll(OrganiserLayer, SeedKey).pipe(
-  Layer.provideMerge(InMemoryOrganiserLayer),
+const admin = Layer.mergeAll(OrganiserLive.layer, SeedKey).pipe(
+  Layer.provideMerge(InMemoryOrganiser.layer),
   Layer.merge(InMemory.layer()),
   Layer.merge(AdminConfig.layer({ limitPerMinute: 3 }))
 )

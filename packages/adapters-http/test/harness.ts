@@ -4,8 +4,8 @@ import { Effect, Layer } from "effect"
 import { HttpServer } from "effect/http"
 import { createServer } from "node:http"
 import { AdminConfig, HttpAppServer, HttpConfig, type HttpConfigShape, Readiness } from "../src/index.js"
-import { type ArtistPortal, type Organiser, OrganiserLayer, type PublicForms, type RateLimiter } from "@forms/domain"
-import { InMemory, InMemoryOrganiserLayer } from "@forms/domain/memory"
+import { type ArtistPortal, type Organiser, OrganiserLive, type PublicForms, type RateLimiter } from "@forms/domain"
+import { InMemory, InMemoryOrganiser } from "@forms/domain/memory"
 import { FakeArtistPortal } from "./FakeArtistPortal.js"
 
 export const serverLayer = (
@@ -32,7 +32,7 @@ export const serverLayer = (
 /** The organiser use cases over fresh in-memory ports, the in-memory limiter, and `AdminConfig`. */
 export const inMemoryAdmin = (limitPerMinute = 600): Layer.Layer<Organiser | RateLimiter | AdminConfig> =>
   Layer.mergeAll(
-    OrganiserLayer.pipe(Layer.provide(InMemoryOrganiserLayer)),
+    OrganiserLive.layer.pipe(Layer.provide(InMemoryOrganiser.layer)),
     InMemory.layer(),
     AdminConfig.layer({ limitPerMinute })
   )

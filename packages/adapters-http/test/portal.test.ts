@@ -37,7 +37,11 @@ const noRateLimitHeaders = (headers: Headers) => {
 }
 
 const server = serverLayer(FakePublicForms, {
-  config: { maxBodyBytes: 256, sizeLimits: { maxValuesKeys: 3, maxStringLength: 20, maxArrayItems: 3 } }
+  config: {
+    maxBodyBytes: 256,
+    sizeLimits: { maxValuesKeys: 3, maxStringLength: 20, maxArrayItems: 3 },
+    publicBaseUrl: "https://forms.example.org"
+  }
 }).pipe(Layer.provide(CaptureLogs))
 
 layer(server)("artist portal routes", (it) => {
@@ -230,9 +234,10 @@ layer(server)("artist portal routes", (it) => {
         assert.notInclude(text, goneToken)
       }))
 
-    it.effect("/openapi.json lists the portal routes with their answers", () =>
+    it.effect("/openapi.json lists the portal routes with their answers, and the configured public base URL as its server", () =>
       Effect.gen(function*() {
         const doc = JSON.parse((yield* call("/openapi.json")).text)
+        assert.deepStrictEqual(doc.servers, [{ url: "https://forms.example.org" }])
         assert.deepStrictEqual(Object.keys(doc.paths["/p/artist/{token}"]), ["get"])
         assert.deepStrictEqual(Object.keys(doc.paths["/p/artist/{token}/sections/{sectionId}"]).sort(), ["get", "post"])
         assert.deepStrictEqual(Object.keys(doc.paths["/p/artist/{token}"].get.responses).sort(), [

@@ -128,6 +128,8 @@ layer(serverLayer(FakePublicForms, { config: { maxBodyBytes: 64 } }))("request c
         assert.strictEqual(res.status, 200)
         const doc = JSON.parse(res.text)
         assert.strictEqual(doc.openapi, "3.1.0")
+        // No public base URL configured: the server is the document's own origin.
+        assert.deepStrictEqual(doc.servers, [{ url: "/" }])
         assert.deepStrictEqual(Object.keys(doc.paths).sort(), [
           "/admin/artists",
           "/admin/artists/{artistId}",
@@ -142,10 +144,13 @@ layer(serverLayer(FakePublicForms, { config: { maxBodyBytes: 64 } }))("request c
           "/admin/events/{eventId}/time-slots",
           "/admin/organisation",
           "/admin/time-slots/{slotId}",
+          "/embed.js",
+          "/f/{token}",
           "/health/live",
           "/health/ready",
           "/p/artist/{token}",
           "/p/artist/{token}/sections/{sectionId}",
+          "/portal/{token}",
           "/public/forms/{token}",
           "/public/forms/{token}/sections",
           "/public/forms/{token}/submissions",
@@ -162,6 +167,12 @@ layer(serverLayer(FakePublicForms, { config: { maxBodyBytes: 64 } }))("request c
         assert.strictEqual(doc.components.securitySchemes.bearer.scheme.toLowerCase(), "bearer")
         assert.include(Object.keys(createEvent.responses), "401")
         assert.strictEqual(createEvent.operationId, "adminCreateEvent")
+        // The pages of §14 are text/html answers.
+        for (const page of ["/f/{token}", "/portal/{token}"]) {
+          assert.deepStrictEqual(Object.keys(doc.paths[page].get.responses["200"].content), ["text/html"])
+          assert.deepStrictEqual(Object.keys(doc.paths[page].get.responses["404"].content), ["text/html"])
+        }
+        assert.deepStrictEqual(Object.keys(doc.paths["/embed.js"].get.responses).sort(), ["200", "304"])
       }))
 
     it.effect("/docs serves an HTML page", () =>

@@ -3,7 +3,7 @@ import { describe, expect, type Vitest } from "@effect/vitest"
 import { Effect, Exit, Layer } from "effect"
 import type { PgClient } from "@effect/sql-pg"
 import type { SqlClient } from "effect/sql"
-import { clientAt, FormsConfig, PublicForms, PublicFormsLayer, RateLimiter, Submissions } from "@forms/domain"
+import { clientAt, FormsConfig, PublicForms, PublicFormsLive, RateLimiter, Submissions } from "@forms/domain"
 import type { Ports } from "@forms/domain/testing"
 import { SqlClient as Sql } from "effect/sql"
 import { ids, tokens, validFixture } from "./fixtures.js"
@@ -22,7 +22,7 @@ export type RaceServices = Ports | PublicForms | SqlClient.SqlClient
 
 /** The ports over `database` seeded with the test fixture, and the PublicForms use cases on top (limit raised). */
 export const raceLayer = <E>(database: Layer.Layer<SqlClient.SqlClient | PgClient.PgClient, E>) =>
-  PublicFormsLayer.pipe(
+  PublicFormsLive.layer.pipe(
     Layer.provideMerge(FormsConfig.layer({ submitLimitPerHour: 1_000_000 })),
     Layer.provideMerge(seededPorts(database, validFixture()))
   )

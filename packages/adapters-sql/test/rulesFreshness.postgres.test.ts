@@ -7,13 +7,13 @@ import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import {
   ArtistPortal,
-  ArtistPortalLayer,
+  ArtistPortalLive,
   clientAt,
   FormSchemas,
   FormsConfig,
   InProcessSignal,
   PublicForms,
-  PublicFormsLayer,
+  PublicFormsLive,
   Refused
 } from "@forms/domain"
 import { FormSchemaCache } from "../src/ports/FormSchemaCache.js"
@@ -53,7 +53,7 @@ if (testDatabaseUrl === undefined) {
   const ports = cachedSchemas.pipe(
     Layer.provideMerge(seededPortalPorts(isolatedPg(url, 5, schema), validFixture(), InProcessSignal.layer))
   )
-  const useCases = Layer.mergeAll(PublicFormsLayer, ArtistPortalLayer).pipe(
+  const useCases = Layer.mergeAll(PublicFormsLive.layer, ArtistPortalLive.layer).pipe(
     Layer.provideMerge(FormsConfig.layer({ submitLimitPerHour: 1_000_000 })),
     Layer.provideMerge(ports)
   )

@@ -8,7 +8,7 @@ import { Ajv, type ValidateFunction } from "ajv"
 import addFormatsImport from "ajv-formats"
 import { Bench } from "tinybench"
 import { compileRules } from "../src/rules/compileRules.js"
-import type { Validator } from "../src/rules/FieldErrors.js"
+import type { Validator } from "../src/rules/Validator.js"
 import { clearPatternCache } from "../src/rules/regex.js"
 import { fields, jsonSchema, relaxedMaps, strictMaps } from "./rulesBenchForm.js"
 

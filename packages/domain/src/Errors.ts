@@ -3,12 +3,8 @@
  * failure at or after a limit step reaches the caller wrapped in `Refused` (limits/Limited.ts).
  */
 import { Schema } from "effect"
+import { FieldErrors } from "./rules/FieldErrors.js"
 
-export const FieldErrorSchema = Schema.Struct({
-  rule: Schema.String,
-  message: Schema.String
-})
-export const FieldErrorsSchema = Schema.Record(Schema.String, Schema.Array(FieldErrorSchema))
 
 export class FormNotFound extends Schema.TaggedError<FormNotFound>()("FormNotFound", {}) {}
 
@@ -29,7 +25,7 @@ export class AlreadySubmitted extends Schema.TaggedError<AlreadySubmitted>()("Al
 export class FormClosed extends Schema.TaggedError<FormClosed>()("FormClosed", {}) {}
 
 export class ValidationFailed extends Schema.TaggedError<ValidationFailed>()("ValidationFailed", {
-  fields: FieldErrorsSchema
+  fields: FieldErrors
 }) {}
 
 /** Refused by a client limit (CONTRACT §8); the limiter's state travels on the `Refused` around it. */

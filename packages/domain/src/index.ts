@@ -30,9 +30,9 @@ export { type Limited, type RefusalReason, Refused } from "./limits/Limited.js"
 
 // Use cases and their layers
 export * from "./submissions/PublicForms.js"
-export { makePublicForms, PublicFormsLayer } from "./submissions/makePublicForms.js"
+export { makePublicForms, PublicFormsLive } from "./submissions/makePublicForms.js"
 export * from "./portal/ArtistPortal.js"
-export { ArtistPortalLayer, makeArtistPortal } from "./portal/makeArtistPortal.js"
+export { ArtistPortalLive, makeArtistPortal } from "./portal/makeArtistPortal.js"
 
 // Ports (implemented by @forms/domain/memory and @forms/adapters-sql)
 export * from "./ports/FormSchemas.js"
@@ -50,15 +50,8 @@ export * from "./ports/ValueTargets.js"
 // The rule compiler (CONTRACT §4–§5) and the size limits of values (§8)
 export { compileRules } from "./rules/compileRules.js"
 export { checkFieldDefinitions } from "./rules/checkFields.js"
-export type {
-  CompiledRules,
-  FieldError,
-  FieldErrors,
-  RuleName,
-  UniqueCandidate,
-  ValidationResult,
-  Validator
-} from "./rules/FieldErrors.js"
+export { FieldError, FieldErrors, RuleName } from "./rules/FieldErrors.js"
+export type { CompiledRules, UniqueCandidate, ValidationResult, Validator } from "./rules/Validator.js"
 export { checkSizeLimits, defaultSizeLimits, type SizeLimits } from "./rules/sizeLimits.js"
 
 // Lifecycle events, their handlers and the dispatcher
@@ -76,7 +69,7 @@ export * from "./events/HandlerErrors.js"
 export { type BackoffPolicy, defaultBackoff } from "./events/Backoff.js"
 export { defaultDispatcherOptions, Dispatcher, type DispatcherOptions } from "./events/Dispatcher.js"
 export { InProcessSignal } from "./events/InProcessSignal.js"
-export { BuiltinHandlersLayer, makeBuiltinHandlers } from "./events/BuiltinHandlers.js"
+export { BuiltinHandlers, makeBuiltinHandlers } from "./events/BuiltinHandlers.js"
 
 // The organiser side (CONTRACT §12)
 export * from "./organiser/OrganiserModel.js"

@@ -25,6 +25,7 @@ export { limitStep } from "./limits/limitStep.js"
 
 // Rules
 export { uniqueMessage } from "./rules/FieldErrors.js"
+export { requiredMessage } from "./rules/messages.js"
 export { makeRulesCache, type RulesCache } from "./rules/RulesCache.js"
 export { isEmptyValue, trimString } from "./rules/emptiness.js"
 export { numericKey, phoneKey } from "./rules/uniqueKey.js"

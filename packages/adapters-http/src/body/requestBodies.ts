@@ -1,19 +1,17 @@
 /**
  * The request-shape checks of CONTRACT §3 (422 before any lookup): `idempotency_key`, `values` not an
- * object, and the size limits of §8 through the domain's `checkSizeLimits`.
+ * object, and the size limits of §8 through the domain's `checkSizeLimits`. The bodies' schemas in `wire/` document
+ * these checks; `test/requestBodies.test.ts` runs one table of bodies through both.
  */
 import { Effect } from "effect"
-import { checkSizeLimits, type FieldError, type FieldErrors, pickValues, type SizeLimits, type Values } from "@forms/domain"
+import { checkSizeLimits, copyValues, emptyValues, type FieldError, type FieldErrors, type SizeLimits, type Values } from "@forms/domain"
+import { requiredMessage } from "@forms/domain/internal"
 import { apiError, type ApiErrorOf } from "../errorTable.js"
+import { IdempotencyKeyPattern, idempotencyKeyRule } from "../wire/Submission.js"
 import type { JsonObject } from "./readJsonBody.js"
 
-export const IdempotencyKeyPattern = /^[\x21-\x7E]{16,255}$/
-
-const required: FieldError = { rule: "required", message: "This field is required." }
-const invalidKey: FieldError = {
-  rule: "invalid",
-  message: "Must be 16 to 255 printable ASCII characters without spaces."
-}
+const required: FieldError = { rule: "required", message: requiredMessage }
+const invalidKey: FieldError = { rule: "invalid", message: idempotencyKeyRule }
 const invalidValues: FieldError = { rule: "invalid", message: "Must be an object mapping field slugs to values." }
 const unstorableText: FieldError = { rule: "invalid", message: "Must not contain NUL characters or unpaired surrogates." }
 
@@ -78,7 +76,7 @@ const checkValues = (
     errors["values"] = [invalidValues]
     return undefined
   }
-  return pickValues(values, () => true)
+  return copyValues(values)
 }
 
 const emptyBody: JsonObject = Object.freeze(Object.create(null) as JsonObject)
@@ -102,7 +100,7 @@ export const decodeCreateBody = (
   if (Object.keys(errors).length > 0 || typeof key !== "string") return fail(errors)
   return Effect.succeed({
     idempotency_key: key,
-    values: values ?? pickValues({}, () => true),
+    values: values ?? emptyValues(),
     hasValues: values !== undefined
   })
 }
@@ -118,5 +116,5 @@ export const decodeValuesBody = (
   withSizeErrors(errors, body, limits)
   withUnstorableErrors(errors, values)
   if (Object.keys(errors).length > 0) return fail(errors)
-  return Effect.succeed({ values: values ?? pickValues({}, () => true) })
+  return Effect.succeed({ values: values ?? emptyValues() })
 }

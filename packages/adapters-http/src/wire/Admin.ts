@@ -12,6 +12,7 @@ import {
   type Organisation
 } from "@forms/domain"
 import { durationHours } from "@forms/domain/internal"
+import { TimeSlotWire } from "./Registration.js"
 
 const iso = (ms: number): string => new Date(ms).toISOString()
 
@@ -41,14 +42,7 @@ export const toEventWire = (e: AdminEvent): typeof EventWire.Type => ({
 })
 
 export const AdminTimeSlotWire = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  date: Schema.String,
-  start_time: Schema.String,
-  end_time: Schema.String,
-  duration_hours: Schema.Number,
-  event_id: Schema.String,
-  event_name: Schema.String,
+  ...TimeSlotWire.fields,
   capacity: Schema.NullOr(Schema.Int),
   /** Places left: for now the capacity itself (see README: remaining). Null when unlimited. */
   remaining: Schema.NullOr(Schema.Int)

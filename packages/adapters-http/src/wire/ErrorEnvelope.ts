@@ -1,5 +1,6 @@
 /** The error envelope of CONTRACT §1, one schema-backed error class per HTTP status. */
 import { Schema } from "effect"
+import { FieldError, FieldErrors } from "@forms/domain"
 
 /** Every stable error code of CONTRACT §7. */
 export const ErrorCode = Schema.Literals([
@@ -34,9 +35,10 @@ export const ErrorCode = Schema.Literals([
 ])
 export type ErrorCode = typeof ErrorCode.Type
 
-export const FieldErrorWire = Schema.Struct({ rule: Schema.String, message: Schema.String })
-export const FieldErrorsWire = Schema.Record(Schema.String, Schema.Array(FieldErrorWire))
-export type FieldErrorsWire = typeof FieldErrorsWire.Type
+/** A field's errors on the wire are the domain's, defined once (domain `rules/FieldErrors.ts`). */
+export const FieldErrorWire = FieldError
+export const FieldErrorsWire = FieldErrors
+export type FieldErrorsWire = FieldErrors
 
 export const ErrorBody = Schema.Struct({
   code: ErrorCode,

@@ -2,7 +2,7 @@
 import { Schema } from "effect"
 import type { PortalSectionView, PortalSummary } from "@forms/domain"
 import { FieldWire, toFieldWire } from "./Form.js"
-import { ValuesWire } from "./Submission.js"
+import { toValuesWire, ValuesBody, ValuesWire } from "./Submission.js"
 
 const SectionStatus = Schema.Literals(["pending", "submitted"])
 
@@ -48,10 +48,11 @@ export const PortalSectionEnvelope = Schema.Struct({ data: PortalSectionWire }).
   identifier: "PortalSectionEnvelope"
 })
 
-/** The body of a section submit as documented; the server checks it itself, like the public routes' bodies. */
-export const PortalValuesBody = Schema.Struct({
-  values: Schema.optionalKey(ValuesWire)
-}).annotate({ identifier: "PortalValuesBody", description: "Absent body or absent `values` means `{}`." })
+/** The body of a section submit: the public routes' `{ values? }`, read by the same `decodeValuesBody`. */
+export const PortalValuesBody = ValuesBody.annotate({
+  identifier: "PortalValuesBody",
+  description: "An absent body, or absent `values`, means `{}`. Only the values of the section's fields are used."
+})
 
 export const toPortalSummaryWire = (summary: PortalSummary): PortalSummaryWire => ({
   engagement: {
@@ -78,5 +79,5 @@ export const toPortalSectionWire = (view: PortalSectionView): PortalSectionWire 
   },
   // The domain orders fields by position then slug; the wire drops `maps_to` and option tags.
   fields: view.fields.map(toFieldWire),
-  values: view.values
+  values: toValuesWire(view.values)
 })

@@ -1,11 +1,22 @@
 /** The Submission resource on the wire (CONTRACT §2): snake_case, ISO 8601 UTC timestamps. */
 import { Schema } from "effect"
 import { HttpServerResponse } from "effect/http"
-import type { Submission } from "@forms/domain"
+import { defaultSizeLimits, type Submission, type Values } from "@forms/domain"
 
-export const ValuesWire = Schema.Record(Schema.String, Schema.Unknown).annotate({
+/**
+ * A member of a values map: any JSON value. Described, because JSON Schema drops a bare `{}` from
+ * `additionalProperties`, and a map without it reads as an object with no members (openapi-typescript:
+ * `Record<string, never>`). `Schema.Unknown` would lose the description.
+ */
+const AnyJsonValue = Schema.Json.annotate({ description: "Any JSON value." })
+
+export const ValuesWire = Schema.Record(Schema.String, AnyJsonValue).annotate({
   description: "A map from field slug to value."
 })
+export type ValuesWire = typeof ValuesWire.Type
+
+/** The domain types values as `unknown`; every stored value came from a JSON body or a jsonb column, so it is JSON. */
+export const toValuesWire = (values: Values): ValuesWire => values as ValuesWire
 
 export const SubmissionWire = Schema.Struct({
   id: Schema.String,
@@ -28,7 +39,7 @@ export const toSubmissionWire = (submission: Submission): SubmissionWire => ({
   idempotency_key: submission.idempotency_key,
   auto_save_count: submission.auto_save_count,
   event_id: submission.event_id,
-  values: submission.values,
+  values: toValuesWire(submission.values),
   created_at: iso(submission.created_at),
   updated_at: iso(submission.updated_at),
   submitted_at: submission.submitted_at === null ? null : iso(submission.submitted_at)
@@ -56,12 +67,39 @@ export const SubmissionEnvelope = Schema.Struct({ data: SubmissionWire }).annota
   identifier: "SubmissionEnvelope"
 })
 
-/** Bodies as documented for OpenAPI and the typed client; the server checks them itself (see README). */
-export const CreateDraftBody = Schema.Struct({
-  idempotency_key: Schema.String.check(Schema.isPattern(/^[\x21-\x7E]{16,255}$/)),
-  values: Schema.optionalKey(ValuesWire)
-}).annotate({ identifier: "CreateDraftBody" })
+/**
+ * The idempotency key of CONTRACT §3: 16 to 255 printable ASCII characters without spaces. The one definition:
+ * `decodeCreateBody` tests keys with it and `CreateDraftBody` documents it (the `u` flag lets Schema export it
+ * to JSON Schema; it matches the same strings without it).
+ */
+export const IdempotencyKeyPattern = /^[\x21-\x7E]{16,255}$/u
+export const idempotencyKeyRule = "Must be 16 to 255 printable ASCII characters without spaces."
 
-export const ValuesBody = Schema.Struct({
-  values: Schema.optionalKey(ValuesWire)
-}).annotate({ identifier: "ValuesBody" })
+const { maxArrayItems, maxStringLength, maxValuesKeys } = defaultSizeLimits
+/** The §8 limits are settings of the server, so they are told here (with their defaults), not fixed in the schema. */
+const BodyValues = ValuesWire.annotate({
+  description: `A map from field slug to value. Slugs that are not fields of the form are ignored. At most ` +
+    `MAX_VALUES_KEYS keys (default ${maxValuesKeys}), strings of at most MAX_STRING_LENGTH characters ` +
+    `(default ${maxStringLength}) and arrays of at most MAX_ARRAY_ITEMS items (default ${maxArrayItems}); ` +
+    `no NUL characters or unpaired surrogates in strings.`
+})
+
+/** Keys a body may carry besides its own: the server ignores them, so the documented bodies are open. */
+const OtherKeys = [Schema.Record(Schema.String, Schema.Json.annotate({ description: "Ignored." }))] as const
+
+/**
+ * Bodies as documented for OpenAPI and the typed client. The server reads them itself (`body/requestBodies.ts`,
+ * see README); `test/requestBodies.test.ts` holds the two to one table of accepted and refused bodies.
+ */
+export const CreateDraftBody = Schema.StructWithRest(
+  Schema.Struct({
+    idempotency_key: Schema.String.check(Schema.isPattern(IdempotencyKeyPattern)).annotate({
+      description: `${idempotencyKeyRule} A random UUID is the expected choice.`
+    }),
+    values: Schema.optionalKey(BodyValues)
+  }),
+  OtherKeys
+).annotate({ identifier: "CreateDraftBody" })
+
+export const ValuesBody = Schema.StructWithRest(Schema.Struct({ values: Schema.optionalKey(BodyValues) }), OtherKeys)
+  .annotate({ identifier: "ValuesBody", description: "An absent body, or absent `values`, means `{}`." })

@@ -1,6 +1,7 @@
 /** The `RegistrationData` port on PostgreSQL: an event with its children, their slots and sections. */
 import { Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
+import { SectionRow } from "./organiserRows.js"
 import { RegistrationData } from "@forms/domain"
 import { sqlFailure } from "../SqlFailure.js"
 
@@ -17,14 +18,6 @@ const SlotRow = Schema.Struct({
   date: Schema.String,
   start_time: Schema.String,
   end_time: Schema.String
-})
-const SectionRow = Schema.Struct({
-  id: Schema.String,
-  event_id: Schema.String,
-  name: Schema.String,
-  type: Schema.String,
-  show_in_registration: Schema.Boolean,
-  position: Schema.Number
 })
 
 const decode = <S extends Schema.Top & { readonly DecodingServices: never }>(schema: S) => {

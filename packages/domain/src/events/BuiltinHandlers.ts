@@ -12,8 +12,11 @@ import { makeValueApplying } from "./ValueApplying.js"
 export const makeBuiltinHandlers = Effect.all([makeTagSync, makeIdentityMatch, makeValueApplying])
 
 /** Registers the built-in handlers (in this order) into the EventHandlers registry it is given. */
-export const BuiltinHandlersLayer: Layer.Layer<
+const builtinHandlersLayer: Layer.Layer<
   never,
   never,
   EventHandlers | SchemaCatalog | Enrichment | Engagements | ValueTargets
 > = EventHandlers.register(makeBuiltinHandlers)
+
+/** The layer of `BuiltinHandlers`: `BuiltinHandlers.layer`. */
+export const BuiltinHandlers = { layer: builtinHandlersLayer } as const

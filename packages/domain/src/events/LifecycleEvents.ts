@@ -1,7 +1,7 @@
 /** The lifecycle events of CONTRACT §6: their types, payload Schemas and the constructors every writer uses. */
 import { Schema } from "effect"
 import type { EventType, NewOutboxEvent } from "../ports/Outbox.js"
-import { emptyValues, type Values } from "../Values.js"
+import { copyValues, type Values } from "../Values.js"
 
 export const SubmissionSubmittedType = "submission.submitted" satisfies EventType
 export const SectionSubmittedType = "section.submitted" satisfies EventType
@@ -36,13 +36,6 @@ export const SectionSubmittedPayload = Schema.Struct({
   values: PayloadValues
 })
 export type SectionSubmittedPayload = typeof SectionSubmittedPayload.Type
-
-/** Copies a values map into a fresh null-prototype one, so a payload never shares a mutable map. */
-const copyValues = (values: Values): Record<string, unknown> => {
-  const out = emptyValues()
-  for (const key of Object.keys(values)) out[key] = values[key]
-  return out
-}
 
 export interface SubmissionSubmittedInput {
   readonly submission_id: string

@@ -5,7 +5,7 @@ import type { FormField } from "../forms/FormField.js"
 import { FormsConfig } from "../FormsConfig.js"
 import { clientAt } from "../limits/LimitPolicy.js"
 import { ArtistPortal } from "../portal/ArtistPortal.js"
-import { ArtistPortalLayer } from "../portal/makeArtistPortal.js"
+import { ArtistPortalLive } from "../portal/makeArtistPortal.js"
 import { Enrichment } from "../ports/Enrichment.js"
 import type { NewOutboxEvent, OutboxEvent } from "../ports/Outbox.js"
 import { SchemaCatalog } from "../ports/SchemaCatalog.js"
@@ -30,7 +30,7 @@ const values = (entries: Record<string, unknown>): Values => {
 const plain = (map: object) => Object.fromEntries(Object.entries(map))
 
 const layer = () =>
-  ArtistPortalLayer.pipe(Layer.provideMerge(Layer.mergeAll(InMemoryPortal.layer(), FormsConfig.layer())))
+  ArtistPortalLive.layer.pipe(Layer.provideMerge(Layer.mergeAll(InMemoryPortal.layer(), FormsConfig.layer())))
 
 const run = <A, E>(effect: Effect.Effect<A, E, Layer.Success<ReturnType<typeof layer>>>) =>
   TestClock.setTime(now).pipe(Effect.andThen(effect), Effect.provide(layer()))

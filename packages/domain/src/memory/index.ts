@@ -11,7 +11,7 @@ export {
   seedField,
   type SeedFormSchema,
   type SeedOrganisation
-} from "../testing/ConformanceSeed.js"
+} from "../testing/Seed.js"
 export { InMemory, type Ports } from "../testing/InMemory.js"
 export {
   type InMemoryClaim,
@@ -20,10 +20,10 @@ export {
   InMemoryStore,
   type InMemoryStoreShape
 } from "../testing/InMemoryStore.js"
-export { InMemoryFormSchemasLayer, InMemoryRegistrationDataLayer } from "../testing/InMemoryCatalog.js"
-export { InMemorySubmissionsLayer, InMemoryUniqueValuesLayer } from "../testing/InMemorySubmissions.js"
-export { InMemoryRateLimiterLayer } from "../testing/InMemoryRateLimiter.js"
-export { InMemoryOutboxLayer } from "../testing/InMemoryOutbox.js"
+export { InMemoryFormSchemas, InMemoryRegistrationData } from "../testing/InMemoryCatalog.js"
+export { InMemorySubmissions, InMemoryUniqueValues } from "../testing/InMemorySubmissions.js"
+export { InMemoryRateLimiter } from "../testing/InMemoryRateLimiter.js"
+export { InMemoryOutbox } from "../testing/InMemoryOutbox.js"
 export * from "../testing/PublicFormsInMemory.js"
 export type {
   PortalFixture,
@@ -41,7 +41,7 @@ export {
   InMemoryPortalStore,
   type InMemoryPortalStoreShape
 } from "../testing/portal/InMemoryPortalStore.js"
-export { InMemoryEngagementsLayer, InMemoryValueTargetsLayer } from "../testing/portal/InMemoryEngagements.js"
-export { InMemoryEnrichmentLayer, InMemorySchemaCatalogLayer } from "../testing/events/InMemoryEnrichment.js"
-export { InMemoryOutboxSignalLayer } from "../testing/events/InMemoryOutboxSignal.js"
-export { InMemoryOrganiserLayer, makeInMemoryOrganiser, makeOrganiserState, type OrganiserState } from "../testing/organiser/InMemoryOrganiser.js"
+export { InMemoryEngagements, InMemoryValueTargets } from "../testing/portal/InMemoryEngagements.js"
+export { InMemoryEnrichment, InMemorySchemaCatalog } from "../testing/events/InMemoryEnrichment.js"
+export { InMemoryOutboxSignal } from "../testing/events/InMemoryOutboxSignal.js"
+export { InMemoryOrganiser, makeInMemoryOrganiser, makeOrganiserState, type OrganiserState } from "../testing/organiser/InMemoryOrganiser.js"

@@ -2,11 +2,11 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Exit, Layer, Option } from "effect"
 import { TestClock } from "effect/testing"
 import { OrganiserAccess } from "../ports/OrganiserAccess.js"
-import { InMemoryOrganiserLayer } from "../testing/organiser/InMemoryOrganiser.js"
-import { OrganiserLayer } from "./makeOrganiser.js"
+import { InMemoryOrganiser } from "../testing/organiser/InMemoryOrganiser.js"
+import { OrganiserLive } from "./makeOrganiser.js"
 import { Organiser } from "./Organiser.js"
 
-const TestLayer = OrganiserLayer.pipe(Layer.provideMerge(InMemoryOrganiserLayer))
+const TestLayer = OrganiserLive.layer.pipe(Layer.provideMerge(InMemoryOrganiser.layer))
 const key = "fok_" + "k".repeat(43)
 
 const setup = Effect.gen(function*() {

@@ -1,4 +1,5 @@
 /** The organiser side's records (CONTRACT §12): organisations, API keys, events, slots, sections, audit, pages. */
+import type { EventSectionRecord } from "../ports/RegistrationData.js"
 
 /** Who performs an organiser request: the key's organisation (every query is scoped by it) and the key. */
 export interface Actor {
@@ -46,14 +47,8 @@ export interface AdminTimeSlot {
   readonly capacity: number | null
 }
 
-export interface AdminEventSection {
-  readonly id: string
-  readonly event_id: string
-  readonly name: string
-  readonly type: string
-  readonly show_in_registration: boolean
-  readonly position: number
-}
+/** An event section as the organiser sees it: the stored record (ports/RegistrationData). */
+export type AdminEventSection = EventSectionRecord
 
 export interface AuditEntry {
   readonly id: string

@@ -148,4 +148,7 @@ export const makeOrganiser = Effect.gen(function*() {
 })
 
 /** The organiser use cases; needs OrganiserAccess, OrganiserCatalog and OrganiserArtists. */
-export const OrganiserLayer = Layer.effect(Organiser, makeOrganiser)
+const organiserLayer = Layer.effect(Organiser, makeOrganiser)
+
+/** The layer of `OrganiserLive`: `OrganiserLive.layer`. */
+export const OrganiserLive = { layer: organiserLayer } as const

@@ -12,13 +12,13 @@ import { portalIds, portalNow, portalTokens } from "../testing/portal/portalFixt
 import { reasonOf } from "../testing/publicFormsTestKit.js"
 import { emptyValues } from "../Values.js"
 import { ArtistPortal } from "./ArtistPortal.js"
-import { ArtistPortalLayer, maxSectionAttempts } from "./makeArtistPortal.js"
+import { ArtistPortalLive, maxSectionAttempts } from "./makeArtistPortal.js"
 
 const ip = clientAt("203.0.113.7")
 const now = Date.parse(portalNow)
 
 const testLayer = () =>
-  ArtistPortalLayer.pipe(Layer.provideMerge(Layer.mergeAll(InMemoryPortal.layer(), FormsConfig.layer())))
+  ArtistPortalLive.layer.pipe(Layer.provideMerge(Layer.mergeAll(InMemoryPortal.layer(), FormsConfig.layer())))
 
 /** Each test gets a fresh store, at the fixture's instant. */
 const run = <A, E>(effect: Effect.Effect<A, E, ArtistPortal | InMemoryStore | InMemoryPortalStore>) =>
@@ -244,7 +244,7 @@ describe("ArtistPortal.submitSection against a draft that keeps changing", () =>
           submitSection: () => Effect.sync(() => writes++).pipe(Effect.andThen(Effect.fail(new VersionConflict({}))))
         })
       }))
-      const layer = ArtistPortalLayer.pipe(
+      const layer = ArtistPortalLive.layer.pipe(
         Layer.provide(conflicting),
         Layer.provideMerge(Layer.mergeAll(InMemoryPortal.layer(), FormsConfig.layer()))
       )
@@ -301,7 +301,7 @@ describe("ArtistPortal rate limit", () => {
       expect((yield* reasonOf(portal.summary(portalTokens.engagement, ip)))._tag).toBe("RateLimited")
     }).pipe(
       Effect.provide(
-        ArtistPortalLayer.pipe(Layer.provideMerge(Layer.mergeAll(InMemoryPortal.layer(), FormsConfig.layer({ portalLimitPerMinute: 2 }))))
+        ArtistPortalLive.layer.pipe(Layer.provideMerge(Layer.mergeAll(InMemoryPortal.layer(), FormsConfig.layer({ portalLimitPerMinute: 2 }))))
       )
     ))
 

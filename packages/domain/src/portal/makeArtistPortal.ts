@@ -156,4 +156,7 @@ export const makeArtistPortal = Effect.gen(function*() {
 })
 
 /** Needs Engagements, RateLimiter and FormsConfig. */
-export const ArtistPortalLayer = Layer.effect(ArtistPortal, makeArtistPortal)
+const artistPortalLayer = Layer.effect(ArtistPortal, makeArtistPortal)
+
+/** The layer of `ArtistPortalLive`: `ArtistPortalLive.layer`. */
+export const ArtistPortalLive = { layer: artistPortalLayer } as const

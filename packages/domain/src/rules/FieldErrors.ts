@@ -1,49 +1,32 @@
-/** The per-field error lists of the envelope (CONTRACT §1), in rule order. */
-export type RuleName =
-  | "invalid"
-  | "required"
-  | "max_length"
-  | "email"
-  | "url"
-  | "numeric"
-  | "date"
-  | "boolean"
-  | "phone"
-  | "in"
-  | "min"
-  | "max"
-  | "regex"
-  | "unique"
+/** The per-field error lists of the envelope (CONTRACT §1), in rule order: one definition for the domain and the wire. */
+import { Schema } from "effect"
 
-export interface FieldError {
-  readonly rule: RuleName
-  readonly message: string
-}
+/** Every rule name of CONTRACT §1, in the order rules run within a field. */
+export const RuleName = Schema.Literals([
+  "invalid",
+  "required",
+  "max_length",
+  "email",
+  "url",
+  "numeric",
+  "date",
+  "boolean",
+  "phone",
+  "in",
+  "min",
+  "max",
+  "regex",
+  "overlap",
+  "unique",
+  "full"
+])
+export type RuleName = typeof RuleName.Type
 
-/** slug (or body key) → non-empty list of errors. Null prototype. */
-export type FieldErrors = Readonly<Record<string, ReadonlyArray<FieldError>>>
+export const FieldError = Schema.Struct({ rule: RuleName, message: Schema.String })
+export type FieldError = typeof FieldError.Type
 
-/** A non-empty value of an `is_unique` field that passed every other rule of its field. */
-export interface UniqueCandidate {
-  readonly slug: string
-  /** The value's key (uniqueKey.ts: emails lower-cased, numbers by value, phones by digits); what claims compare. */
-  readonly normalized: string
-}
-
-export interface ValidationResult {
-  /** undefined when no rule failed. */
-  readonly errors: FieldErrors | undefined
-  /** For the caller to check against stored values (the `unique` rule needs I/O). */
-  readonly unique: ReadonlyArray<UniqueCandidate>
-}
-
-export type Validator = (values: Readonly<Record<string, unknown>>) => ValidationResult
-
-export interface CompiledRules {
-  /** Every rule, every field of the schema (absent fields are checked for `required`). */
-  readonly strict: Validator
-  /** Every rule but `required`, only the slugs present in the values. */
-  readonly relaxed: Validator
-}
+/** slug (or body key) → non-empty list of errors. Null prototype when built by the domain. */
+export const FieldErrors = Schema.Record(Schema.String, Schema.Array(FieldError))
+export type FieldErrors = typeof FieldErrors.Type
 
 export const uniqueMessage = "This value has already been used."

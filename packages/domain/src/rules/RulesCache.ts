@@ -1,7 +1,7 @@
 /** Compiled rules kept per field definition they were compiled from, so a request never recompiles and a changed definition never meets old rules. */
 import type { FormField } from "../forms/FormField.js"
 import { compileRules } from "./compileRules.js"
-import type { CompiledRules } from "./FieldErrors.js"
+import type { CompiledRules } from "./Validator.js"
 
 export interface RulesCache {
   /**

@@ -2,7 +2,8 @@
 import type { FormField } from "../forms/FormField.js"
 import { checkValue, EMPTY } from "./checkValue.js"
 import { isEmptyValue } from "./emptiness.js"
-import type { CompiledRules, FieldError, UniqueCandidate, ValidationResult, Validator } from "./FieldErrors.js"
+import type { FieldError } from "./FieldErrors.js"
+import type { CompiledRules, UniqueCandidate, ValidationResult, Validator } from "./Validator.js"
 import { FieldPlan } from "./fieldPlan.js"
 import { uniqueKeyOf } from "./uniqueKey.js"
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { clientAt } from "../limits/LimitPolicy.js"
-import { seedIds, seedTokens, wideSlugs } from "../testing/conformanceFixture.js"
+import { seedIds, seedTokens, wideSlugs } from "../testing/conformanceSeed.js"
 import { InMemoryStore } from "../testing/InMemoryStore.js"
 import { body, inWorld, ip, keyOf, validVolunteer } from "../testing/publicFormsTestKit.js"
 import { PublicForms } from "./PublicForms.js"

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { TestClock } from "effect/testing"
-import { seedIds, seedTokens, volunteerRotatedAt } from "../testing/conformanceFixture.js"
+import { seedIds, seedTokens, volunteerRotatedAt } from "../testing/conformanceSeed.js"
 import { InMemoryStore } from "../testing/InMemoryStore.js"
 import { inWorld, seedNowMs } from "../testing/publicFormsTestKit.js"
 import { PublicForms } from "./PublicForms.js"

@@ -3,11 +3,11 @@ import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { FormsConfig } from "../FormsConfig.js"
 import { Submissions } from "../ports/Submissions.js"
-import { seedTokens } from "../testing/conformanceFixture.js"
+import { seedTokens } from "../testing/conformanceSeed.js"
 import { InMemory } from "../testing/InMemory.js"
 import { InMemoryStore } from "../testing/InMemoryStore.js"
 import { body, ip, keyOf, reasonOf, seedNowMs, validVolunteer } from "../testing/publicFormsTestKit.js"
-import { PublicFormsLayer } from "./makePublicForms.js"
+import { PublicFormsLive } from "./makePublicForms.js"
 import { PublicForms } from "./PublicForms.js"
 
 /**
@@ -32,7 +32,7 @@ const withInterloper = (times: number, interloper: (id: string) => Record<string
       })
     })
   ).pipe(Layer.provide(ports))
-  return PublicFormsLayer.pipe(
+  return PublicFormsLive.layer.pipe(
     Layer.provide(wrapped),
     Layer.provideMerge(Layer.mergeAll(ports, FormsConfig.layer()))
   )

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import type { FormField } from "../forms/FormField.js"
-import { seedIds, seedTokens } from "../testing/conformanceFixture.js"
+import { seedIds, seedTokens } from "../testing/conformanceSeed.js"
 import { InMemoryStore } from "../testing/InMemoryStore.js"
 import { body, inWorld, ip, keyOf, reasonOf } from "../testing/publicFormsTestKit.js"
 import { PublicForms } from "./PublicForms.js"

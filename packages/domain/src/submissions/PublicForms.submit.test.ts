@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { TestClock } from "effect/testing"
-import { seedIds, seedTokens } from "../testing/conformanceFixture.js"
+import { seedIds, seedTokens } from "../testing/conformanceSeed.js"
 import { InMemoryStore } from "../testing/InMemoryStore.js"
 import { clientAt } from "../limits/LimitPolicy.js"
 import { body, inWorld, ip, keyOf, reasonOf, seedNowMs, validVolunteer } from "../testing/publicFormsTestKit.js"

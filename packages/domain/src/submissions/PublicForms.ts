@@ -23,7 +23,7 @@ export interface FormView {
 }
 
 export interface CreateDraftInput {
-  /** Already checked against `^[\x21-\x7E]{16,255}$` by the caller (a request-shape rule). */
+  /** Already checked by the caller against the key pattern of CONTRACT §3 (a request-shape rule; `IdempotencyKeyPattern` in adapters-http). */
   readonly idempotency_key: string
   readonly values?: Values | undefined
 }

@@ -7,7 +7,7 @@ import { FormsConfig } from "../FormsConfig.js"
 import { FormSchemas } from "../ports/FormSchemas.js"
 import { Submissions } from "../ports/Submissions.js"
 import { UniqueValues } from "../ports/UniqueValues.js"
-import type { CompiledRules, ValidationResult } from "../rules/FieldErrors.js"
+import type { CompiledRules, ValidationResult } from "../rules/Validator.js"
 import { makeRulesCache } from "../rules/RulesCache.js"
 import { withUniqueErrors } from "./uniqueErrors.js"
 

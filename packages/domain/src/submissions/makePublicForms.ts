@@ -51,4 +51,7 @@ export const makePublicForms = Effect.gen(function*() {
 })
 
 /** Needs FormSchemas, Submissions, UniqueValues, RateLimiter, RegistrationData and FormsConfig. */
-export const PublicFormsLayer = Layer.effect(PublicForms, makePublicForms)
+const publicFormsLayer = Layer.effect(PublicForms, makePublicForms)
+
+/** The layer of `PublicFormsLive`: `PublicFormsLive.layer`. */
+export const PublicFormsLive = { layer: publicFormsLayer } as const

@@ -6,13 +6,13 @@ import type { RateLimiter } from "../ports/RateLimiter.js"
 import type { RegistrationData } from "../ports/RegistrationData.js"
 import type { Submissions } from "../ports/Submissions.js"
 import type { UniqueValues } from "../ports/UniqueValues.js"
-import type { ConformanceSeed } from "./ConformanceSeed.js"
-import { conformanceSeed } from "./conformanceFixture.js"
-import { InMemoryFormSchemasLayer, InMemoryRegistrationDataLayer } from "./InMemoryCatalog.js"
-import { InMemoryOutboxLayer } from "./InMemoryOutbox.js"
-import { InMemoryRateLimiterLayer } from "./InMemoryRateLimiter.js"
+import type { ConformanceSeed } from "./Seed.js"
+import { conformanceSeed } from "./conformanceSeed.js"
+import { InMemoryFormSchemas, InMemoryRegistrationData } from "./InMemoryCatalog.js"
+import { InMemoryOutbox } from "./InMemoryOutbox.js"
+import { InMemoryRateLimiter } from "./InMemoryRateLimiter.js"
 import { InMemoryStore } from "./InMemoryStore.js"
-import { InMemorySubmissionsLayer, InMemoryUniqueValuesLayer } from "./InMemorySubmissions.js"
+import { InMemorySubmissions, InMemoryUniqueValues } from "./InMemorySubmissions.js"
 
 /** The services of every port the use cases need. */
 export type Ports = FormSchemas | Submissions | UniqueValues | RateLimiter | RegistrationData | Outbox
@@ -21,11 +21,11 @@ export const InMemory = {
   /** A fresh store per build: every port, plus `InMemoryStore` to read and change the state in tests. */
   layer: (seed: ConformanceSeed = conformanceSeed): Layer.Layer<Ports | InMemoryStore> =>
     Layer.mergeAll(
-      InMemoryFormSchemasLayer,
-      InMemorySubmissionsLayer,
-      InMemoryUniqueValuesLayer,
-      InMemoryRateLimiterLayer,
-      InMemoryRegistrationDataLayer,
-      InMemoryOutboxLayer
+      InMemoryFormSchemas.layer,
+      InMemorySubmissions.layer,
+      InMemoryUniqueValues.layer,
+      InMemoryRateLimiter.layer,
+      InMemoryRegistrationData.layer,
+      InMemoryOutbox.layer
     ).pipe(Layer.provideMerge(InMemoryStore.layer(seed)))
 }

@@ -4,7 +4,7 @@ import { FormSchemas } from "../ports/FormSchemas.js"
 import { RegistrationData } from "../ports/RegistrationData.js"
 import { InMemoryStore } from "./InMemoryStore.js"
 
-export const InMemoryFormSchemasLayer = Layer.effect(
+const inMemoryFormSchemasLayer = Layer.effect(
   FormSchemas,
   Effect.gen(function*() {
     const store = yield* InMemoryStore
@@ -22,7 +22,7 @@ export const InMemoryFormSchemasLayer = Layer.effect(
   })
 )
 
-export const InMemoryRegistrationDataLayer = Layer.effect(
+const inMemoryRegistrationDataLayer = Layer.effect(
   RegistrationData,
   Effect.gen(function*() {
     const store = yield* InMemoryStore
@@ -47,3 +47,9 @@ export const InMemoryRegistrationDataLayer = Layer.effect(
     })
   })
 )
+
+/** The layer of `InMemoryFormSchemas`: `InMemoryFormSchemas.layer`. */
+export const InMemoryFormSchemas = { layer: inMemoryFormSchemasLayer } as const
+
+/** The layer of `InMemoryRegistrationData`: `InMemoryRegistrationData.layer`. */
+export const InMemoryRegistrationData = { layer: inMemoryRegistrationDataLayer } as const

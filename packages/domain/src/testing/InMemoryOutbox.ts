@@ -17,7 +17,7 @@ const isDue = (row: InMemoryOutboxRow, now: number): boolean =>
   row.available_at <= now &&
   (row.claimed_until === null || row.claimed_until <= now)
 
-export const InMemoryOutboxLayer = Layer.effect(
+const inMemoryOutboxLayer = Layer.effect(
   Outbox,
   Effect.gen(function*() {
     const store = yield* InMemoryStore
@@ -89,3 +89,6 @@ export const InMemoryOutboxLayer = Layer.effect(
     })
   })
 )
+
+/** The layer of `InMemoryOutbox`: `InMemoryOutbox.layer`. */
+export const InMemoryOutbox = { layer: inMemoryOutboxLayer } as const

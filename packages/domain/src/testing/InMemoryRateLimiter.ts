@@ -27,7 +27,7 @@ export const slidingWindowHit = (
   }
 }
 
-export const InMemoryRateLimiterLayer = Layer.effect(
+const inMemoryRateLimiterLayer = Layer.effect(
   RateLimiter,
   Effect.gen(function*() {
     const store = yield* InMemoryStore
@@ -41,3 +41,6 @@ export const InMemoryRateLimiterLayer = Layer.effect(
     })
   })
 )
+
+/** The layer of `InMemoryRateLimiter`: `InMemoryRateLimiter.layer`. */
+export const InMemoryRateLimiter = { layer: inMemoryRateLimiterLayer } as const

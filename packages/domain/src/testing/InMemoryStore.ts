@@ -4,7 +4,7 @@ import { Unavailable } from "../Errors.js"
 import type { FormSchema } from "../forms/FormSchema.js"
 import type { EventType } from "../ports/Outbox.js"
 import type { Submission } from "../submissions/Submission.js"
-import { type ConformanceSeed, formSchemaFromSeed } from "./ConformanceSeed.js"
+import { type ConformanceSeed, formSchemaFromSeed } from "./Seed.js"
 
 export interface InMemoryOutboxRow {
   readonly id: string

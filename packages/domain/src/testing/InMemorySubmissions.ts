@@ -12,7 +12,7 @@ const findInSchema = (data: InMemoryData, schemaId: string, id: string): Submiss
   return submission !== undefined && submission.schema_id === schemaId ? submission : undefined
 }
 
-export const InMemorySubmissionsLayer = Layer.effect(
+const inMemorySubmissionsLayer = Layer.effect(
   Submissions,
   Effect.gen(function*() {
     const store = yield* InMemoryStore
@@ -84,7 +84,7 @@ export const InMemorySubmissionsLayer = Layer.effect(
   })
 )
 
-export const InMemoryUniqueValuesLayer = Layer.effect(
+const inMemoryUniqueValuesLayer = Layer.effect(
   UniqueValues,
   Effect.gen(function*() {
     const store = yield* InMemoryStore
@@ -99,3 +99,9 @@ export const InMemoryUniqueValuesLayer = Layer.effect(
     })
   })
 )
+
+/** The layer of `InMemorySubmissions`: `InMemorySubmissions.layer`. */
+export const InMemorySubmissions = { layer: inMemorySubmissionsLayer } as const
+
+/** The layer of `InMemoryUniqueValues`: `InMemoryUniqueValues.layer`. */
+export const InMemoryUniqueValues = { layer: inMemoryUniqueValuesLayer } as const

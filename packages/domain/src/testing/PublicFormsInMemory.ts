@@ -2,9 +2,9 @@
 import { Layer } from "effect"
 import { FormsConfig, type FormsConfigShape } from "../FormsConfig.js"
 import type { PublicForms } from "../submissions/PublicForms.js"
-import { PublicFormsLayer } from "../submissions/makePublicForms.js"
-import type { ConformanceSeed } from "./ConformanceSeed.js"
-import { conformanceSeed } from "./conformanceFixture.js"
+import { PublicFormsLive } from "../submissions/makePublicForms.js"
+import type { ConformanceSeed } from "./Seed.js"
+import { conformanceSeed } from "./conformanceSeed.js"
 import { InMemory, type Ports } from "./InMemory.js"
 import type { InMemoryStore } from "./InMemoryStore.js"
 
@@ -14,9 +14,12 @@ export interface PublicFormsInMemoryOptions {
 }
 
 /** A fresh store per build; the ports, the store and the config stay visible to the test. */
-export const publicFormsInMemory = (
+const publicFormsInMemory = (
   options: PublicFormsInMemoryOptions = {}
 ): Layer.Layer<PublicForms | Ports | InMemoryStore | FormsConfig> =>
-  PublicFormsLayer.pipe(
+  PublicFormsLive.layer.pipe(
     Layer.provideMerge(Layer.mergeAll(InMemory.layer(options.seed ?? conformanceSeed), FormsConfig.layer(options.config)))
   )
+
+/** The layer of the public-form use cases over in-memory ports: `PublicFormsInMemory.layer(options)`. */
+export const PublicFormsInMemory = { layer: publicFormsInMemory } as const

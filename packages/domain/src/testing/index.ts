@@ -2,10 +2,10 @@
  * `@forms/domain/testing`: the port conformance suites (registered with `@effect/vitest`, an optional peer
  * dependency) and the fixtures they run on. The in-memory adapters are in `@forms/domain/memory`.
  */
-export type { ConformanceSeed } from "./ConformanceSeed.js"
+export type { ConformanceSeed } from "./Seed.js"
 export type { Ports } from "./InMemory.js"
 export type { PortalPorts } from "./portal/InMemoryPortal.js"
-export * from "./conformanceFixture.js"
+export * from "./conformanceSeed.js"
 export * from "./portConformance.js"
 export * from "./portal/portalFixture.js"
 export * from "./portal/engagementsConformance.js"

@@ -6,8 +6,8 @@ import { outboxConformance } from "./conformance/outboxConformance.js"
 import { rateLimiterConformance } from "./conformance/rateLimiterConformance.js"
 import { submissionsConformance } from "./conformance/submissionsConformance.js"
 import { uniqueValuesConformance } from "./conformance/uniqueValuesConformance.js"
-import type { ConformanceSeed } from "./ConformanceSeed.js"
-import { conformanceSeed } from "./conformanceFixture.js"
+import type { ConformanceSeed } from "./Seed.js"
+import { conformanceSeed } from "./conformanceSeed.js"
 import type { Ports } from "./InMemory.js"
 
 export interface PortConformanceOptions {

@@ -6,10 +6,10 @@ import { Refused } from "../limits/Limited.js"
 import { clientAt } from "../limits/LimitPolicy.js"
 import type { PublicForms } from "../submissions/PublicForms.js"
 import { emptyValues, type Values } from "../Values.js"
-import { seedNow } from "./conformanceFixture.js"
+import { seedNow } from "./conformanceSeed.js"
 import type { Ports } from "./InMemory.js"
 import type { InMemoryStore } from "./InMemoryStore.js"
-import { publicFormsInMemory } from "./PublicFormsInMemory.js"
+import { PublicFormsInMemory } from "./PublicFormsInMemory.js"
 
 export const seedNowMs = Date.parse(seedNow)
 
@@ -20,7 +20,7 @@ export const inWorld = <A, E>(
   body: Effect.Effect<A, E, World>,
   options: { readonly config?: Partial<FormsConfigShape>; readonly at?: number } = {}
 ): Effect.Effect<A, E> => {
-  const layer: Layer.Layer<World> = publicFormsInMemory(options.config === undefined ? {} : { config: options.config })
+  const layer: Layer.Layer<World> = PublicFormsInMemory.layer(options.config === undefined ? {} : { config: options.config })
   return Effect.gen(function*() {
     yield* TestClock.setTime(options.at ?? seedNowMs)
     return yield* body

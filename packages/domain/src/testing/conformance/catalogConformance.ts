@@ -4,8 +4,8 @@ import { Effect, Option } from "effect"
 import type { FormSchema } from "../../forms/FormSchema.js"
 import { FormSchemas } from "../../ports/FormSchemas.js"
 import { RegistrationData } from "../../ports/RegistrationData.js"
-import { type ConformanceSeed, formSchemaFromSeed } from "../ConformanceSeed.js"
-import { seedIds, seedTokens } from "../conformanceFixture.js"
+import { type ConformanceSeed, formSchemaFromSeed } from "../Seed.js"
+import { seedIds, seedTokens } from "../conformanceSeed.js"
 import { byId, type ConformanceIt } from "./support.js"
 
 /** A schema with its revision left out and its lists in id order: what two stores must agree on. */

@@ -3,7 +3,7 @@ import { describe, expect } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { Submissions } from "../../ports/Submissions.js"
 import { UniqueValues } from "../../ports/UniqueValues.js"
-import { seedIds } from "../conformanceFixture.js"
+import { seedIds } from "../conformanceSeed.js"
 import { type ConformanceIt, draftOf, makeFresh, plain, submitOf, values } from "./support.js"
 
 const unbounded = { concurrency: "unbounded" } as const

@@ -10,7 +10,7 @@ import { Submissions } from "../../ports/Submissions.js"
 import { UniqueValues } from "../../ports/UniqueValues.js"
 import { compileRules } from "../../rules/compileRules.js"
 import { checkSizeLimits, defaultSizeLimits } from "../../rules/sizeLimits.js"
-import { seedIds } from "../conformanceFixture.js"
+import { seedIds } from "../conformanceSeed.js"
 import { type ConformanceIt, draftOf, makeFresh, submitOf, values } from "./support.js"
 
 const unbounded = { concurrency: "unbounded" } as const

@@ -25,7 +25,7 @@ const contactId = (portal: InMemoryPortalData): string => {
   return `00000000-0000-4000-a000-${portal.contactSequence.toString(16).padStart(12, "0")}`
 }
 
-export const InMemoryEnrichmentLayer = Layer.effect(
+const inMemoryEnrichmentLayer = Layer.effect(
   Enrichment,
   Effect.gen(function*() {
     const store = yield* InMemoryStore
@@ -74,7 +74,7 @@ export const InMemoryEnrichmentLayer = Layer.effect(
   })
 )
 
-export const InMemorySchemaCatalogLayer = Layer.effect(
+const inMemorySchemaCatalogLayer = Layer.effect(
   SchemaCatalog,
   Effect.gen(function*() {
     const store = yield* InMemoryStore
@@ -83,3 +83,9 @@ export const InMemorySchemaCatalogLayer = Layer.effect(
     })
   })
 )
+
+/** The layer of `InMemoryEnrichment`: `InMemoryEnrichment.layer`. */
+export const InMemoryEnrichment = { layer: inMemoryEnrichmentLayer } as const
+
+/** The layer of `InMemorySchemaCatalog`: `InMemorySchemaCatalog.layer`. */
+export const InMemorySchemaCatalog = { layer: inMemorySchemaCatalogLayer } as const

@@ -3,4 +3,7 @@ import type { Layer } from "effect"
 import { InProcessSignal } from "../../events/InProcessSignal.js"
 import type { OutboxSignal } from "../../ports/OutboxSignal.js"
 
-export const InMemoryOutboxSignalLayer: Layer.Layer<OutboxSignal> = InProcessSignal.layer
+const inMemoryOutboxSignalLayer: Layer.Layer<OutboxSignal> = InProcessSignal.layer
+
+/** The layer of `InMemoryOutboxSignal`: `InMemoryOutboxSignal.layer`. */
+export const InMemoryOutboxSignal = { layer: inMemoryOutboxSignalLayer } as const

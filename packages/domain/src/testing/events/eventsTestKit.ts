@@ -4,10 +4,10 @@ import { TestClock } from "effect/testing"
 import { FormsConfig } from "../../FormsConfig.js"
 import { clientAt } from "../../limits/LimitPolicy.js"
 import { defaultBackoff } from "../../events/Backoff.js"
-import { BuiltinHandlersLayer } from "../../events/BuiltinHandlers.js"
+import { BuiltinHandlers } from "../../events/BuiltinHandlers.js"
 import { type EventHandler, EventHandlers } from "../../events/EventHandlers.js"
 import { ArtistPortal } from "../../portal/ArtistPortal.js"
-import { ArtistPortalLayer } from "../../portal/makeArtistPortal.js"
+import { ArtistPortalLive } from "../../portal/makeArtistPortal.js"
 import type { OutboxEvent } from "../../ports/Outbox.js"
 import { emptyValues, type Values } from "../../Values.js"
 import { InMemoryStore } from "../InMemoryStore.js"
@@ -27,9 +27,9 @@ export const values = (entries: Record<string, unknown>): Values => {
 /** Every port in memory, ArtistPortal, and a registry holding `handlers` (plus the built-in ones when asked). */
 export const eventsLayer = (handlers: ReadonlyArray<EventHandler>, builtin = false) => {
   const registry = builtin
-    ? BuiltinHandlersLayer.pipe(Layer.provideMerge(EventHandlers.layer(handlers)))
+    ? BuiltinHandlers.layer.pipe(Layer.provideMerge(EventHandlers.layer(handlers)))
     : EventHandlers.layer(handlers)
-  return Layer.mergeAll(ArtistPortalLayer, registry).pipe(
+  return Layer.mergeAll(ArtistPortalLive.layer, registry).pipe(
     Layer.provideMerge(Layer.mergeAll(InMemoryPortal.layer(), FormsConfig.layer()))
   )
 }

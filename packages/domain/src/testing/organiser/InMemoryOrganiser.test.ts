@@ -1,4 +1,4 @@
-import { InMemoryOrganiserLayer } from "./InMemoryOrganiser.js"
+import { InMemoryOrganiser } from "./InMemoryOrganiser.js"
 import { organiserConformance } from "./organiserConformance.js"
 
-organiserConformance("in-memory organiser ports", () => InMemoryOrganiserLayer)
+organiserConformance("in-memory organiser ports", () => InMemoryOrganiser.layer)

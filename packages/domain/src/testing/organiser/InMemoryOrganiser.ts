@@ -254,7 +254,7 @@ export const makeInMemoryOrganiser = (state: OrganiserState = makeOrganiserState
 }
 
 /** Both organiser ports over one fresh state per build. */
-export const InMemoryOrganiserLayer: Layer.Layer<OrganiserAccess | OrganiserCatalog | OrganiserArtists> = Layer.unwrap(
+const inMemoryOrganiserLayer: Layer.Layer<OrganiserAccess | OrganiserCatalog | OrganiserArtists> = Layer.unwrap(
   Effect.sync(() => {
     const { access, catalog, artists } = makeInMemoryOrganiser()
     return Layer.mergeAll(
@@ -264,3 +264,6 @@ export const InMemoryOrganiserLayer: Layer.Layer<OrganiserAccess | OrganiserCata
     )
   })
 )
+
+/** The layer of `InMemoryOrganiser`: `InMemoryOrganiser.layer`. */
+export const InMemoryOrganiser = { layer: inMemoryOrganiserLayer } as const

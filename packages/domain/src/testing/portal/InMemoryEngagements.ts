@@ -11,6 +11,7 @@ import { newDraft } from "../../submissions/SubmissionLifecycle.js"
 import { mergeValues } from "../../submissions/SubmissionValues.js"
 import { idempotencyKey, type InMemoryData, InMemoryStore } from "../InMemoryStore.js"
 import { type InMemoryEngagement, type InMemoryPortalData, InMemoryPortalStore } from "./InMemoryPortalStore.js"
+import { copyValues } from "../../Values.js"
 
 const advanceSchemaOf = (data: InMemoryData, organisationId: string): FormSchema | null => {
   for (const schema of data.schemas.values()) {
@@ -43,7 +44,7 @@ const findDraft = (data: InMemoryData, schemaId: string, engagementId: string): 
   return id === undefined ? undefined : data.submissions.get(id)
 }
 
-export const InMemoryEngagementsLayer = Layer.effect(
+const inMemoryEngagementsLayer = Layer.effect(
   Engagements,
   Effect.gen(function*() {
     const store = yield* InMemoryStore
@@ -128,7 +129,7 @@ export const InMemoryEngagementsLayer = Layer.effect(
   })
 )
 
-export const InMemoryValueTargetsLayer = Layer.effect(
+const inMemoryValueTargetsLayer = Layer.effect(
   ValueTargets,
   Effect.gen(function*() {
     const store = yield* InMemoryStore
@@ -149,10 +150,16 @@ export const InMemoryValueTargetsLayer = Layer.effect(
           const artist = engagement === undefined ? undefined : portal.artists.get(engagement.master_artist_id)
           if (engagement === undefined || artist === undefined) return Result.succeed(Option.none())
           return Result.succeed(Option.some({
-            profile: mergeValues(artist.profile, {}),
-            advance: mergeValues(engagement.advance, {})
+            profile: copyValues(artist.profile),
+            advance: copyValues(engagement.advance)
           }))
         })
     })
   })
 )
+
+/** The layer of `InMemoryEngagements`: `InMemoryEngagements.layer`. */
+export const InMemoryEngagements = { layer: inMemoryEngagementsLayer } as const
+
+/** The layer of `InMemoryValueTargets`: `InMemoryValueTargets.layer`. */
+export const InMemoryValueTargets = { layer: inMemoryValueTargetsLayer } as const

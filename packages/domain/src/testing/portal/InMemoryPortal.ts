@@ -5,11 +5,11 @@ import type { Enrichment } from "../../ports/Enrichment.js"
 import type { OutboxSignal } from "../../ports/OutboxSignal.js"
 import type { SchemaCatalog } from "../../ports/SchemaCatalog.js"
 import type { ValueTargets } from "../../ports/ValueTargets.js"
-import { InMemoryOutboxSignalLayer } from "../events/InMemoryOutboxSignal.js"
-import { InMemoryEnrichmentLayer, InMemorySchemaCatalogLayer } from "../events/InMemoryEnrichment.js"
+import { InMemoryOutboxSignal } from "../events/InMemoryOutboxSignal.js"
+import { InMemoryEnrichment, InMemorySchemaCatalog } from "../events/InMemoryEnrichment.js"
 import { InMemory, type Ports } from "../InMemory.js"
 import type { InMemoryStore } from "../InMemoryStore.js"
-import { InMemoryEngagementsLayer, InMemoryValueTargetsLayer } from "./InMemoryEngagements.js"
+import { InMemoryEngagements, InMemoryValueTargets } from "./InMemoryEngagements.js"
 import { InMemoryPortalStore } from "./InMemoryPortalStore.js"
 import { type PortalFixture, portalFixture } from "./portalFixture.js"
 
@@ -25,13 +25,13 @@ export const InMemoryPortal = {
     fixture: PortalFixture = portalFixture
   ): Layer.Layer<Ports | PortalPorts | InMemoryStore | InMemoryPortalStore> =>
     Layer.mergeAll(
-      InMemoryEngagementsLayer,
-      InMemoryValueTargetsLayer,
-      InMemoryEnrichmentLayer,
-      InMemorySchemaCatalogLayer
+      InMemoryEngagements.layer,
+      InMemoryValueTargets.layer,
+      InMemoryEnrichment.layer,
+      InMemorySchemaCatalog.layer
     ).pipe(
       Layer.provideMerge(
-        Layer.mergeAll(InMemory.layer(fixture), InMemoryPortalStore.layer(fixture), InMemoryOutboxSignalLayer)
+        Layer.mergeAll(InMemory.layer(fixture), InMemoryPortalStore.layer(fixture), InMemoryOutboxSignal.layer)
       )
     )
 }

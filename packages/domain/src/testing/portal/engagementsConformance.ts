@@ -8,10 +8,10 @@ import { sectionSubmitted } from "../../events/LifecycleEvents.js"
 import { FormsConfig } from "../../FormsConfig.js"
 import { clientAt } from "../../limits/LimitPolicy.js"
 import { ArtistPortal } from "../../portal/ArtistPortal.js"
-import { ArtistPortalLayer } from "../../portal/makeArtistPortal.js"
+import { ArtistPortalLive } from "../../portal/makeArtistPortal.js"
 import { Engagements } from "../../ports/Engagements.js"
 import { Outbox, type OutboxEvent } from "../../ports/Outbox.js"
-import { formSchemaFromSeed } from "../ConformanceSeed.js"
+import { formSchemaFromSeed } from "../Seed.js"
 import { byId, plain, values } from "../conformance/support.js"
 import type { Ports } from "../InMemory.js"
 import type { PortalPorts } from "./InMemoryPortal.js"
@@ -288,6 +288,6 @@ export const engagementsConformance = (it: PortalConformanceIt, fixture: PortalF
           }))
         }
         yield* claimAll(() => false)
-      }).pipe(Effect.provide(ArtistPortalLayer.pipe(Layer.provide(FormsConfig.layer())))))
+      }).pipe(Effect.provide(ArtistPortalLive.layer.pipe(Layer.provide(FormsConfig.layer())))))
   })
 }

@@ -1,6 +1,6 @@
 /** The seed of the portal and events conformance suites and use-case tests: a fixture (CONTRACT §10) of its own. */
 import type { FormFieldInput } from "../../forms/FormField.js"
-import { type ConformanceSeed, type SeedFormSchema, seedField } from "../ConformanceSeed.js"
+import { type ConformanceSeed, type SeedFormSchema, seedField, seedSchemaDefaults } from "../Seed.js"
 
 export interface SeedMasterArtist {
   readonly id: string
@@ -122,17 +122,9 @@ const volunteerFields: ReadonlyArray<FormFieldInput> = [
 ]
 
 const schema = (fields: Partial<SeedFormSchema> & Pick<SeedFormSchema, "id" | "name" | "type">): SeedFormSchema => ({
+  ...seedSchemaDefaults,
   organisation_id: portalIds.organisation,
   event_id: portalIds.festival,
-  status: "published",
-  public_token: null,
-  previous_public_token: null,
-  token_rotated_at: null,
-  opens_at: null,
-  closes_at: null,
-  tags: [],
-  sections: [],
-  fields: [],
   ...fields
 })
 

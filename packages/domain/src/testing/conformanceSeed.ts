@@ -1,6 +1,6 @@
 /** The seed of the port conformance suite and of the use-case tests: one organisation, a festival tree, nine forms. */
 import type { FormFieldInput } from "../forms/FormField.js"
-import { type ConformanceSeed, type SeedFormSchema, seedField } from "./ConformanceSeed.js"
+import { type ConformanceSeed, type SeedFormSchema, seedField, seedSchemaDefaults } from "./Seed.js"
 
 export const seedIds = {
   organisation: "org-conf",
@@ -55,16 +55,10 @@ const volunteerFields: ReadonlyArray<FormFieldInput> = [
 const form = (
   schema: Partial<SeedFormSchema> & Pick<SeedFormSchema, "id" | "name" | "public_token">
 ): SeedFormSchema => ({
+  ...seedSchemaDefaults,
   organisation_id: seedIds.organisation,
   event_id: seedIds.festival,
   type: "registration",
-  status: "published",
-  previous_public_token: null,
-  token_rotated_at: null,
-  opens_at: null,
-  closes_at: null,
-  tags: [],
-  sections: [],
   fields: [seedField({ id: `${schema.id}-email`, slug: "email", type: "email", is_required: true })],
   ...schema
 })

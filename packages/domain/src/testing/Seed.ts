@@ -94,3 +94,16 @@ export const seedField = (
   maps_to: null,
   ...field
 })
+
+/** What a seed form schema is unless a test says otherwise: published, open at any time, untagged, empty. */
+export const seedSchemaDefaults = {
+  status: "published",
+  public_token: null,
+  previous_public_token: null,
+  token_rotated_at: null,
+  opens_at: null,
+  closes_at: null,
+  tags: [],
+  sections: [],
+  fields: []
+} as const satisfies Partial<SeedFormSchema>

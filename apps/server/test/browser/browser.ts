@@ -1,0 +1,98 @@
+/**
+ * The browser tests' harness: Debian's Chromium (the `chromium` binary on PATH, never a download) driven by
+ * playwright-core, a whole server over this folder's fixture, a second local server as another origin,
+ * axe-core, and the screenshots of docs/.
+ */
+import AxeBuilder from "@axe-core/playwright"
+import { ManagedRuntime } from "effect"
+import { accessSync, constants, existsSync, mkdirSync } from "node:fs"
+import { createServer, type Server } from "node:http"
+import type { AddressInfo } from "node:net"
+import { delimiter, join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { type Browser, chromium, type Page } from "playwright-core"
+import { baseUrl, testServer } from "../harness.js"
+
+/** The `chromium` binary on PATH, if any. */
+export const chromiumPath: string | undefined = (process.env["PATH"] ?? "").split(delimiter)
+  .filter((dir) => dir !== "")
+  .map((dir) => join(dir, "chromium"))
+  .find((file) => {
+    try {
+      accessSync(file, constants.X_OK)
+      return true
+    } catch {
+      return false
+    }
+  })
+
+export const noChromium = "skipped: no `chromium` binary on PATH (Debian: apt-get install -y chromium; .ci/run installs it as root)"
+
+// The flags these machines need; playwright adds a fresh temporary --user-data-dir to every launch.
+const flags = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync"
+]
+
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({ executablePath: chromiumPath ?? "chromium", headless: true, args: flags, timeout: 60_000 })
+
+const fixture = fileURLToPath(new URL("./fixture.json", import.meta.url))
+
+/** The whole server over the browser fixture, on the embedded database; limits high enough for every test. */
+export const startServer = async () => {
+  const runtime = ManagedRuntime.make(
+    testServer("embedded", {
+      FIXTURE_FILE: fixture,
+      SUBMIT_RATE_LIMIT_PER_HOUR: "10000",
+      PORTAL_RATE_LIMIT_PER_MINUTE: "10000",
+      WRITE_RATE_LIMIT_PER_HOUR: "100000"
+    })
+  )
+  const url = await runtime.runPromise(baseUrl)
+  return { url, close: () => runtime.dispose() }
+}
+
+/** A second origin: a plain page embedding the element from `serviceUrl`, as an organiser's site would. */
+export const startThirdPartySite = async (serviceUrl: string, token: string) => {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Our festival</title>
+<script type="module" src="${serviceUrl}/embed.js"></script></head>
+<body><main><h1>Sign up</h1><forms-embed token="${token}" base-url="${serviceUrl}"></forms-embed></main></body></html>`
+  const server: Server = createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" })
+    res.end(html)
+  })
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  const { port } = server.address() as AddressInfo
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+}
+
+/** Violations of impact serious or critical (WCAG 2.2 AA as axe-core measures it). */
+export const seriousViolations = async (page: Page) => {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze()
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join("; ")})`)
+}
+
+const docs = fileURLToPath(new URL("../../../../docs/", import.meta.url))
+
+/**
+ * Writes docs/<name>.png when it is missing or UPDATE_SCREENSHOTS=1: the committed screenshots stay put on
+ * ordinary runs (a date on the portal page would change them every day).
+ */
+export const screenshot = async (page: Page, name: string) => {
+  const file = join(docs, `${name}.png`)
+  if (existsSync(file) && process.env["UPDATE_SCREENSHOTS"] !== "1") return
+  mkdirSync(docs, { recursive: true })
+  await page.screenshot({ path: file, fullPage: true })
+}
+
+/** The text of the element's live save state. */
+export const saveState = (page: Page) => page.locator("forms-embed .state")

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { Browser, BrowserContext, Page } from "playwright-core"
+import {
+  chromiumPath,
+  launchChromium,
+  noChromium,
+  screenshot,
+  seriousViolations,
+  startServer,
+  startThirdPartySite
+} from "./browser.js"
+
+const slow = { timeout: 180_000 }
+
+describe.skipIf(chromiumPath === undefined)("the portal page and the embedded element in Chromium", () => {
+  let server: Awaited<ReturnType<typeof startServer>>
+  let browser: Browser
+  const contexts: Array<BrowserContext> = []
+
+  beforeAll(async () => {
+    server = await startServer()
+    browser = await launchChromium()
+  }, 180_000)
+  afterAll(async () => {
+    for (const context of contexts) await context.close()
+    await browser?.close()
+    await server?.close()
+  }, 60_000)
+
+  const newPage = async (): Promise<Page> => {
+    const context = await browser.newContext()
+    contexts.push(context)
+    return context.newPage()
+  }
+
+  it("the portal page lists the sections with their statuses and submits a section, errors beside its fields", slow, async () => {
+    const page = await newPage()
+    const response = await page.goto(server.url + "/portal/browser-portal-0001")
+    expect(response?.status()).toBe(200)
+    expect(response?.headers()["referrer-policy"]).toBe("no-referrer")
+    await expect.poll(() => page.locator("forms-portal h1").textContent()).toBe("The Browser Band")
+    expect(await page.locator("forms-portal ul.sections li").allTextContents()).toEqual([
+      "Travel: Not submitted yet",
+      "Hospitality: Not submitted yet"
+    ])
+    await expect.poll(() => page.getByLabel("Arrival date").count()).toBe(1)
+    expect(await seriousViolations(page)).toEqual([])
+
+    await page.getByRole("button", { name: "Submit Travel" }).click()
+    const arrival = page.getByLabel("Arrival date")
+    await expect.poll(() => arrival.getAttribute("aria-invalid")).toBe("true")
+    const errorId = await arrival.getAttribute("aria-describedby")
+    expect(await page.locator(`forms-portal #${errorId ?? "none"}`).textContent()).toBe("This field is required.")
+    expect(await page.evaluate<string | null>(`document.querySelector("forms-portal")?.shadowRoot?.activeElement?.id ?? null`))
+      .toBe(await arrival.getAttribute("id"))
+
+    await arrival.fill("2027-08-19")
+    await page.getByLabel("Travel notes").fill("By train <b>late</b>")
+    await page.getByRole("button", { name: "Submit Travel" }).click()
+    await expect.poll(() => page.locator("forms-portal ul.sections li").first().textContent()).toMatch(/^Travel: Submitted on \d{4}-\d{2}-\d{2}$/)
+    expect(await arrival.getAttribute("aria-invalid")).toBeNull()
+    expect(await seriousViolations(page)).toEqual([])
+    await screenshot(page, "portal")
+
+    // A reload shows the submitted status and the section's draft values.
+    await page.reload()
+    await expect.poll(() => page.getByLabel("Travel notes").inputValue()).toBe("By train <b>late</b>")
+    expect(await page.getByLabel("Arrival date").inputValue()).toBe("2027-08-19")
+    expect(await page.locator("forms-portal ul.sections li").first().textContent()).toMatch(/^Travel: Submitted on /)
+  })
+
+  it("the element on a page of another origin completes a submission through CORS", slow, async () => {
+    const site = await startThirdPartySite(server.url, "browser-simple-0001")
+    try {
+      const page = await newPage()
+      const crossOrigin: Array<string> = []
+      page.on("response", (r) => {
+        if (r.url().startsWith(server.url)) crossOrigin.push(`${r.request().method()} ${r.headers()["access-control-allow-origin"] ?? "none"}`)
+      })
+      await page.goto(site.url)
+      expect(new URL(page.url()).origin).not.toBe(new URL(server.url).origin)
+      await expect.poll(() => page.locator("forms-embed h1").textContent()).toBe("Newsletter sign-up")
+      await page.getByLabel("Your name").fill("Cross Origin")
+      await page.getByLabel("Email").fill("cors@example.org")
+      await page.getByRole("button", { name: "Submit" }).click()
+      await expect.poll(() => page.locator("forms-embed .done").textContent()).toContain("Thank you")
+      // The module script, the form, the create, the save and the submit all crossed origins, each allowed by `*`.
+      expect(crossOrigin.filter((r) => r.endsWith(" *")).length).toBeGreaterThanOrEqual(4)
+      expect(crossOrigin.filter((r) => r.endsWith(" none") && !r.startsWith("OPTIONS"))).toEqual([])
+    } finally {
+      await site.close()
+    }
+  })
+
+  it("the element is themed by CSS custom properties set on the host page", slow, async () => {
+    const page = await newPage()
+    await page.goto(server.url + "/f/browser-simple-0001")
+    await expect.poll(() => page.getByRole("button", { name: "Submit" }).count()).toBe(1)
+    // Browser-side code as strings: this package is typechecked without the DOM library.
+    const background = () =>
+      page.evaluate<string>(`getComputedStyle(document.querySelector("forms-embed").shadowRoot.querySelector("button")).backgroundColor`)
+    expect(await background()).toBe("rgb(29, 78, 216)")
+    await page.evaluate(`document.querySelector("forms-embed").style.setProperty("--forms-accent", "rgb(0, 100, 0)")`)
+    expect(await background()).toBe("rgb(0, 100, 0)")
+  })
+
+  it("the portal page of an unknown token is the 404 page, with no serious axe violation", slow, async () => {
+    const page = await newPage()
+    const missing = await page.goto(server.url + "/portal/browser-no-such-portal")
+    expect(missing?.status()).toBe(404)
+    expect(await page.locator("h1").textContent()).toBe("Portal not found")
+    expect(await seriousViolations(page)).toEqual([])
+  })
+})
+
+if (chromiumPath === undefined) {
+  describe("the portal page and the embedded element in Chromium", () => {
+    it.skip(noChromium, () => {})
+  })
+}

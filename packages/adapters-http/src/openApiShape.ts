@@ -1,0 +1,43 @@
+/**
+ * The OpenAPI annotations the definition uses beyond its schemas (CONTRACT §17): an operation's summary, an
+ * optional request body, public operations, the licence and the servers.
+ */
+import type { Context } from "effect"
+import { type HttpApi, type HttpApiEndpoint, type HttpApiGroup, OpenApi } from "effect/http-api"
+
+/** An operation's `summary` (Redocly's `operation-summary`), and a longer `description` when given. */
+export const operation = (summary: string, description?: string): Context.Context<never> =>
+  OpenApi.annotations({ summary, description })
+
+/**
+ * `security: []` on an operation: it needs no credentials. Give it to an endpoint (`endpoint.annotateMerge(publicOperation)`)
+ * or to a whole group (`markPublic(group)`); a security middleware added to the whole API later leaves these
+ * operations open in the document. It uses the endpoint's `override` annotation, so an endpoint marked public
+ * cannot carry an override of its own (none does).
+ */
+export const publicOperation: Context.Context<never> = OpenApi.annotations({ override: { security: [] } })
+
+/** Marks every endpoint of `group` public (endpoints added to the group afterwards are not). */
+export const markPublic = <Id extends string, Endpoints extends HttpApiEndpoint.Constraint, TopLevel extends boolean>(
+  group: HttpApiGroup.HttpApiGroup<Id, Endpoints, TopLevel>
+): HttpApiGroup.HttpApiGroup<Id, Endpoints, TopLevel> => group.annotateEndpointsMerge(publicOperation)
+
+/**
+ * The request body may be absent (the server reads no body as `{}`). HttpApi marks every payload `required`, and
+ * offers no schema-level way to say otherwise, so this endpoint `transform` sets `required: false`; it uses the
+ * endpoint's one `transform` annotation.
+ */
+export const optionalBody: Context.Context<never> = OpenApi.annotations({
+  transform: (op) => ({ ...op, requestBody: { ...op["requestBody"], required: false } })
+})
+
+export const apiLicense = { name: "MIT", identifier: "MIT" } as const
+
+/**
+ * The API with `servers` set: `baseUrl` (PUBLIC_BASE_URL, or where the server listens), else `/`, the origin the
+ * document is served from (a relative URL, allowed by OpenAPI 3.1).
+ */
+export const withServers = <Id extends string, Groups extends HttpApiGroup.Constraint>(
+  api: HttpApi.HttpApi<Id, Groups>,
+  baseUrl: string | undefined
+): HttpApi.HttpApi<Id, Groups> => api.annotate(OpenApi.Servers, [{ url: baseUrl ?? "/" }])

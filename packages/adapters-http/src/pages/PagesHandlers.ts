@@ -1,0 +1,89 @@
+/**
+ * Handlers of the pages group: the hosted form and portal pages (the token checked first, so an unknown
+ * one gets its HTML error page and status) and `/embed.js` with its ETag.
+ */
+import { Effect } from "effect"
+import { HttpServerResponse } from "effect/http"
+import { HttpApiBuilder } from "effect/http-api"
+import { ArtistPortal, PublicForms } from "@forms/domain"
+import { Api } from "../Api.js"
+import { clientOf } from "../client/clientIp.js"
+import { type DomainError, errorTable } from "../errorTable.js"
+import { HttpConfig } from "../HttpConfig.js"
+import { rateLimitHeaders } from "../rateLimitHeaders.js"
+import { elementPage, errorPage, htmlResponse } from "./pageHtml.js"
+import { WebAssets } from "./WebAssets.js"
+
+const errorPages: Readonly<Record<number, readonly [string, string]>> = {
+  404: ["Not found", "This link does not lead to a form or portal. It may have expired: ask the organiser for a new one."],
+  410: ["No longer available", "The artist of this portal no longer exists."],
+  429: ["Too many requests", "Too many requests from your network. Please wait a little and reload the page."],
+  503: ["Unavailable", "The service cannot answer right now. Please reload the page in a moment."]
+}
+
+/** The HTML page answering a domain error, with its status (and the limit's headers on a 429). */
+const pageOfError = (error: DomainError, notFoundTitle: string) => {
+  const reason = error._tag === "Refused" ? error.reason : error
+  const status = errorTable[reason._tag].status
+  const [title, text] = errorPages[status] ?? errorPages[503] ?? ["Unavailable", ""]
+  const limit = error._tag === "Refused" && error.rateLimit !== undefined
+    ? rateLimitHeaders(error.rateLimit, reason._tag === "RateLimited")
+    : {}
+  return htmlResponse(status, errorPage(status === 404 ? notFoundTitle : title, text), limit)
+}
+
+/** `If-None-Match` holds `etag` (a list, a weak form, or `*`). */
+const matches = (header: string | undefined, etag: string): boolean =>
+  header !== undefined &&
+  header.split(",").some((tag) => {
+    const t = tag.trim()
+    return t === "*" || t === etag || t === `W/${etag}`
+  })
+
+export const PagesHandlers = HttpApiBuilder.group(
+  Api,
+  "pages",
+  Effect.fn(function*(handlers) {
+    const forms = yield* PublicForms
+    const portal = yield* ArtistPortal
+    const config = yield* HttpConfig
+    return handlers
+      .handleRaw("formPage", ({ params }) =>
+        Effect.gen(function*() {
+          const assets = yield* WebAssets
+          return yield* forms.getForm(params.token).pipe(
+            Effect.map((view) => htmlResponse(200, elementPage(view.schema.name, "forms-embed", params.token, assets.embedVersion))),
+            Effect.catch((error) => Effect.succeed(pageOfError(error, "Form not found")))
+          )
+        }))
+      .handleRaw("portalPage", ({ params, request }) =>
+        Effect.gen(function*() {
+          const assets = yield* WebAssets
+          const client = clientOf(request, config.trustProxyHops, config.exemptNetworks)
+          return yield* portal.summary(params.token, client).pipe(
+            Effect.map(({ value }) =>
+              htmlResponse(200, elementPage(`${value.artist.name}: advance`, "forms-portal", params.token, assets.embedVersion))
+            ),
+            Effect.catch((error) => Effect.succeed(pageOfError(error, "Portal not found")))
+          )
+        }))
+      .handleRaw("embedScript", ({ request }) =>
+        Effect.gen(function*() {
+          const assets = yield* WebAssets
+          const headers = {
+            etag: assets.embedEtag,
+            // Revalidated on every use (its name is fixed); a 304 costs no body.
+            "cache-control": "no-cache",
+            "x-content-type-options": "nosniff",
+            "cross-origin-resource-policy": "cross-origin"
+          }
+          if (matches(request.headers["if-none-match"], assets.embedEtag)) {
+            return HttpServerResponse.empty({ status: 304, headers })
+          }
+          return HttpServerResponse.text(assets.embedScript, {
+            contentType: "text/javascript; charset=utf-8",
+            headers
+          })
+        }))
+  })
+)

@@ -1,0 +1,27 @@
+/**
+ * The browser module served at `/embed.js` (the `@forms/web` elements, bundled by the server that wires
+ * this adapter). The adapter only serves it; how it is built is the server's business.
+ */
+import { Context, Layer } from "effect"
+import { createHash } from "node:crypto"
+
+export interface WebAssetsShape {
+  /** The ES module defining `<forms-embed>` and `<forms-portal>`. */
+  readonly embedScript: string
+  /** Strong ETag of the script: a hash of its bytes. */
+  readonly embedEtag: string
+  /** A short hash of the script, for `/embed.js?v=…` in the pages (a new build is a new URL). */
+  readonly embedVersion: string
+}
+
+export const makeWebAssets = (embedScript: string): WebAssetsShape => {
+  const hash = createHash("sha256").update(embedScript).digest("base64url")
+  return { embedScript, embedEtag: `"${hash.slice(0, 32)}"`, embedVersion: hash.slice(0, 12) }
+}
+
+/** Without a bundle (an application that provides none) `/embed.js` is an empty module. */
+export const WebAssets = Context.Reference<WebAssetsShape>("@forms/adapters-http/WebAssets", {
+  defaultValue: () => makeWebAssets("export {}\n")
+})
+
+export const webAssetsLayer = (embedScript: string) => Layer.succeed(WebAssets, makeWebAssets(embedScript))

@@ -1,0 +1,62 @@
+/** The HTML of the pages (CONTRACT §14): a thin shell around the element, and the error pages. */
+import { HttpServerResponse } from "effect/http"
+
+const escapes: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;" }
+
+/** Text or attribute value escaped for HTML (a form name or a token never becomes markup). */
+export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => escapes[c] ?? c)
+
+/**
+ * Only the service's own origin, and no inline script or style: the element adopts a constructed
+ * stylesheet, which style-src does not govern. `base-uri`/`form-action` close the remaining injection
+ * routes; `frame-ancestors` is left open so that organisers may frame the hosted page.
+ */
+export const contentSecurityPolicy = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self'",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'self'"
+].join("; ")
+
+export const pageHeaders: Readonly<Record<string, string>> = {
+  "content-security-policy": contentSecurityPolicy,
+  "referrer-policy": "no-referrer",
+  "x-content-type-options": "nosniff",
+  // The URL holds a token: no shared cache keeps the page.
+  "cache-control": "no-store"
+}
+
+const document = (title: string, body: string, script: string | undefined): string =>
+  `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(title)}</title>
+${script === undefined ? "" : `<script type="module" src="${escapeHtml(script)}"></script>\n`}</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`
+
+export const htmlResponse = (status: number, html: string, headers: Readonly<Record<string, string>> = {}) =>
+  HttpServerResponse.text(html, {
+    status,
+    contentType: "text/html; charset=utf-8",
+    headers: { ...pageHeaders, ...headers }
+  })
+
+/** The page of one element: `<forms-embed token>` or `<forms-portal token>`. */
+export const elementPage = (title: string, element: "forms-embed" | "forms-portal", token: string, version: string) =>
+  document(title, `<${element} token="${escapeHtml(token)}"></${element}>`, `/embed.js?v=${version}`)
+
+/** An error page: a heading and a sentence, no script. */
+export const errorPage = (title: string, text: string) =>
+  document(title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(text)}</p>`, undefined)

@@ -1,0 +1,25 @@
+/** What a compiled schema is: a strict and a relaxed validator, each answering errors and the unique values to check. */
+import type { FieldErrors } from "./FieldErrors.js"
+
+/** A non-empty value of an `is_unique` field that passed every other rule of its field. */
+export interface UniqueCandidate {
+  readonly slug: string
+  /** The field's unique key of the value (rules/uniqueKey.ts): what the claim table compares. */
+  readonly normalized: string
+}
+
+export interface ValidationResult {
+  /** undefined when no rule failed. */
+  readonly errors: FieldErrors | undefined
+  /** For the caller to check against stored values (the `unique` rule needs I/O). */
+  readonly unique: ReadonlyArray<UniqueCandidate>
+}
+
+export type Validator = (values: Readonly<Record<string, unknown>>) => ValidationResult
+
+export interface CompiledRules {
+  /** Every rule, every field of the schema (absent fields are checked for `required`). */
+  readonly strict: Validator
+  /** Every rule but `required`, only the slugs present in the values. */
+  readonly relaxed: Validator
+}

@@ -1,0 +1,317 @@
+/**
+ * `<forms-embed token="…" base-url="…">`: a public form (CONTRACT §3, §14). The draft is created with a
+ * random idempotency key kept in localStorage per token; typing pauses and hiding the page save it; a
+ * reload resumes it from the create replay; failed saves retry with backoff; submit shows the server's
+ * messages beside their fields or the confirmation.
+ */
+import { type Answer, call, type FieldErrors, newKey, waitText } from "./api.js"
+import { h, setText } from "./dom.js"
+import { type Draft, draftOf, storage } from "./draft.js"
+import { buildFormView, type FormDefinition, type FormView, groupsOf } from "./FormView.js"
+import { adoptStyles, baseUrlOf } from "./styles.js"
+
+const pauseMs = 600
+const maxBackoffMs = 30_000
+
+export class FormsEmbed extends HTMLElement {
+  static readonly observedAttributes = ["token", "base-url"]
+  private readonly root = this.attachShadow({ mode: "open" })
+  private view: FormView | undefined
+  private draft: Draft | undefined
+  private state = h("p", { class: "state", role: "status", "aria-live": "polite" })
+  private notice = h("div", { role: "alert" })
+  private timer: ReturnType<typeof setTimeout> | undefined
+  private saving: Promise<void> | undefined
+  /** Slugs edited since their last successful save: a save sends only them, so two tabs do not undo each other. */
+  private readonly changed = new Set<string>()
+  /** The messages shown beside the fields: a submit sets them all, a save updates only the fields it sent. */
+  private errors: Record<string, FieldErrors[string]> = {}
+  private backoff = 1000
+  private finished = false
+  private generation = 0
+
+  constructor() {
+    super()
+    adoptStyles(this.root)
+  }
+
+  private get token(): string {
+    return this.getAttribute("token") ?? ""
+  }
+  private get api(): string {
+    return `${baseUrlOf(this)}/public/forms/${encodeURIComponent(this.token)}`
+  }
+  private get storageKey(): string {
+    return `forms-embed:${baseUrlOf(this)}:${this.token}`
+  }
+
+  connectedCallback(): void {
+    document.addEventListener("visibilitychange", this.onHidden)
+    window.addEventListener("pagehide", this.onHidden)
+    window.addEventListener("online", this.onOnline)
+    void this.load()
+  }
+  disconnectedCallback(): void {
+    document.removeEventListener("visibilitychange", this.onHidden)
+    window.removeEventListener("pagehide", this.onHidden)
+    window.removeEventListener("online", this.onOnline)
+    clearTimeout(this.timer)
+  }
+  attributeChangedCallback(_name: string, old: string | null, value: string | null): void {
+    if (old !== null && old !== value && this.isConnected) void this.load()
+  }
+
+  private show(...nodes: ReadonlyArray<Node>): void {
+    this.root.replaceChildren(...nodes)
+  }
+  private message(text: string, bad = true): void {
+    this.show(h("div", { class: bad ? "notice bad" : "notice", role: "alert" }, text))
+  }
+
+  private async load(): Promise<void> {
+    const generation = ++this.generation
+    this.draft = undefined
+    this.finished = false
+    this.show(h("p", { class: "state" }, "Loading the form…"))
+    const answer = await call(this.api)
+    if (generation !== this.generation) return
+    if (answer.kind !== "ok") return this.loadFailed(answer)
+    const definition = answer.data as FormDefinition
+    const heading = [
+      h("h1", {}, definition.name),
+      definition.event === null ? null : h("p", { class: "sub" }, definition.event.name)
+    ]
+    if (!definition.accepts_submissions) {
+      return this.show(...heading.filter((n) => n !== null), h("div", { class: "notice", role: "alert" }, "This form is closed: it does not take answers now."))
+    }
+    const view = buildFormView(groupsOf(definition), "f", "Submit")
+    this.view = view
+    view.form.addEventListener("input", this.onEdit)
+    view.form.addEventListener("change", this.onEdit)
+    view.form.addEventListener("submit", (event) => {
+      event.preventDefault()
+      void this.submit()
+    })
+    this.show(...heading.filter((n) => n !== null), this.notice, view.form, this.state)
+    if (storage.get(this.storageKey) !== null) await this.resume()
+  }
+
+  private loadFailed(answer: Exclude<Answer, { kind: "ok" }>): void {
+    if (answer.kind === "network") return this.message("The form could not be loaded: no connection. Reload the page to try again.")
+    if (answer.status === 404) return this.message("This form does not exist, or it is no longer published.")
+    if (answer.status === 429) return this.message(`Too many requests. Try again ${waitText(answer.retryAfter)}.`)
+    this.message("The form is unavailable right now. Reload the page in a moment to try again.")
+  }
+
+  /** The create replay answers the stored draft with its values (CONTRACT §3). */
+  private async resume(): Promise<void> {
+    setText(this.state, "Restoring your answers…")
+    await this.sync()
+  }
+
+  private get dirty(): boolean {
+    return this.changed.size > 0
+  }
+
+  private readonly onEdit = (event: Event): void => {
+    if (this.finished) return
+    const field = event.composedPath().find((n): n is HTMLElement => n instanceof HTMLElement && n.dataset["slug"] !== undefined)
+    if (field?.dataset["slug"] !== undefined) this.changed.add(field.dataset["slug"])
+    clearTimeout(this.timer)
+    this.timer = setTimeout(() => void this.sync(), pauseMs)
+  }
+  private readonly onHidden = (event: Event): void => {
+    // pagehide may come before the document counts as hidden (a reload, a navigation): save then too.
+    const leaving = event.type === "pagehide" || document.visibilityState === "hidden"
+    if (leaving && this.dirty && !this.finished) {
+      clearTimeout(this.timer)
+      void this.sync(true)
+    }
+  }
+  private readonly onOnline = (): void => {
+    if (this.dirty && !this.finished) {
+      clearTimeout(this.timer)
+      this.backoff = 1000
+      void this.sync()
+    }
+  }
+
+  /** Creates or resumes the draft, then saves until nothing is left unsaved; one run at a time. */
+  private sync(keepalive = false): Promise<void> {
+    if (this.saving !== undefined) return this.saving.then(() => (this.dirty ? this.sync(keepalive) : undefined))
+    this.saving = this.runSync(keepalive).finally(() => {
+      this.saving = undefined
+    })
+    return this.saving
+  }
+
+  private async runSync(keepalive: boolean): Promise<void> {
+    const view = this.view
+    if (view === undefined) return
+    if (this.draft === undefined || this.dirty) setText(this.state, "Saving…")
+    if (this.draft === undefined) {
+      let key = storage.get(this.storageKey)
+      if (key === null) {
+        key = newKey()
+        storage.set(this.storageKey, key)
+      }
+      // The create carries only the key: values go in the save that follows, so a value the relaxed rules
+      // refuse never keeps the draft from existing (its messages come from the save, beside the field).
+      const answer = await call(`${this.api}/submissions`, {
+        method: "POST",
+        body: { idempotency_key: key },
+        keepalive
+      })
+      if (answer.kind !== "ok") return this.saveFailed(answer)
+      const draft = draftOf(answer.data)
+      if (draft === undefined) return
+      this.draft = draft
+      if (draft.status !== "draft") return this.confirm("You have already sent this form.")
+      if (answer.status === 200) {
+        // A replay: the stored values refill the form; what was typed meanwhile wins and is saved next.
+        const typed = this.pending(view)
+        view.fill(draft.values)
+        view.fill(typed)
+      }
+    }
+    // A save with a value the relaxed rules refuse writes nothing (CONTRACT §3): the refused fields are held
+    // back with their messages shown, and the others saved without them.
+    let refused: FieldErrors = {}
+    while (this.dirty) {
+      const values = this.pending(view)
+      for (const slug of Object.keys(refused)) delete values[slug]
+      this.changed.clear()
+      if (Object.keys(values).length === 0) break
+      for (const slug of Object.keys(values)) delete this.errors[slug]
+      const answer = await call(`${this.api}/submissions/${encodeURIComponent(this.draft.id)}`, {
+        method: "PUT",
+        body: { values },
+        keepalive
+      })
+      if (answer.kind === "error" && answer.status === 422 && Object.keys(answer.fields).some((k) => k in values)) {
+        refused = { ...refused, ...answer.fields }
+        for (const slug of Object.keys(values)) this.changed.add(slug)
+        continue
+      }
+      if (answer.kind !== "ok") {
+        for (const slug of Object.keys(values)) this.changed.add(slug)
+        for (const slug of Object.keys(refused)) this.changed.add(slug)
+        return this.saveFailed(answer)
+      }
+    }
+    this.backoff = 1000
+    for (const slug of Object.keys(refused)) this.changed.add(slug)
+    this.errors = { ...this.errors, ...refused }
+    view.showErrors(this.errors)
+    if (Object.keys(this.errors).length === 0) this.notice.replaceChildren()
+    setText(this.state, Object.keys(refused).length === 0 ? "Saved" : "Saved, except the marked fields")
+  }
+
+  /** The values of the fields edited since their last save. */
+  private pending(view: FormView): Record<string, unknown> {
+    const all = view.values()
+    const out: Record<string, unknown> = Object.create(null)
+    for (const slug of this.changed) out[slug] = all[slug]
+    return out
+  }
+
+  private retryIn(ms: number): void {
+    clearTimeout(this.timer)
+    this.timer = setTimeout(() => void this.sync(), ms)
+  }
+
+  private saveFailed(answer: Exclude<Answer, { kind: "ok" }>): void {
+    if (answer.kind === "network" || answer.status >= 500) {
+      setText(this.state, answer.kind === "network" ? "Offline — will retry" : "The service is unavailable — will retry")
+      this.retryIn(this.backoff)
+      this.backoff = Math.min(this.backoff * 2, maxBackoffMs)
+      return
+    }
+    if (answer.status === 429) {
+      setText(this.state, `Too many saves — will retry ${waitText(answer.retryAfter)}`)
+      return this.retryIn((answer.retryAfter ?? 60) * 1000)
+    }
+    this.conflict(answer) || this.showFieldErrors(answer.fields, false, "Not saved: check the marked fields.")
+  }
+
+  /** 409 and a vanished draft: true when handled. */
+  private conflict(answer: { readonly code: string }): boolean {
+    if (answer.code === "SUBMISSION_ALREADY_SUBMITTED") {
+      this.confirm("You have already sent this form.")
+      return true
+    }
+    if (answer.code === "FORM_CLOSED") {
+      this.finished = true
+      setText(this.state, "")
+      this.notice.replaceChildren(h("div", { class: "notice bad" }, "This form is closed: it no longer takes answers."))
+      return true
+    }
+    if (answer.code === "SUBMISSION_NOT_FOUND") {
+      // The draft was swept away (retention): start a fresh one with what is on screen.
+      this.draft = undefined
+      storage.set(this.storageKey, null)
+      for (const control of this.view?.controls ?? []) this.changed.add(control.slug)
+      this.retryIn(0)
+      return true
+    }
+    if (answer.code === "FORM_NOT_FOUND") {
+      this.finished = true
+      this.message("This form does not exist, or it is no longer published.")
+      return true
+    }
+    return false
+  }
+
+  private showFieldErrors(fields: FieldErrors, focus: boolean, summary: string): void {
+    this.errors = { ...fields }
+    const first = this.view?.showErrors(fields)
+    setText(this.state, "")
+    this.notice.replaceChildren(h("div", { class: "notice bad" }, summary))
+    if (focus) first?.focusTarget().focus()
+  }
+
+  private async submit(): Promise<void> {
+    const view = this.view
+    if (view === undefined || this.finished) return
+    const button = view.form.querySelector("button")
+    button?.setAttribute("disabled", "")
+    try {
+      clearTimeout(this.timer)
+      await this.sync()
+      if (this.finished) return
+      if (this.draft === undefined) {
+        return this.notice.replaceChildren(h("div", { class: "notice bad" }, "Not sent yet: your answers could not be saved. Try again in a moment."))
+      }
+      setText(this.state, "Sending…")
+      const answer = await call(`${this.api}/submissions/${encodeURIComponent(this.draft.id)}/submit`, {
+        method: "POST",
+        body: { values: view.values() }
+      })
+      if (answer.kind === "ok") return this.confirm()
+      setText(this.state, "")
+      if (answer.kind === "network") {
+        return this.notice.replaceChildren(h("div", { class: "notice bad" }, "Not sent: no connection. Try again when you are online."))
+      }
+      if (answer.status === 422) return this.showFieldErrors(answer.fields, true, "Not sent yet: please correct the marked fields.")
+      if (this.conflict(answer)) return
+      const text = answer.status === 429
+        ? `Too many submissions from your network. Try again ${waitText(answer.retryAfter)}.`
+        : "The service is unavailable right now. Your answers are kept: please try again in a moment."
+      this.notice.replaceChildren(h("div", { class: "notice bad" }, text))
+    } finally {
+      button?.removeAttribute("disabled")
+    }
+  }
+
+  private confirm(extra?: string): void {
+    this.finished = true
+    clearTimeout(this.timer)
+    const title = this.root.querySelector("h1")
+    this.show(
+      ...(title === null ? [] : [title]),
+      h("div", { class: "notice done", role: "status", tabindex: "-1" }, "Thank you! Your answers have been received.", extra === undefined ? null : ` ${extra}`)
+    )
+    const done = this.root.querySelector<HTMLElement>(".done")
+    done?.focus()
+  }
+}
