@@ -4,7 +4,7 @@ import { HttpApi } from "effect/http-api"
 import { Api } from "@forms/adapters-http"
 import { OrganiserAccess } from "@forms/domain"
 import { backends, reportSkippedPostgres } from "./backends.js"
-import { adminCall, adminRoutes, bearer, data, freshIds, json, keyOf, list, notFoundCode } from "./adminSupport.js"
+import { adminCall, adminRoutes, bearer, bodyFor, data, freshIds, json, keyOf, list, notFoundCode, unknownIds } from "./adminSupport.js"
 import { call, envelope, liveOptions, testServer } from "./harness.js"
 
 const unauthenticated = envelope("UNAUTHENTICATED", "A valid API key is required.")
@@ -23,11 +23,15 @@ const definedAdminRoutes = (): Array<string> => {
 
 for (const backend of backends) {
   layer(testServer(backend), liveOptions)(`organiser routes (${backend})`, (it) => {
-    it.effect("the table covers every organiser route of the API definition, and every path id is checked", () =>
+    it.effect("the table covers every organiser route of the API definition, and every path or body id is checked", () =>
       Effect.sync(() => {
         assert.deepStrictEqual(adminRoutes.map((r) => `${r.method} ${r.template}`).sort(), definedAdminRoutes())
         for (const route of adminRoutes) {
           if (route.template.includes(":")) assert.isDefined(route.kind, `${route.method} ${route.template} names no kind`)
+          // A body member naming a resource is checked for scoping too.
+          const body = bodyFor(route, unknownIds)
+          const idMembers = typeof body === "object" && body !== null ? Object.keys(body).filter((k) => k.endsWith("_id")) : []
+          assert.deepStrictEqual(idMembers, [...(route.references ?? [])], `${route.method} ${route.template} references`)
         }
       }))
 
@@ -35,8 +39,8 @@ for (const backend of backends) {
       Effect.gen(function*() {
         const a = yield* keyOf("org-t")
         for (const route of adminRoutes) {
-          const ids = yield* freshIds(a.key, "org-t")
-          const res = yield* adminCall(a.key, route.method, route.path(ids), route.body)
+          const ids = yield* freshIds(a.key)
+          const res = yield* adminCall(a.key, route.method, route.path(ids), bodyFor(route, ids))
           const what = `${route.method} ${route.template}: ${res.text}`
           assert.strictEqual(res.status, route.status, what)
           assert.strictEqual(res.headers.get("ratelimit-policy"), "\"admin\";q=600;w=60", what)
@@ -63,7 +67,7 @@ for (const backend of backends) {
         const a = yield* keyOf("org-t")
         const revoked = yield* keyOf("org-t")
         yield* (yield* OrganiserAccess).revokeApiKey(revoked.id, Date.now())
-        const ids = yield* freshIds(a.key, "org-t")
+        const ids = yield* freshIds(a.key)
         const headerSets: ReadonlyArray<Record<string, string>> = [
           {},
           { authorization: "Bearer short" },
@@ -95,13 +99,28 @@ for (const backend of backends) {
       Effect.gen(function*() {
         const a = yield* keyOf("org-t")
         const b = yield* keyOf("org-u")
-        const theirs = yield* freshIds(b.key, "org-u")
+        const theirs = yield* freshIds(b.key)
+        const mineIds = yield* freshIds(a.key)
         for (const route of adminRoutes) {
+          const what = `${route.method} ${route.template}`
+          if (route.references !== undefined) {
+            // Ids in the body: each of another organisation answers 422 `in`, exactly as an unknown one.
+            for (const member of route.references) {
+              const body = bodyFor(route, mineIds) as Record<string, unknown>
+              const foreignId = bodyFor(route, theirs) as Record<string, unknown>
+              const foreign = yield* adminCall(a.key, route.method, route.path(mineIds), { ...body, [member]: foreignId[member] })
+              const unknown = yield* adminCall(a.key, route.method, route.path(mineIds), { ...body, [member]: "nope" })
+              assert.strictEqual(foreign.status, 422, `${what} ${member}: ${foreign.text}`)
+              const error = json(foreign)["error"] as Record<string, unknown>
+              assert.deepStrictEqual(Object.keys(error["fields"] as object), [member], what)
+              assert.strictEqual(((error["fields"] as Record<string, ReadonlyArray<Record<string, unknown>>>)[member] ?? [])[0]?.["rule"], "in", what)
+              assert.strictEqual(foreign.text, unknown.text, `${what} ${member}`)
+            }
+          }
           if (route.kind === undefined) continue
           const code = notFoundCode[route.kind]
-          const foreign = yield* adminCall(a.key, route.method, route.path(theirs), route.body)
-          const unknown = yield* adminCall(a.key, route.method, route.path({ event: "nope", holder: "nope", slot: "nope", section: "nope", artist: "nope", engagement: "nope" }), route.body)
-          const what = `${route.method} ${route.template}`
+          const foreign = yield* adminCall(a.key, route.method, route.path(theirs), bodyFor(route, mineIds))
+          const unknown = yield* adminCall(a.key, route.method, route.path(unknownIds), bodyFor(route, mineIds))
           assert.strictEqual(foreign.status, 404, what)
           assert.strictEqual(json(foreign)["error"] && (json(foreign)["error"] as Record<string, unknown>)["code"], code, what)
           assert.strictEqual(foreign.text, unknown.text, what)

@@ -155,6 +155,64 @@ for (const backend of backends) {
         assert.strictEqual(list(yield* adminCall(key, "GET", "/admin/events")).length, 0)
       }))
 
+    it.effect("POST /admin/engagements: 201 the list item, audited, portal-ready; bad bodies 422 by path, nothing written", () =>
+      Effect.gen(function*() {
+        const u = yield* keyOf("org-u")
+        const artist = String(data(yield* adminCall(u.key, "POST", "/admin/artists", { name: "Engaged" }))["id"])
+        const t = yield* keyOf("org-t")
+        const theirArtist = String(data(yield* adminCall(t.key, "POST", "/admin/artists", { name: "Theirs" }))["id"])
+        const engagements = Effect.map(adminCall(u.key, "GET", "/admin/engagements?limit=200"), list)
+        const audit = Effect.map(adminCall(u.key, "GET", "/admin/audit-log?limit=200"), list)
+        const [before, auditBefore] = [(yield* engagements).length, (yield* audit).length]
+        const fieldsOf = (r: { text: string }) =>
+          ((JSON.parse(r.text) as Record<string, Record<string, unknown>>)["error"]?.["fields"] ?? {}) as Record<string, ReadonlyArray<Record<string, string>>>
+        const bad: ReadonlyArray<readonly [unknown, Record<string, string>]> = [
+          [{ event_id: "ev-t", master_artist_id: artist, advance_sections: [] }, { event_id: "in" }],
+          [{ event_id: "ev-u", master_artist_id: theirArtist, advance_sections: [] }, { master_artist_id: "in" }],
+          [{ event_id: "ev-u", master_artist_id: artist, advance_sections: [{ name: "", position: 1 }, { name: "ok", position: "1" }], x: 1 },
+            { "advance_sections.0.name": "required", "advance_sections.1.position": "invalid", x: "invalid" }],
+          [{ event_id: "ev-u", master_artist_id: artist }, { advance_sections: "required" }],
+          [{ event_id: "ev-u", master_artist_id: artist, advance_sections: Array.from({ length: 101 }, (_, i) => ({ name: `s${i}`, position: i })) },
+            { advance_sections: "max" }]
+        ]
+        for (const [body, expected] of bad) {
+          const res = yield* adminCall(u.key, "POST", "/admin/engagements", body)
+          assert.strictEqual(res.status, 422, res.text)
+          const fields = fieldsOf(res)
+          assert.deepStrictEqual(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0]?.["rule"]])), expected, JSON.stringify(body))
+        }
+        assert.strictEqual((yield* engagements).length, before)
+        assert.strictEqual((yield* audit).length, auditBefore)
+        const created = yield* adminCall(u.key, "POST", "/admin/engagements", {
+          event_id: "ev-u",
+          master_artist_id: artist,
+          advance_sections: [{ name: "Travel", position: 2 }, { name: "Rider", position: 1 }]
+        })
+        assert.strictEqual(created.status, 201, created.text)
+        const item = data(created)
+        const id = String(item["id"])
+        assert.match(id, /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
+        const sections = item["advance_sections"] as ReadonlyArray<Record<string, unknown>>
+        assert.deepStrictEqual(sections.map((s) => [s["name"], s["position"], s["status"], s["submitted_at"]]),
+          [["Rider", 1, "pending", null], ["Travel", 2, "pending", null]])
+        assert.deepStrictEqual((yield* engagements)[0], item)
+        assert.deepStrictEqual(data(yield* adminCall(u.key, "GET", `/admin/engagements/${id}`)), { ...item, advance: {}, values: {} })
+        const entries = yield* audit
+        assert.deepStrictEqual([entries[0]?.["action"], entries[0]?.["resource_type"], entries[0]?.["resource_id"], entries[0]?.["api_key_id"]],
+          ["engagement.created", "engagement", id, u.id])
+        assert.strictEqual(entries.length, auditBefore + 1)
+        // No portal token yet; the link the organiser asks for opens the new engagement's portal.
+        const link = data(yield* adminCall(u.key, "POST", `/admin/engagements/${id}/portal-link`))
+        const portal = yield* call(new URL(String(link["portal_url"])).pathname)
+        assert.strictEqual(portal.status, 200, portal.text)
+        assert.include(portal.text, String(sections[0]?.["id"]))
+        // A soft-deleted artist is no valid reference (its portal would answer 410).
+        assert.strictEqual((yield* adminCall(u.key, "DELETE", `/admin/artists/${artist}`)).status, 204)
+        const gone = yield* adminCall(u.key, "POST", "/admin/engagements", { event_id: "ev-u", master_artist_id: artist, advance_sections: [] })
+        assert.deepStrictEqual(Object.keys(fieldsOf(gone)), ["master_artist_id"])
+        assert.strictEqual(fieldsOf(gone)["master_artist_id"]?.[0]?.["rule"], "in")
+      }))
+
     // Before the artists test: that one soft-deletes ma-1, the artist of eng-cli.
     it.effect("engagements show what artists sent; a portal link replaces the old token and is audited", () =>
       Effect.gen(function*() {

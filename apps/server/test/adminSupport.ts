@@ -1,6 +1,5 @@
 /** Helpers of the organiser-route tests: keys made through the port, bearer calls, the admin route table. */
 import { Clock, Effect, Option } from "effect"
-import { SqlClient } from "effect/sql"
 import { OrganiserAccess } from "@forms/domain"
 import { generateApiKey } from "../src/organiserCommands.js"
 import { call, type RawResponse } from "./harness.js"
@@ -48,11 +47,8 @@ export interface Ids {
   readonly engagement: string
 }
 
-/**
- * Makes a fresh set of resources with `key` through the API itself; the engagement (no route creates
- * one yet) is inserted into `organisationId` directly.
- */
-export const freshIds = (key: string, organisationId: string) =>
+/** Makes a fresh set of resources with `key` through the API itself. */
+export const freshIds = (key: string) =>
   Effect.gen(function*() {
     const post = (path: string, body: unknown) =>
       Effect.map(adminCall(key, "POST", path, body), (r) => {
@@ -69,11 +65,11 @@ export const freshIds = (key: string, organisationId: string) =>
     const section = yield* post(`/admin/events/${holder}/sections`, { name: "Bar" })
     const event = yield* post("/admin/events", { name: "Empty" })
     const artist = yield* post("/admin/artists", { name: "The Band" })
-    const sql = yield* SqlClient.SqlClient
-    const engagement = `eng-${crypto.randomUUID()}`
-    yield* sql`INSERT INTO engagements (id, organisation_id, event_id, master_artist_id)
-      VALUES (${engagement}, ${organisationId}, ${holder}, ${artist})`
-    yield* sql`INSERT INTO advance_sections (id, engagement_id, name, position) VALUES (${`as-${engagement}`}, ${engagement}, 'Travel', 1)`
+    const engagement = yield* post("/admin/engagements", {
+      event_id: holder,
+      master_artist_id: artist,
+      advance_sections: [{ name: "Travel", position: 1 }]
+    })
     return { event, holder, slot, section, artist, engagement } satisfies Ids
   })
 
@@ -85,6 +81,13 @@ export interface AdminRoute {
   readonly template: string
   readonly path: (ids: Ids) => string
   readonly body?: unknown
+  /** A body that names resources by id (instead of `body`). */
+  readonly bodyOf?: (ids: Ids) => unknown
+  /**
+   * Body members that name resources: ids of another organisation (or unknown ones) answer 422 with
+   * rule `in` on each of them.
+   */
+  readonly references?: ReadonlyArray<string>
   readonly status: number
   /** The resource its path names (answered 404 with `code` for an id of another organisation). */
   readonly kind?: Kind
@@ -92,6 +95,12 @@ export interface AdminRoute {
   readonly members?: ReadonlyArray<string>
   readonly isList?: boolean
 }
+
+/** The body a route is called with for `ids`. */
+export const bodyFor = (route: AdminRoute, ids: Ids): unknown => route.bodyOf?.(ids) ?? route.body
+
+/** Ids that name nothing. */
+export const unknownIds: Ids = { event: "nope", holder: "nope", slot: "nope", section: "nope", artist: "nope", engagement: "nope" }
 
 export const notFoundCode: Record<Kind, string> = {
   event: "EVENT_NOT_FOUND",
@@ -131,6 +140,15 @@ export const adminRoutes: ReadonlyArray<AdminRoute> = [
   { method: "GET", template: "/admin/artists/:artistId", path: (i) => `/admin/artists/${i.artist}`, status: 200, kind: "artist", members: [...artistMembers, "profile"].sort() },
   { method: "DELETE", template: "/admin/artists/:artistId", path: (i) => `/admin/artists/${i.artist}`, status: 204, kind: "artist" },
   { method: "GET", template: "/admin/engagements", path: () => "/admin/engagements", status: 200, members: engagementMembers, isList: true },
+  {
+    method: "POST",
+    template: "/admin/engagements",
+    path: () => "/admin/engagements",
+    bodyOf: (i) => ({ event_id: i.event, master_artist_id: i.artist, advance_sections: [{ name: "Rider", position: 0 }] }),
+    references: ["event_id", "master_artist_id"],
+    status: 201,
+    members: engagementMembers
+  },
   { method: "GET", template: "/admin/engagements/:engagementId", path: (i) => `/admin/engagements/${i.engagement}`, status: 200, kind: "engagement", members: [...engagementMembers, "advance", "values"].sort() },
   { method: "POST", template: "/admin/engagements/:engagementId/portal-link", path: (i) => `/admin/engagements/${i.engagement}/portal-link`, status: 200, kind: "engagement", members: ["page_url", "portal_url"] },
   { method: "GET", template: "/admin/audit-log", path: () => "/admin/audit-log", status: 200, members: ["action", "api_key_id", "at", "id", "resource_id", "resource_type"], isList: true }

@@ -19,7 +19,7 @@ export interface RequestSpec {
   readonly body: BodySpec
 }
 
-export type BodyShape = "create" | "values" | "admin" | "none"
+export type BodyShape = "create" | "values" | "admin" | "engagement" | "none"
 
 const otherMethods = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "PROPFIND", "SEARCH", "PURGE", "LOCK"]
 
@@ -88,7 +88,7 @@ const idempotencyKey: fc.Arbitrary<Json> = fc.oneof(
 
 /** Members of organiser bodies (CONTRACT §12), with plausible and hostile values. */
 const adminMember = fc.constantFrom("name", "parent_event_id", "date", "start_time", "end_time", "capacity", "type",
-  "show_in_registration", "position", "__proto__", "id")
+  "show_in_registration", "position", "__proto__", "id", "event_id", "master_artist_id", "advance_sections")
 const adminValue: fc.Arbitrary<Json> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom<Json>("Stage", "2027-08-20", "2027-02-30", "08:00", "24:00", "23:59", 1, 0, -1, 2.5,
     1e300, true, null, "", "\u0000", "ev-e2e", "ev-e2e-day", "x".repeat(201), "🎪".repeat(200)) },
@@ -96,9 +96,39 @@ const adminValue: fc.Arbitrary<Json> = fc.oneof(
 )
 const adminBody = fc.array(fc.tuple(adminMember, adminValue), { maxLength: 6 }).map((members) => write(object(...members)))
 
+/** `POST /admin/engagements`: mostly its own members (fixture ids of both organisations, junk), sections hostile. */
+const member = (name: string, value: Json | undefined): ReadonlyArray<readonly [string, Json]> =>
+  value === undefined ? [] : [[name, value]]
+const advanceSection: fc.Arbitrary<Json> = fc.oneof(
+  { weight: 4, arbitrary: fc.tuple(fc.option(adminValue, { nil: undefined }), fc.option(adminValue, { nil: undefined }))
+    .map(([name, position]) => object(...member("name", name), ...member("position", position))) },
+  fc.tuple(key, adminValue).map(([k, v]) => object(["name", "Travel"], ["position", 1], [k, v])),
+  adminValue
+)
+const validSection: fc.Arbitrary<Json> = fc.tuple(fc.constantFrom("Travel", "Rider", "🎪".repeat(200)), fc.integer({ min: -5, max: 5 }))
+  .map(([name, position]) => object(["name", name], ["position", position]))
+// Well-formed sometimes, so that writes (201) are fuzzed too, not only refusals.
+const advanceSections: fc.Arbitrary<Json> = fc.oneof(
+  { weight: 4, arbitrary: fc.array(validSection, { maxLength: 3 }) },
+  { weight: 4, arbitrary: fc.array(advanceSection, { maxLength: 4 }) },
+  fc.constant(Array.from({ length: 101 }, (_, i) => object(["name", `s${i}`], ["position", i]))),
+  adminValue
+)
+const reference = (ids: ReadonlyArray<string>): fc.Arbitrary<Json> =>
+  fc.oneof({ weight: 3, arbitrary: fc.constantFrom<Json>(...ids) }, adminValue)
+const engagementBody = fc.tuple(
+  fc.option(reference(["ev-e2e", "ev-e2e-day", "ev-e2e-gone"]), { nil: undefined, freq: 8 }),
+  fc.option(reference(["ma-e2e", "ma-e2e-gone"]), { nil: undefined, freq: 8 }),
+  fc.option(advanceSections, { nil: undefined, freq: 8 }),
+  fc.oneof({ weight: 3, arbitrary: fc.constant([]) }, fc.array(fc.tuple(adminMember, adminValue), { maxLength: 2 }))
+).map(([event, artist, sections, extra]) =>
+  write(object(...member("event_id", event), ...member("master_artist_id", artist), ...member("advance_sections", sections), ...extra))
+)
+
 /** A body of the route's own shape, with hostile values. */
 const shaped = (shape: BodyShape, slugs: ReadonlyArray<string>): fc.Arbitrary<string> => {
   if (shape === "admin") return adminBody
+  if (shape === "engagement") return engagementBody
   const values = fc.oneof({ weight: 6, arbitrary: valuesOf(slugs) }, jsonWith(key))
   const entries = shape === "create"
     ? fc.tuple(fc.option(idempotencyKey, { nil: undefined }), fc.option(values, { nil: undefined }))

@@ -56,6 +56,11 @@ const seedAdmin = async (): Promise<AdminIds> => {
   const slots = [await post(`/admin/events/${events[0]}/time-slots`, { name: "S", date: "2027-08-20", start_time: "08:00", end_time: "09:00" })]
   const sections = [await post(`/admin/events/${events[0]}/sections`, { name: "Bar" })]
   const artists = [await post("/admin/artists", { name: "Abuse Band" })]
+  const engagement = await post("/admin/engagements", {
+    event_id: events[0],
+    master_artist_id: artists[0],
+    advance_sections: [{ name: "Travel", position: 0 }]
+  })
   return {
     key,
     otherKey,
@@ -64,7 +69,7 @@ const seedAdmin = async (): Promise<AdminIds> => {
     sections: [...sections, "es-e2e-bar", "es-e2e-bar-day"],
     artists,
     // Portal links are fuzzed last among the portal's users: the portal routes ran before.
-    engagements: ["eng-e2e", "eng-e2e-gone"]
+    engagements: [engagement, "eng-e2e", "eng-e2e-gone"]
   }
 }
 

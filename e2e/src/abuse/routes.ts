@@ -101,6 +101,7 @@ export const adminRoutes = (a: AdminIds): ReadonlyArray<Route> => {
     r("GET", "/admin/artists/:id", artists.map((x) => `/admin/artists/${x}`), "none"),
     r("DELETE", "/admin/artists/:id", artists.map((x) => `/admin/artists/${x}`), "none"),
     r("GET", "/admin/engagements", listQuery.map((q) => `/admin/engagements${q}`), "none"),
+    r("POST", "/admin/engagements", fc.constant("/admin/engagements"), "engagement"),
     r("GET", "/admin/engagements/:id", engagements.map((x) => `/admin/engagements/${x}`), "none"),
     r("POST", "/admin/engagements/:id/portal-link", engagements.map((x) => `/admin/engagements/${x}/portal-link`), "none")
   ]

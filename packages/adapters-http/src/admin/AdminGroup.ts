@@ -11,7 +11,9 @@ import {
   requestShapeErrors
 } from "../wire/ErrorEnvelope.js"
 import {
+  EngagementBody,
   EngagementDetailEnvelope,
+  EngagementEnvelope,
   EngagementList,
   PortalLinkEnvelope,
   ArtistBody,
@@ -131,6 +133,16 @@ export class AdminGroup extends HttpApiGroup.make("admin")
     }).annotateMerge(doc("Soft-delete an artist: its portals answer 410 ARTIST_GONE", "adminDeleteArtist")),
     HttpApiEndpoint.get("listEngagements", "/admin/engagements", { success: EngagementList, error: listed })
       .annotateMerge(doc("List engagements with their advance sections, newest first." + pagingNote, "adminListEngagements")),
+    HttpApiEndpoint.post("createEngagement", "/admin/engagements", {
+      payload: EngagementBody,
+      success: Created(EngagementEnvelope),
+      error: write
+    }).annotateMerge(doc(
+      "Create an engagement of an artist at an event, with its advance sections (no portal token yet: " +
+        "POST …/portal-link issues one). 422 `in` for an event or artist not of the organisation, or a " +
+        "soft-deleted artist; at most 100 advance sections.",
+      "adminCreateEngagement"
+    )),
     HttpApiEndpoint.get("getEngagement", "/admin/engagements/:engagementId", {
       params: engagementId,
       success: EngagementDetailEnvelope,

@@ -179,6 +179,11 @@ export const AdminHandlers = HttpApiBuilder.group(
           const result = yield* domain(organiser.listEngagements(actor, page))
           return listJson(listBody(result, engagementKeyOf, createdCodec, toEngagementWire))
         }))
+      .handleRaw("createEngagement", ({ request }) =>
+        Effect.gen(function*() {
+          const { actor, body } = yield* withBody(request)
+          return json(toEngagementWire(yield* domain(organiser.createEngagement(actor, body))), 201)
+        }))
       .handleRaw("getEngagement", ({ params }) =>
         Effect.gen(function*() {
           const actor = yield* limited

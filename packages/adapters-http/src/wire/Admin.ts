@@ -173,6 +173,14 @@ export const EngagementWire = Schema.Struct({
   created_at: Schema.String
 }).annotate({ identifier: "AdminEngagement" })
 export const EngagementList = list(EngagementWire, "AdminEngagementList")
+export const EngagementEnvelope = one(EngagementWire, "AdminEngagementEnvelope")
+export const EngagementBody = Schema.Struct({
+  event_id: Schema.String,
+  master_artist_id: Schema.String,
+  advance_sections: Schema.Array(
+    Schema.Struct({ name: Schema.String, position: Schema.Int }).annotate({ identifier: "AdminAdvanceSectionBody" })
+  )
+}).annotate({ identifier: "AdminEngagementBody" })
 export const toEngagementWire = (e: AdminEngagement): typeof EngagementWire.Type => ({
   id: e.id,
   event_id: e.event_id,

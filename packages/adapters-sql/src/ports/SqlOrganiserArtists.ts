@@ -1,7 +1,7 @@
 /** The `OrganiserArtists` port on PostgreSQL: master artists scoped by organisation, soft deletes, audit entries. */
 import { Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { ArtistNotFound, EngagementNotFound, OrganiserArtists } from "@forms/domain"
+import { ArtistNotFound, EngagementNotFound, OrganiserArtists, ReferenceInvalid } from "@forms/domain"
 import { advanceDraftKey, ArtistAdvanceType } from "@forms/domain/internal"
 import { setPortalToken } from "../fixture/tokenAdmin.js"
 import { sqlFailure } from "../SqlFailure.js"
@@ -99,6 +99,30 @@ export const makeSqlOrganiserArtists = Effect.gen(function*() {
         Effect.catchTag("SqlError", sqlFailure)
       )
     },
+    // The event and the artist are locked FOR SHARE: neither can be deleted before this commits.
+    createEngagement: (actor, input, at) =>
+      sql.withTransaction(Effect.gen(function*() {
+        const org = actor.organisation_id
+        const event = yield* sql`SELECT 1 FROM events WHERE id = ${input.event_id} AND organisation_id = ${org} FOR SHARE`
+        if (event.length === 0) return yield* new ReferenceInvalid({ field: "event_id" })
+        const artist = yield* sql`SELECT 1 FROM master_artists WHERE id = ${input.master_artist_id}
+          AND organisation_id = ${org} AND deleted_at IS NULL FOR SHARE`
+        if (artist.length === 0) return yield* new ReferenceInvalid({ field: "master_artist_id" })
+        const inserted = yield* sql`INSERT INTO engagements (id, organisation_id, event_id, master_artist_id, created_at)
+          VALUES (gen_random_uuid()::text, ${org}, ${input.event_id}, ${input.master_artist_id}, ${new Date(at)}::timestamptz)
+          RETURNING id`
+        const id = inserted[0]?.["id"]
+        if (typeof id !== "string") return yield* Effect.die("the insert returned no row")
+        for (const section of input.advance_sections) {
+          yield* sql`INSERT INTO advance_sections (id, engagement_id, name, position)
+            VALUES (gen_random_uuid()::text, ${id}, ${section.name}, ${section.position})`
+        }
+        yield* appendAudit(sql, actor, at, { action: "engagement.created", resource_type: "engagement", resource_id: id })
+        const rows = yield* sql`SELECT ${enCols} FROM engagements en WHERE en.id = ${id}`.pipe(Effect.flatMap(decodeEngagements))
+        const engagement = rows[0]
+        if (engagement === undefined) return yield* Effect.die("the new engagement was not found")
+        return engagement
+      })).pipe(Effect.catchTag("SqlError", sqlFailure)),
     // `values`: the advance draft (key `artist_advance:{id}` in the organisation's artist_advance schema).
     findEngagement: (organisationId, id) =>
       sql`SELECT ${enCols}, en.advance,

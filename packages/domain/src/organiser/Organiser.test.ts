@@ -75,4 +75,59 @@ describe("Organiser", () => {
       })
       expect(yield* organiser.createEventSection(actor, event.id, { name: "Bar" })).toMatchObject({ type: "standard", show_in_registration: true, position: 0 })
     }).pipe(Effect.provide(TestLayer)))
+
+  it.effect("a new engagement: every member checked at its dotted path, references answered 422 in", () =>
+    Effect.gen(function*() {
+      const { organisation, record, organiser } = yield* setup
+      const actor = { organisation_id: organisation.id, api_key_id: record.id }
+      expect(yield* failure(organiser.createEngagement(actor, {}))).toMatchObject({
+        _tag: "ValidationFailed",
+        fields: { event_id: [{ rule: "required" }], master_artist_id: [{ rule: "required" }], advance_sections: [{ rule: "required" }] }
+      })
+      const sections = [
+        { name: "ok", position: 1 },
+        "x",
+        { name: "x".repeat(201), position: 1.5, extra: true },
+        {},
+        { name: "🎪".repeat(200), position: -3 }
+      ]
+      const result = yield* failure(organiser.createEngagement(actor, { event_id: 7, master_artist_id: "", advance_sections: sections, portal_token: "t" }))
+      expect(result).toMatchObject({
+        fields: {
+          event_id: [{ rule: "invalid" }],
+          master_artist_id: [{ rule: "invalid" }],
+          portal_token: [{ rule: "invalid" }],
+          "advance_sections.1": [{ rule: "invalid" }],
+          "advance_sections.2.name": [{ rule: "max" }],
+          "advance_sections.2.position": [{ rule: "invalid" }],
+          "advance_sections.2.extra": [{ rule: "invalid" }],
+          "advance_sections.3.name": [{ rule: "required" }],
+          "advance_sections.3.position": [{ rule: "required" }]
+        }
+      })
+      expect(Object.keys((result as { fields: object }).fields)).not.toContain("advance_sections.0.name")
+      expect(Object.keys((result as { fields: object }).fields)).not.toContain("advance_sections.4.name")
+      const many = Array.from({ length: 101 }, (_, i) => ({ name: `s${i}`, position: i }))
+      expect(yield* failure(organiser.createEngagement(actor, { event_id: "e", master_artist_id: "a", advance_sections: many }))).toMatchObject({
+        fields: { advance_sections: [{ rule: "max" }] }
+      })
+      expect(yield* failure(organiser.createEngagement(actor, { event_id: "e", master_artist_id: "a", advance_sections: {} }))).toMatchObject({
+        fields: { advance_sections: [{ rule: "invalid" }] }
+      })
+      // Both references at once: an unknown event and an unknown artist.
+      expect(yield* failure(organiser.createEngagement(actor, { event_id: "e", master_artist_id: "a", advance_sections: [] }))).toMatchObject({
+        fields: { event_id: [{ rule: "in" }], master_artist_id: [{ rule: "in" }] }
+      })
+      const event = yield* organiser.createEvent(actor, { name: "Fest" })
+      const artist = yield* organiser.createArtist(actor, { name: "Band" })
+      yield* organiser.deleteArtist(actor, artist.id)
+      // A soft-deleted artist is no valid target: its portal would answer 410 from the start.
+      expect(yield* failure(organiser.createEngagement(actor, { event_id: event.id, master_artist_id: artist.id, advance_sections: [] }))).toEqual(
+        expect.objectContaining({ fields: { master_artist_id: [expect.objectContaining({ rule: "in" })] } })
+      )
+      const live = yield* organiser.createArtist(actor, { name: "Live" })
+      const created = yield* organiser.createEngagement(actor, { event_id: event.id, master_artist_id: live.id, advance_sections: many.slice(0, 100) })
+      expect(created.advance_sections).toHaveLength(100)
+      expect(yield* organiser.getEngagement(actor, created.id)).toEqual({ ...created, advance: {}, values: {} })
+    }).pipe(Effect.provide(TestLayer)))
 })

@@ -71,6 +71,8 @@ export class Organiser extends Context.Service<Organiser, {
   readonly deleteArtist: (actor: Actor, id: string) => E<void, ArtistNotFound>
 
   readonly listEngagements: (actor: Actor, page: PageRequest<CreatedKey>) => E<Page<AdminEngagement>>
+  /** 422 `in` on `event_id` / `master_artist_id` for an unknown, foreign or (artist) soft-deleted one. */
+  readonly createEngagement: (actor: Actor, body: Body) => E<AdminEngagement, ValidationFailed>
   readonly getEngagement: (actor: Actor, id: string) => E<EngagementDetail, EngagementNotFound>
   /**
    * A new portal link: `token` (32 random bytes from the caller: the domain has no randomness) becomes

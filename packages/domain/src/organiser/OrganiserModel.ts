@@ -176,4 +176,11 @@ export interface EngagementDetail extends AdminEngagement {
   readonly values: Readonly<Record<string, unknown>>
 }
 
+/** A new engagement after validation: its references are checked by the port (one transaction). */
+export interface EngagementInput {
+  readonly event_id: string
+  readonly master_artist_id: string
+  readonly advance_sections: ReadonlyArray<{ readonly name: string; readonly position: number }>
+}
+
 export const engagementKeyOf = (e: AdminEngagement): CreatedKey => ({ created_at: e.created_at, id: e.id })

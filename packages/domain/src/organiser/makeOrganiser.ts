@@ -10,6 +10,7 @@ import { ArtistNotFound, EngagementNotFound, EventNotFound, EventSectionNotFound
 import {
   artistInput,
   type Body,
+  engagementInput,
   eventInput,
   eventPatch,
   sectionInput,
@@ -30,8 +31,8 @@ const invalidBody = (fields: FieldErrors) => new ValidationFailed({ fields })
 const checked = <A>(result: Result.Result<A, FieldErrors>) =>
   Result.isSuccess(result) ? Effect.succeed(result.success) : Effect.fail(invalidBody(result.failure))
 
-const unknownReference = (error: ReferenceInvalid) =>
-  invalidBody({ [error.field]: [{ rule: "in", message: "This member names nothing it may refer to." }] })
+const inReference = { rule: "in", message: "This member names nothing it may refer to." } as const
+const unknownReference = (error: ReferenceInvalid) => invalidBody({ [error.field]: [inReference] })
 
 export const makeOrganiser = Effect.gen(function*() {
   const access = yield* OrganiserAccess
@@ -123,6 +124,19 @@ export const makeOrganiser = Effect.gen(function*() {
     }),
 
     listEngagements: (actor, page) => artists.listEngagements(actor.organisation_id, page),
+    createEngagement: Effect.fn("Organiser.createEngagement")(function*(actor: Actor, body: Body) {
+      const input = yield* checked(engagementInput(body))
+      // Both references at once (every problem in one answer); the port checks them again under lock.
+      const event = yield* catalog.findEvent(actor.organisation_id, input.event_id)
+      const artist = yield* artists.findArtist(actor.organisation_id, input.master_artist_id)
+      const bad: Record<string, ReadonlyArray<{ rule: "in"; message: string }>> = {}
+      if (Option.isNone(event)) bad["event_id"] = [inReference]
+      if (Option.isNone(artist) || artist.value.deleted_at !== null) bad["master_artist_id"] = [inReference]
+      if (Object.keys(bad).length > 0) return yield* invalidBody(bad)
+      return yield* artists.createEngagement(actor, input, yield* Clock.currentTimeMillis).pipe(
+        Effect.catchTag("ReferenceInvalid", (e) => Effect.fail(unknownReference(e)))
+      )
+    }),
     getEngagement: (actor, id) =>
       artists.findEngagement(actor.organisation_id, id).pipe(
         Effect.flatMap(Option.match({ onNone: () => Effect.fail(new EngagementNotFound()), onSome: Effect.succeed }))

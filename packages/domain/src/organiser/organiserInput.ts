@@ -5,12 +5,14 @@
 import { Result } from "effect"
 import type { FieldError, FieldErrors, RuleName } from "../rules/FieldErrors.js"
 import { dateKey } from "../rules/dates.js"
-import type { EventInput, EventPatch, SectionInput, SectionPatch, SlotInput, SlotPatch } from "./OrganiserModel.js"
+import type { EngagementInput, EventInput, EventPatch, SectionInput, SectionPatch, SlotInput, SlotPatch } from "./OrganiserModel.js"
 
 export type Body = Readonly<Record<string, unknown>>
 
 /** Longest name, in Unicode code points. */
 export const maxNameLength = 200
+/** Most advance sections one engagement may be created with. */
+export const maxAdvanceSections = 100
 
 const messages: Record<string, string> = {
   required: "This member is required.",
@@ -21,14 +23,21 @@ const messages: Record<string, string> = {
   time: "A time HH:MM (00:00 to 23:59) is expected.",
   capacity: "A positive integer or null is expected.",
   position: "An integer is expected.",
-  name: "A non-empty string is expected."
+  name: "A non-empty string is expected.",
+  id: "A non-empty id string is expected.",
+  object: "An object is expected.",
+  list: "An array is expected.",
+  many: `At most ${maxAdvanceSections} items.`
 }
 
 class Collector {
   readonly errors: Record<string, Array<FieldError>> = Object.create(null) as Record<string, Array<FieldError>>
   add(path: string, rule: RuleName, message: keyof typeof messages): void {
+    this.addError(path, { rule, message: messages[message] ?? message })
+  }
+  addError(path: string, error: FieldError): void {
     const list = this.errors[path] ?? []
-    list.push({ rule, message: messages[message] ?? message })
+    list.push(error)
     Object.defineProperty(this.errors, path, { value: list, enumerable: true, writable: true })
   }
   result<A>(value: A): Result.Result<A, FieldErrors> {
@@ -161,3 +170,37 @@ export const sectionPatch = (body: Body): Result.Result<SectionPatch, FieldError
 
 export const artistInput = (body: Body): Result.Result<{ readonly name: string }, FieldErrors> =>
   Result.map(checkBody(body, { name: nameCheck }, ["name"]), (m) => ({ name: str(m, "name") }))
+
+const idCheck: Check<string> = (value, path, c) =>
+  typeof value === "string" && value.length > 0 && value.length <= 255 && !value.includes("\u0000")
+    ? value
+    : void c.add(path, "invalid", "id")
+
+const advanceSectionSpec: Spec = { name: nameCheck, position: positionCheck }
+
+/** `advance_sections`: an array of at most 100 `{ name, position }`, each member checked at its dotted path. */
+const advanceSectionsCheck: Check<ReadonlyArray<{ readonly name: string; readonly position: number }>> = (value, path, c) => {
+  if (!Array.isArray(value)) return void c.add(path, "invalid", "list")
+  if (value.length > maxAdvanceSections) return void c.add(path, "max", "many")
+  const out: Array<{ readonly name: string; readonly position: number }> = []
+  value.forEach((item: unknown, index) => {
+    const at = `${path}.${index}`
+    if (typeof item !== "object" || item === null || Array.isArray(item)) return void c.add(at, "invalid", "object")
+    const checked = checkBody(item as Body, advanceSectionSpec, ["name", "position"])
+    if (Result.isFailure(checked)) {
+      for (const [key, errors] of Object.entries(checked.failure)) for (const e of errors) c.addError(`${at}.${key}`, e)
+      return
+    }
+    out.push({ name: str(checked.success, "name"), position: Number(checked.success["position"]) })
+  })
+  return out
+}
+
+const engagementSpec: Spec = { event_id: idCheck, master_artist_id: idCheck, advance_sections: advanceSectionsCheck }
+
+export const engagementInput = (body: Body): Result.Result<EngagementInput, FieldErrors> =>
+  Result.map(checkBody(body, engagementSpec, ["event_id", "master_artist_id", "advance_sections"]), (m) => ({
+    event_id: str(m, "event_id"),
+    master_artist_id: str(m, "master_artist_id"),
+    advance_sections: m["advance_sections"] as EngagementInput["advance_sections"]
+  }))

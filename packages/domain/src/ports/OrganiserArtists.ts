@@ -4,7 +4,7 @@
  */
 import { Context, type Effect, type Option } from "effect"
 import type { Unavailable } from "../Errors.js"
-import type { ArtistNotFound, EngagementNotFound } from "../organiser/OrganiserErrors.js"
+import type { ArtistNotFound, EngagementNotFound, ReferenceInvalid } from "../organiser/OrganiserErrors.js"
 import type {
   Actor,
   AdminArtist,
@@ -12,6 +12,7 @@ import type {
   ArtistDetail,
   CreatedKey,
   EngagementDetail,
+  EngagementInput,
   Page,
   PageRequest
 } from "../organiser/OrganiserModel.js"
@@ -31,6 +32,17 @@ export class OrganiserArtists extends Context.Service<OrganiserArtists, {
     organisationId: string,
     page: PageRequest<CreatedKey>
   ) => Effect.Effect<Page<AdminEngagement>, Unavailable>
+  /**
+   * A new engagement (no portal token) with its advance sections (status `pending`), ids generated as
+   * UUIDs, and `engagement.created`, in one step. `event_id` must name an event of the actor's
+   * organisation and `master_artist_id` one of its artists that is not soft-deleted (both held against a
+   * concurrent delete), otherwise ReferenceInvalid on that member and nothing is written.
+   */
+  readonly createEngagement: (
+    actor: Actor,
+    input: EngagementInput,
+    at: number
+  ) => Effect.Effect<AdminEngagement, ReferenceInvalid | Unavailable>
   readonly findEngagement: (organisationId: string, id: string) => Effect.Effect<Option.Option<EngagementDetail>, Unavailable>
   /**
    * Makes `token` the engagement's portal token (the adapter stores its SHA-256 only; the previous token

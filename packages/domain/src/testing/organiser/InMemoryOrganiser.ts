@@ -1,11 +1,12 @@
 /** OrganiserAccess and OrganiserCatalog in memory: each write is one synchronous step (atomic in one process). */
 import { Effect, Layer, Option } from "effect"
-import type { AdminArtist, ArtistDetail, Actor, AdminEvent, AdminEventSection, AdminTimeSlot, ApiKeyRecord, AuditEntry, AuditRecord, CreatedKey, Organisation, Page, PageRequest, SectionKey, SlotKey } from "../../organiser/OrganiserModel.js"
-import { ArtistNotFound, EngagementNotFound, EventNotFound, EventSectionNotFound, InUse, ReferenceInvalid, TimeSlotNotFound } from "../../organiser/OrganiserErrors.js"
+import type { AdminArtist, AdminEngagement, ArtistDetail, Actor, AdminEvent, AdminEventSection, AdminTimeSlot, ApiKeyRecord, AuditEntry, AuditRecord, CreatedKey, Organisation, Page, PageRequest, SectionKey, SlotKey } from "../../organiser/OrganiserModel.js"
+import { ArtistNotFound, EventNotFound, EventSectionNotFound, InUse, ReferenceInvalid, TimeSlotNotFound } from "../../organiser/OrganiserErrors.js"
 import { OrganiserAccess } from "../../ports/OrganiserAccess.js"
 import { OrganiserArtists } from "../../ports/OrganiserArtists.js"
 import { OrganiserCatalog } from "../../ports/OrganiserCatalog.js"
 import { compareStrings } from "../../registration/compareStrings.js"
+import { inMemoryEngagements } from "./InMemoryEngagements.js"
 
 interface Stored<A> {
   readonly organisation_id: string
@@ -21,7 +22,11 @@ export interface OrganiserState {
   readonly sections: Map<string, Stored<AdminEventSection>>
   readonly audit: Array<Stored<AuditEntry>>
   readonly artists: Map<string, Stored<ArtistDetail>>
+  /** Engagements with their portal token as given (no drafts here: `advance` and `values` stay `{}`). */
+  readonly engagements: Map<string, Stored<AdminEngagement & { portal_token: string | null }>>
 }
+
+export type AuditAppend = (actor: Actor, at: number, record: AuditRecord) => void
 
 let counter = 0
 /** A UUID-shaped id, unique in this process. */
@@ -30,14 +35,14 @@ const newId = (): string => {
   return `00000000-0000-4000-8000-${counter.toString(16).padStart(12, "0")}`
 }
 
-const byCreatedDesc = (a: CreatedKey, b: CreatedKey) => b.created_at - a.created_at || compareStrings(b.id, a.id)
+export const byCreatedDesc = (a: CreatedKey, b: CreatedKey) => b.created_at - a.created_at || compareStrings(b.id, a.id)
 const bySlot = (a: SlotKey, b: SlotKey) =>
   compareStrings(a.date, b.date) || compareStrings(a.start_time, b.start_time) || compareStrings(a.name, b.name) ||
   compareStrings(a.id, b.id)
 const bySection = (a: SectionKey, b: SectionKey) =>
   a.position - b.position || compareStrings(a.name, b.name) || compareStrings(a.id, b.id)
 
-const paged = <A, K>(rows: ReadonlyArray<A>, keyOf: (a: A) => K, order: (a: K, b: K) => number, page: PageRequest<K>): Page<A> => {
+export const paged = <A, K>(rows: ReadonlyArray<A>, keyOf: (a: A) => K, order: (a: K, b: K) => number, page: PageRequest<K>): Page<A> => {
   const after = page.after
   const sorted = [...rows].sort((a, b) => order(keyOf(a), keyOf(b)))
   const rest = after === undefined ? sorted : sorted.filter((row) => order(keyOf(row), after) > 0)
@@ -51,7 +56,8 @@ export const makeOrganiserState = (): OrganiserState => ({
   slots: new Map(),
   sections: new Map(),
   audit: [],
-  artists: new Map()
+  artists: new Map(),
+  engagements: new Map()
 })
 
 export const makeInMemoryOrganiser = (state: OrganiserState = makeOrganiserState()) => {
@@ -146,7 +152,8 @@ export const makeInMemoryOrganiser = (state: OrganiserState = makeOrganiserState
     deleteEvent: (actor, id, at) =>
       Effect.suspend((): Effect.Effect<void, EventNotFound | InUse> => {
         if (ownEvent(actor.organisation_id, id) === undefined) return Effect.fail(new EventNotFound())
-        const used = hasChildren(id) || [...state.slots.values(), ...state.sections.values()].some((s) => s.row.event_id === id)
+        const used = hasChildren(id) ||
+          [...state.slots.values(), ...state.sections.values(), ...state.engagements.values()].some((s) => s.row.event_id === id)
         if (used) return Effect.fail(new InUse())
         state.events.delete(id)
         audit(actor, at, { action: "event.deleted", resource_type: "event", resource_id: id })
@@ -241,10 +248,7 @@ export const makeInMemoryOrganiser = (state: OrganiserState = makeOrganiserState
         return Effect.void
       })
     ,
-    // Engagements come from fixtures (SQL); in memory there are none yet.
-    listEngagements: () => Effect.succeed({ items: [], more: false }),
-    findEngagement: () => Effect.succeed(Option.none()),
-    issuePortalToken: () => Effect.fail(new EngagementNotFound())
+    ...inMemoryEngagements(state, audit, newId)
   })
   return { access, catalog, artists }
 }

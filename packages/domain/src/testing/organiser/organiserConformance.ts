@@ -3,29 +3,14 @@
  * must pass it unchanged. Each test makes organisations of its own, so tests sharing a store never meet.
  */
 import { describe, expect, layer } from "@effect/vitest"
-import { Effect, Exit, type Layer, Option } from "effect"
-import type { Actor, CreatedKey, PageRequest } from "../../organiser/OrganiserModel.js"
+import { Effect, type Layer, Option } from "effect"
+import type { CreatedKey } from "../../organiser/OrganiserModel.js"
 import { eventKeyOf } from "../../organiser/OrganiserModel.js"
 import { OrganiserAccess } from "../../ports/OrganiserAccess.js"
 import { OrganiserArtists } from "../../ports/OrganiserArtists.js"
 import { OrganiserCatalog } from "../../ports/OrganiserCatalog.js"
-
-const t0 = Date.parse("2027-01-01T00:00:00.000Z")
-const first = <K>(limit = 200): PageRequest<K> => ({ limit, after: undefined })
-
-/** A new organisation with a key: the actor of that key. */
-const newActor = Effect.gen(function*() {
-  const access = yield* OrganiserAccess
-  const organisation = yield* access.createOrganisation("Org")
-  const key = `fok_${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}xxxxxxxxxxxx`
-  const record = yield* access.createApiKey({ organisation_id: organisation.id, name: "k", key, created_at: t0 })
-  const id = Option.getOrThrow(record).id
-  return { organisation_id: organisation.id, api_key_id: id } satisfies Actor
-})
-
-const failureTag = <A, E extends { readonly _tag: string }, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.map(Effect.exit(effect), (exit) =>
-    Exit.isFailure(exit) ? exit.cause.reasons.map((r) => ("error" in r ? (r.error as { _tag: string })._tag : "defect"))[0] : "success")
+import { engagementChecks } from "./organiserEngagementChecks.js"
+import { failureTag, first, newActor, t0 } from "./organiserTestSupport.js"
 
 export const organiserConformance = (
   name: string,
@@ -205,6 +190,9 @@ export const organiserConformance = (
           const actions = (yield* catalog.listAudit(a.organisation_id, first())).items.map((e) => [e.action, e.resource_id])
           expect(actions).toEqual([["artist.deleted", older.id], ["artist.created", newer.id], ["artist.created", older.id]])
         }))
+
+      // Engagements and portal links (organiserEngagementChecks.ts).
+      for (const [title, check] of Object.entries(engagementChecks)) it.effect(title, () => check)
     })
   })
 }
