@@ -9,7 +9,7 @@ import { HttpServer } from "effect/http"
 import type { NetAddress } from "effect/net"
 import type { SqlClient } from "effect/sql"
 import { createServer } from "node:http"
-import { AdminConfig, answerClientError, HttpAppServer, HttpConfig, type RefusedRequest } from "@forms/adapters-http"
+import { AdminConfig, answerClientError, HttpApp, HttpConfig, type RefusedRequest } from "@forms/adapters-http"
 import {
   FormSchemaCache,
   SqlOrganiserAccess,
@@ -30,10 +30,10 @@ import {
   PublicFormsLive
 } from "@forms/domain"
 import { baseUrlOf, formPageUrl, formUrl, portalPageUrl, portalUrl, type ServerConfig } from "./config.js"
-import { databaseLayer, ReadinessLive } from "./database.js"
-import { eventsLayer, type HandlersLayer, outboxSignalLayer } from "./events.js"
-import { demoApiKeys, demoForms, demoPortals, Startup, startupLayer } from "./startup.js"
-import { webAssetsLive } from "./webAssets.js"
+import { Database, ServerReadiness } from "./database.js"
+import { Events, type HandlersLayer, ServerOutboxSignal } from "./events.js"
+import { demoApiKeys, demoForms, demoPortals, Startup, StartupLive } from "./startup.js"
+import { ServerWebAssets } from "./webAssets.js"
 
 /** With DATABASE_URL, the schema cache of adapters-sql (its README: "Form schemas"); none on the embedded database. */
 const schemaCacheLayer = (config: ServerConfig): Layer.Layer<FormSchemaCache> | Layer.Layer<never> =>
@@ -138,14 +138,14 @@ export interface ServerLayerOptions<E, EH = never> {
   readonly dispatcher?: Partial<DispatcherOptions> | undefined
 }
 
-export const makeServerLayer = <E = never, EH = never>(
+const makeServerLayer = <E = never, EH = never>(
   config: ServerConfig,
   options: ServerLayerOptions<E, EH> = {}
 ) => {
   const database: Layer.Layer<
     PgClient.PgClient | SqlClient.SqlClient,
-    E | Layer.Error<ReturnType<typeof databaseLayer>>
-  > = options.database ?? databaseLayer(config)
+    E | Layer.Error<ReturnType<typeof Database.layer>>
+  > = options.database ?? Database.layer(config)
   // One instance of every port, built over the signal (a step that records events wakes the dispatcher)
   // and the schema cache (the form lookups of every request).
   const Ports = Layer.mergeAll(
@@ -155,7 +155,7 @@ export const makeServerLayer = <E = never, EH = never>(
     SqlOrganiserCatalog.layer,
     SqlOrganiserArtists.layer
   ).pipe(
-    Layer.provideMerge(options.outboxSignal ?? outboxSignalLayer(config)),
+    Layer.provideMerge(options.outboxSignal ?? ServerOutboxSignal.layer(config)),
     Layer.provide(options.schemaCache ?? schemaCacheLayer(config))
   )
   const UseCases = Layer.mergeAll(PublicFormsLive.layer, ArtistPortalLive.layer, OrganiserLive.layer).pipe(
@@ -166,12 +166,12 @@ export const makeServerLayer = <E = never, EH = never>(
       writeLimitPerHour: config.writeRateLimitPerHour
     }))
   )
-  const Http = HttpAppServer.pipe(
+  const Http = HttpApp.server.pipe(
     Layer.provide([
       UseCases,
-      ReadinessLive,
+      ServerReadiness.layer,
       AdminConfig.layer({ limitPerMinute: config.adminRateLimitPerMinute, publicBaseUrl: config.publicBaseUrl }),
-      webAssetsLive,
+      ServerWebAssets.layer,
       httpConfigLayer(config)
     ]),
     Layer.provideMerge(nodeServer(config))
@@ -181,9 +181,12 @@ export const makeServerLayer = <E = never, EH = never>(
   return announce(config).pipe(
     Layer.provideMerge(Http),
     // The dispatcher starts after the migrations and the fixture.
-    Layer.provideMerge(eventsLayer(options.handlers ?? [], options.dispatcher ?? {})),
-    Layer.provideMerge(startupLayer(config)),
+    Layer.provideMerge(Events.layer(options.handlers ?? [], options.dispatcher ?? {})),
+    Layer.provideMerge(StartupLive.layer(config)),
     Layer.provideMerge(Ports),
     Layer.provideMerge(database)
   )
 }
+
+/** `Server.layer(…)`. */
+export const Server = { layer: makeServerLayer } as const

@@ -3,9 +3,9 @@ import { NodeRuntime } from "@effect/platform-node"
 import { Cause, Effect, Exit, Result } from "effect"
 import { commands, usage } from "./commands.js"
 import { parseConfig } from "./config.js"
-import { databaseLayer } from "./database.js"
+import { Database } from "./database.js"
 import { describeCause } from "./describeError.js"
-import { loggingLayer } from "./logging.js"
+import { Logging } from "./logging.js"
 
 const [name, ...args] = process.argv.slice(2)
 const command = name === undefined ? undefined : commands[name]
@@ -22,13 +22,13 @@ if (Result.isFailure(parsed)) {
 const config = parsed.success
 
 const program = command.run(args, config).pipe(
-  Effect.provide(databaseLayer(config)),
+  Effect.provide(Database.layer(config)),
   Effect.catchCause((cause) =>
     Cause.hasInterruptsOnly(cause)
       ? Effect.failCause(cause)
       : Effect.sync(() => process.stderr.write(`${describeCause(cause)}\n`)).pipe(Effect.andThen(Effect.failCause(cause)))
   ),
-  Effect.provide(loggingLayer(config.logLevel, "stderr"))
+  Effect.provide(Logging.layer(config.logLevel, "stderr"))
 )
 
 NodeRuntime.runMain(program, {

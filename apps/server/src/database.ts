@@ -7,13 +7,13 @@ import { Unavailable } from "@forms/domain"
 import type { ServerConfig } from "./config.js"
 
 /** Provides `PgClient` and `SqlClient`. */
-export const databaseLayer = (config: ServerConfig) =>
+const makeDatabaseLayer = (config: ServerConfig) =>
   config.databaseUrl === undefined
     ? EmbeddedPg.layer({ dataDir: config.dataDir })
     : PgLive.layer({ url: Redacted.value(config.databaseUrl) })
 
 /** GET /health/ready: `SELECT 1` answered within two seconds. */
-export const ReadinessLive = Layer.effect(
+const makeReadinessLayer = Layer.effect(
   Readiness,
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
@@ -34,3 +34,9 @@ export const isEmpty = Effect.gen(function*() {
   const rows = yield* sql`SELECT 1 AS one FROM organisations LIMIT 1`
   return rows.length === 0
 })
+
+/** `Database.layer(…)`. */
+export const Database = { layer: makeDatabaseLayer } as const
+
+/** `ServerReadiness.layer`. */
+export const ServerReadiness = { layer: makeReadinessLayer } as const

@@ -47,7 +47,7 @@ export type HandlersLayer<E = never> = Layer.Layer<never, E, HandlerServices>
  * LISTEN/NOTIFY on a real PostgreSQL (DATABASE_URL): a commit in any process wakes this dispatcher. The
  * embedded database is one process, so an in-process signal is enough there.
  */
-export const outboxSignalLayer = (config: ServerConfig): Layer.Layer<OutboxSignal> =>
+const makeOutboxSignalLayer = (config: ServerConfig): Layer.Layer<OutboxSignal> =>
   config.databaseUrl === undefined ? InProcessSignal.layer : SqlOutboxSignal.layer({ url: config.databaseUrl })
 
 /**
@@ -56,7 +56,7 @@ export const outboxSignalLayer = (config: ServerConfig): Layer.Layer<OutboxSigna
  * flight is abandoned unrecorded and delivered again after its lease, as a new attempt), before anything
  * beneath it (the database) closes.
  */
-export const eventsLayer = <E>(
+const makeEventsLayer = <E>(
   extra: ReadonlyArray<HandlersLayer<E>> = [],
   options: Partial<DispatcherOptions> = {}
 ) => {
@@ -69,3 +69,9 @@ export const eventsLayer = <E>(
   const stopped = Layer.effectDiscard(Effect.addFinalizer(() => Effect.logInfo("event dispatcher stopped")))
   return Dispatcher.layer(options).pipe(Layer.provide(Registry), Layer.provide(stopped))
 }
+
+/** `ServerOutboxSignal.layer(…)`. */
+export const ServerOutboxSignal = { layer: makeOutboxSignalLayer } as const
+
+/** `Events.layer(…)`. */
+export const Events = { layer: makeEventsLayer } as const

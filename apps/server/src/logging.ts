@@ -38,10 +38,13 @@ export const formatLine = (options: Logger.Options<unknown>): string => {
   return plain ? JSON.stringify(record) : Formatter.formatJson(record)
 }
 
-export const loggingLayer = (level: LogLevelName, target: "stdout" | "stderr" = "stdout") => {
+const makeLoggingLayer = (level: LogLevelName, target: "stdout" | "stderr" = "stdout") => {
   const stream = target === "stdout" ? process.stdout : process.stderr
   const jsonLines = Logger.make((options) => {
     stream.write(`${formatLine(options)}\n`)
   })
   return Layer.mergeAll(Logger.layer([jsonLines]), Layer.succeed(References.MinimumLogLevel, levels[level]))
 }
+
+/** `Logging.layer(…)`. */
+export const Logging = { layer: makeLoggingLayer } as const

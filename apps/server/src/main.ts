@@ -4,8 +4,8 @@ import { Cause, Effect, Exit, Layer, References, Result } from "effect"
 import { parseConfig } from "./config.js"
 import { describeCause } from "./describeError.js"
 import { applyHeapLimits } from "./heapLimits.js"
-import { loggingLayer } from "./logging.js"
-import { makeServerLayer } from "./ServerLayer.js"
+import { Logging } from "./logging.js"
+import { Server } from "./ServerLayer.js"
 
 // The young generation capped and the old one kept near the live heap (see heapLimits.ts); node flags win.
 applyHeapLimits()
@@ -22,14 +22,14 @@ const hardStop = () => setTimeout(() => process.exit(1), 20_000).unref()
 process.once("SIGTERM", hardStop)
 process.once("SIGINT", hardStop)
 
-const program = Layer.launch(makeServerLayer(config)).pipe(
+const program = Layer.launch(Server.layer(config)).pipe(
   Effect.onInterrupt(() => Effect.logInfo("stopped: requests finished, database closed")),
   Effect.catchCause((cause) =>
     Cause.hasInterruptsOnly(cause)
       ? Effect.failCause(cause)
       : Effect.logError(`cannot start: ${describeCause(cause)}`).pipe(Effect.andThen(Effect.failCause(cause)))
   ),
-  Effect.provide(loggingLayer(config.logLevel)),
+  Effect.provide(Logging.layer(config.logLevel)),
   // No tracer or exporter is configured: spans would be recorded (with clock reads) for nobody to read.
   // Request and SQL spans become no-op spans; logs are unaffected (log spans and annotations are not traces).
   Effect.provideService(References.TracerEnabled, false),

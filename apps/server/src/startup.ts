@@ -63,4 +63,7 @@ export const startup = (config: ServerConfig) =>
   })
 
 /** Builds by running the start-up; needs `SqlClient`. */
-export const startupLayer = (config: ServerConfig) => Layer.effect(Startup, Effect.map(startup(config), Startup.of))
+const makeStartupLayer = (config: ServerConfig) => Layer.effect(Startup, Effect.map(startup(config), Startup.of))
+
+/** `StartupLive.layer`. */
+export const StartupLive = { layer: makeStartupLayer } as const

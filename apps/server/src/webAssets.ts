@@ -19,4 +19,7 @@ const loadEmbedScript = (): Promise<string> => {
   return loading
 }
 
-export const webAssetsLive = Layer.effect(WebAssets, Effect.promise(loadEmbedScript).pipe(Effect.map(makeWebAssets)))
+const loadWebAssetsLayer = Layer.effect(WebAssets, Effect.promise(loadEmbedScript).pipe(Effect.map(makeWebAssets)))
+
+/** `ServerWebAssets.layer`. */
+export const ServerWebAssets = { layer: loadWebAssetsLayer } as const

@@ -5,7 +5,7 @@ import { SqlClient } from "effect/sql"
 import { fileURLToPath } from "node:url"
 import { EmbeddedPg, FormSchemaCache, PgLive, SqlOutboxSignal } from "@forms/adapters-sql"
 import type { DispatcherOptions } from "@forms/domain"
-import { type HandlersLayer, loggingLayer, makeServerLayer, parseConfig, type ServerConfig } from "../src/index.js"
+import { type HandlersLayer, Logging, Server, parseConfig, type ServerConfig } from "../src/index.js"
 
 export const fixturePath = fileURLToPath(new URL("./fixture.json", import.meta.url))
 export const testDatabaseUrl = process.env["TEST_DATABASE_URL"]
@@ -46,13 +46,13 @@ export const testServer = (backend: Backend, env: Record<string, string> = {}, o
   const config = testConfig(env)
   const schema = `http_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`
   const postgres = backend === "postgres" ? testDatabaseUrl : undefined
-  return makeServerLayer(config, {
+  return Server.layer(config, {
     database: postgres === undefined ? EmbeddedPg.layer() : isolatedSchema(postgres, schema),
     outboxSignal: postgres === undefined ? undefined : SqlOutboxSignal.layer({ url: postgres, schema }),
     schemaCache: postgres === undefined ? undefined : FormSchemaCache.listening({ url: postgres, schema }),
     handlers: options.handlers,
     dispatcher: options.dispatcher
-  }).pipe(Layer.provide(loggingLayer(config.logLevel)))
+  }).pipe(Layer.provide(Logging.layer(config.logLevel)))
 }
 
 /** Runs `effect` until `done` holds for its result, every 50 ms, failing after `timeoutMs`. */

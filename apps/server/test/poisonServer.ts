@@ -9,7 +9,7 @@ import { NodeRuntime } from "@effect/platform-node"
 import { Cause, Effect, Exit, Layer } from "effect"
 import { EmbeddedPg, FormSchemaCache, PgLive, SqlOutboxSignal } from "@forms/adapters-sql"
 import { defaultBackoff, EventHandlers, onSubmissionSubmitted } from "@forms/domain"
-import { loggingLayer, makeServerLayer } from "../src/index.js"
+import { Logging, Server } from "../src/index.js"
 import { testConfig } from "./harness.js"
 
 const Poison = EventHandlers.register(Effect.succeed(onSubmissionSubmitted("poison", () =>
@@ -19,7 +19,7 @@ const Poison = EventHandlers.register(Effect.succeed(onSubmissionSubmitted("pois
 const url = process.env["POISON_DATABASE_URL"]
 const schema = process.env["POISON_SCHEMA"] ?? "public"
 const config = testConfig({ LOG_LEVEL: "info", HOST: "127.0.0.1" })
-const server = makeServerLayer(config, {
+const server = Server.layer(config, {
   database: url === undefined ? EmbeddedPg.layer({ dataDir: process.env["DATA_DIR"] }) : PgLive.layer({ url, searchPath: schema }),
   outboxSignal: url === undefined ? undefined : SqlOutboxSignal.layer({ url, schema }),
   schemaCache: url === undefined ? undefined : FormSchemaCache.listening({ url, schema }),
@@ -27,7 +27,7 @@ const server = makeServerLayer(config, {
   dispatcher: { pollIntervalMs: 100, deliveryTimeoutMs: 5_000, leaseMarginMs: 1_000, backoff: { ...defaultBackoff, maxAttempts: 3 } }
 })
 
-NodeRuntime.runMain(Layer.launch(server).pipe(Effect.provide(loggingLayer(config.logLevel))), {
+NodeRuntime.runMain(Layer.launch(server).pipe(Effect.provide(Logging.layer(config.logLevel))), {
   // SIGTERM interrupts the program: a clean stop exits 0, as the real server's does.
   teardown: (exit, onExit) => onExit(Exit.isSuccess(exit) || Cause.hasInterruptsOnly(exit.cause) ? 0 : 1)
 })

@@ -2,16 +2,16 @@ import { assert, layer } from "@effect/vitest"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
 import { createServer } from "node:http"
-import { AdminConfig, HttpAppServer, HttpConfig } from "@forms/adapters-http"
+import { AdminConfig, HttpApp, HttpConfig } from "@forms/adapters-http"
 import { PgLive, SqlOrganiserAccess, SqlOrganiserArtists, SqlOrganiserCatalog, SqlPortalPorts, SqlPorts } from "@forms/adapters-sql"
 import { ArtistPortalLive, FormsConfig, OrganiserLive, PublicFormsLive } from "@forms/domain"
-import { ReadinessLive } from "../src/index.js"
+import { ServerReadiness } from "../src/index.js"
 import { call, envelope } from "./harness.js"
 
 // Nothing listens on port 1: every query fails to connect.
 const DeadDatabase = PgLive.layer({ url: "postgres://postgres@127.0.0.1:1/none", connectTimeout: "1 second" })
 
-const server = HttpAppServer.pipe(
+const server = HttpApp.server.pipe(
   Layer.provide([
     Layer.mergeAll(PublicFormsLive.layer, ArtistPortalLive.layer, OrganiserLive.layer).pipe(
       Layer.provide([SqlPorts.layer, SqlPortalPorts.layer, SqlOrganiserAccess.layer, SqlOrganiserCatalog.layer, SqlOrganiserArtists.layer]),
@@ -19,7 +19,7 @@ const server = HttpAppServer.pipe(
     ),
     SqlPorts.layer,
     AdminConfig.layer(),
-    ReadinessLive,
+    ServerReadiness.layer,
     HttpConfig.layer()
   ]),
   Layer.provide(DeadDatabase),

@@ -1,9 +1,9 @@
-/** The whole server started inside the test's own process (makeServerLayer), on a free port. */
+/** The whole server started inside the test's own process (Server.layer), on a free port. */
 import { Effect, Layer, ManagedRuntime } from "effect"
 import { HttpServer } from "effect/http"
 import { SqlClient } from "effect/sql"
 import { EmbeddedPg, PgLive } from "@forms/adapters-sql"
-import { loggingLayer, makeServerLayer, parseConfig } from "@forms/server"
+import { Logging, Server, parseConfig } from "@forms/server"
 import { fixturePath } from "./paths.js"
 
 export interface InProcessServer {
@@ -19,7 +19,7 @@ export const startInProcess = async (env: Record<string, string>, databaseUrl?: 
   if (parsed._tag === "Failure") throw new Error(parsed.failure.join("\n"))
   const config = parsed.success
   const database = databaseUrl === undefined ? EmbeddedPg.layer() : PgLive.layer({ url: databaseUrl })
-  const layer = makeServerLayer(config, { database }).pipe(Layer.provide(loggingLayer(config.logLevel)))
+  const layer = Server.layer(config, { database }).pipe(Layer.provide(Logging.layer(config.logLevel)))
   const runtime = ManagedRuntime.make(layer)
   const origin = await runtime.runPromise(
     Effect.map(HttpServer.HttpServer, (server) => HttpServer.formatAddress(server.address))

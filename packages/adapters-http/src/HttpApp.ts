@@ -37,7 +37,7 @@ const GlobalMiddleware = HttpRouter.use((router) =>
  * Router layers of the application. Needs `PublicForms`, `ArtistPortal`, `Organiser`, `RateLimiter`,
  * `AdminConfig`, `HttpConfig`, `Readiness` and the platform services an HTTP server layer provides.
  */
-export const HttpAppLayer = Layer.unwrap(Effect.map(HttpConfig, (config) => {
+const httpAppLayer = Layer.unwrap(Effect.map(HttpConfig, (config) => {
   // The definition as served: `servers` is where this server is reached (HttpConfig.publicBaseUrl).
   const api = withServers(Api, config.publicBaseUrl)
   return Layer.mergeAll(
@@ -47,14 +47,20 @@ export const HttpAppLayer = Layer.unwrap(Effect.map(HttpConfig, (config) => {
   )
 })).pipe(
   Layer.provide([PublicFormsHandlers, PortalHandlers, SystemHandlers, AdminHandlers, PagesHandlers]),
-  Layer.provide(OrganiserAuthLive)
+  Layer.provide(OrganiserAuthLive.layer)
 )
 
 /** The application served by an `HttpServer` (e.g. `NodeHttpServer.layer`); logs are our own. */
 // The router's default refuses path parameters over 100 characters as "no such route"; a long token or
 // id must reach its own 404 (FORM_NOT_FOUND, SUBMISSION_NOT_FOUND, …) instead. Node caps the request line.
-export const HttpAppServer = HttpRouter.serve(HttpAppLayer, {
+const httpAppServer = HttpRouter.serve(httpAppLayer, {
   disableLogger: true,
   disableListenLog: true,
   routerConfig: { maxParamLength: 65_536 }
 })
+
+/**
+ * The application: `HttpApp.layer` (the routes, /openapi.json, /docs and the global middleware) and
+ * `HttpApp.server` (that, served by an `HttpServer` such as `NodeHttpServer.layer`).
+ */
+export const HttpApp = { layer: httpAppLayer, server: httpAppServer } as const

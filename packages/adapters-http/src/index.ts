@@ -9,7 +9,7 @@ export * from "./Api.js"
 export * from "./ApiClient.js"
 
 // Serving it: the application layer, its configuration, readiness, client networks
-export { docsPath, HttpAppLayer, HttpAppServer, openApiPath } from "./HttpApp.js"
+export { docsPath, HttpApp, openApiPath } from "./HttpApp.js"
 export * from "./HttpConfig.js"
 export * from "./Readiness.js"
 export { type ExemptNetworks, noExemptNetworks, parseExemptNetworks } from "./client/exemptNetworks.js"
@@ -63,7 +63,7 @@ export {
 // The pages of CONTRACT §14 and the script they load (the server provides the bundled element)
 export { PagesGroup } from "./pages/PagesGroup.js"
 export { PagesHandlers } from "./pages/PagesHandlers.js"
-export { makeWebAssets, WebAssets, webAssetsLayer, type WebAssetsShape } from "./pages/WebAssets.js"
+export { makeWebAssets, WebAssets, StaticWebAssets, type WebAssetsShape } from "./pages/WebAssets.js"
 
 // The organiser API (CONTRACT §12)
 export * from "./admin/AdminGroup.js"

@@ -3,7 +3,7 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
 import { HttpServer } from "effect/http"
 import { createServer } from "node:http"
-import { AdminConfig, HttpAppServer, HttpConfig, type HttpConfigShape, Readiness } from "../src/index.js"
+import { AdminConfig, HttpApp, HttpConfig, type HttpConfigShape, Readiness } from "../src/index.js"
 import { type ArtistPortal, type Organiser, OrganiserLive, type PublicForms, type RateLimiter } from "@forms/domain"
 import { InMemory, InMemoryOrganiser } from "@forms/domain/memory"
 import { FakeArtistPortal } from "./FakeArtistPortal.js"
@@ -18,7 +18,7 @@ export const serverLayer = (
     readonly admin?: Layer.Layer<Organiser | RateLimiter | AdminConfig>
   } = {}
 ) =>
-  HttpAppServer.pipe(
+  HttpApp.server.pipe(
     Layer.provide([
       publicForms,
       options.portal ?? FakeArtistPortal,

@@ -26,7 +26,7 @@ export class OrganiserAuth extends HttpApiMiddleware.Service<OrganiserAuth, { pr
 ) {}
 
 /** The server side: needs the `Organiser` use cases. */
-export const OrganiserAuthLive = Layer.effect(
+const organiserAuthLayer = Layer.effect(
   OrganiserAuth,
   Effect.gen(function*() {
     const organiser = yield* Organiser
@@ -43,3 +43,6 @@ export const OrganiserAuthLive = Layer.effect(
     })
   })
 )
+
+/** The bearer check over the domain's `Organiser`: `OrganiserAuthLive.layer`. */
+export const OrganiserAuthLive = { layer: organiserAuthLayer } as const

@@ -24,4 +24,7 @@ export const WebAssets = Context.Reference<WebAssetsShape>("@forms/adapters-http
   defaultValue: () => makeWebAssets("export {}\n")
 })
 
-export const webAssetsLayer = (embedScript: string) => Layer.succeed(WebAssets, makeWebAssets(embedScript))
+const webAssetsOfScript = (embedScript: string) => Layer.succeed(WebAssets, makeWebAssets(embedScript))
+
+/** `StaticWebAssets.layer`. */
+export const StaticWebAssets = { layer: webAssetsOfScript } as const
