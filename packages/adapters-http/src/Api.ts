@@ -2,7 +2,7 @@
 import { Schema } from "effect"
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { AdminGroup } from "./admin/AdminGroup.js"
-import { apiLicense, markPublic, operation, optionalBody } from "./openApiShape.js"
+import { apiLicense, markPublic, operation, optionalBody, withDocumentRoutes } from "./openApiShape.js"
 import {
   ApiConflict,
   ApiGone,
@@ -144,6 +144,7 @@ export class Api extends HttpApi.make("forms")
     title: "Forms and artist portal",
     version: "0.1.0",
     license: apiLicense,
+    transform: withDocumentRoutes,
     description: "Every JSON answer is `{ data }` on success and `{ error: { code, message, fields? } }` otherwise. " +
       "Every response carries `x-request-id`."
   }))

@@ -41,3 +41,29 @@ export const withServers = <Id extends string, Groups extends HttpApiGroup.Const
   api: HttpApi.HttpApi<Id, Groups>,
   baseUrl: string | undefined
 ): HttpApi.HttpApi<Id, Groups> => api.annotate(OpenApi.Servers, [{ url: baseUrl ?? "/" }])
+
+/**
+ * The two routes of CONTRACT §9 that serve the document itself (`/openapi.json`, `/docs`) are not endpoints of
+ * the definition (HttpApiBuilder and Scalar serve them), so the document lists them through this one
+ * API-level transform (§17: every route of §9).
+ */
+export const withDocumentRoutes = (spec: Record<string, unknown>): Record<string, unknown> => {
+  const paths = (spec["paths"] ?? {}) as Record<string, unknown>
+  const route = (operationId: string, summary: string, contentType: string, description: string) => ({
+    get: {
+      tags: ["system"],
+      operationId,
+      summary,
+      security: [],
+      responses: { "200": { description, content: { [contentType]: { schema: { type: "string" } } } } }
+    }
+  })
+  return {
+    ...spec,
+    paths: {
+      ...paths,
+      "/openapi.json": route("system.openApi", "This OpenAPI 3.1 document", "application/json", "The raw document (no envelope)."),
+      "/docs": route("system.docs", "Interactive API reference", "text/html", "An HTML page rendering this document.")
+    }
+  }
+}
