@@ -105,6 +105,17 @@ const nodeServer = (config: ServerConfig) =>
   }))
 
 /** The HTTP settings; the public base URL (the /openapi.json `servers`) is known once the port is bound. */
+/**
+ * The organiser routes' settings. Portal links are printed on PUBLIC_BASE_URL, else on the address the server
+ * is bound to (as the CLI prints them): never on a request's `Host`, which a client chooses.
+ */
+const adminConfigLayer = (config: ServerConfig) =>
+  Layer.unwrap(Effect.map(HttpServer.HttpServer, (server) =>
+    AdminConfig.layer({
+      limitPerMinute: config.adminRateLimitPerMinute,
+      publicBaseUrl: baseUrlOf(config, portOf(server.address))
+    })))
+
 const httpConfigLayer = (config: ServerConfig) =>
   Layer.unwrap(Effect.map(HttpServer.HttpServer, (server) =>
     HttpConfig.layer({
@@ -170,7 +181,7 @@ const makeServerLayer = <E = never, EH = never>(
     Layer.provide([
       UseCases,
       ServerReadiness.layer,
-      AdminConfig.layer({ limitPerMinute: config.adminRateLimitPerMinute, publicBaseUrl: config.publicBaseUrl }),
+      adminConfigLayer(config),
       ServerWebAssets.layer,
       httpConfigLayer(config)
     ]),

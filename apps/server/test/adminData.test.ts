@@ -2,7 +2,21 @@ import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { backends, reportSkippedPostgres } from "./backends.js"
 import { adminCall, data, json, keyOf, list, newOrganisation } from "./adminSupport.js"
-import { call, envelope, eventually, liveOptions, testServer } from "./harness.js"
+import { baseUrl, call, envelope, eventually, liveOptions, testServer } from "./harness.js"
+import { request as httpRequest } from "node:http"
+
+/** A POST with a Host header of the caller's choice (fetch always sends the real one). */
+const rawPost = (base: string, path: string, key: string, host: string) =>
+  new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = httpRequest(new URL(path, base), { method: "POST", headers: { host, authorization: `Bearer ${key}` } }, (res) => {
+      let text = ""
+      res.setEncoding("utf8")
+      res.on("data", (chunk: string) => (text += chunk))
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, text }))
+    })
+    req.on("error", reject)
+    req.end()
+  })
 
 const invalidQuery = envelope("INVALID_QUERY", "A query parameter is malformed.")
 const inUse = envelope("IN_USE", "This resource is still referenced and cannot be deleted.")
@@ -252,6 +266,14 @@ for (const backend of backends) {
           ["engagement.portal_link_created", "eng-cli", u.id])
         const token = String(urls["portal_url"]).split("/").at(-1) ?? ""
         assert.notInclude(JSON.stringify(entries), token)
+        // The link is printed on the server's own base URL, never on a Host header a client chose.
+        const base = yield* baseUrl
+        assert.isTrue(String(urls["portal_url"]).startsWith(`${base}/p/artist/`), String(urls["portal_url"]))
+        const forged = yield* Effect.promise(() => rawPost(base, "/admin/engagements/eng-cli/portal-link", u.key, "evil.example"))
+        assert.strictEqual(forged.status, 200, forged.text)
+        const forgedUrls = JSON.parse(forged.text).data as Record<string, string>
+        assert.isTrue(String(forgedUrls["portal_url"]).startsWith(`${base}/p/artist/`), forgedUrls["portal_url"])
+        assert.notInclude(forged.text, "evil.example")
       }))
     it.effect("artists: GET shows the profile; a soft-deleted artist's portal answers 410, repeated deletes write nothing", () =>
       Effect.gen(function*() {

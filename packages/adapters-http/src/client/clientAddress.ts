@@ -27,8 +27,17 @@ const groupsOf = (serialised: string): ReadonlyArray<number> => {
   return [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back]
 }
 
-/** The URL serialiser compresses and lower-cases IPv6 and writes an embedded IPv4 tail as hex. */
-const serialiseV6 = (address: string): string => new URL(`http://[${address}]/`).hostname.slice(1, -1)
+/**
+ * The URL serialiser compresses and lower-cases IPv6 and writes an embedded IPv4 tail as hex; an address
+ * `node:net` accepts and the URL parser would not is no address (never a throw, so never a 500).
+ */
+const serialiseV6 = (address: string): string | undefined => {
+  try {
+    return new URL(`http://[${address}]/`).hostname.slice(1, -1)
+  } catch {
+    return undefined
+  }
+}
 
 export interface CanonicalAddress {
   /** The whole address, canonical: IPv4 dotted, IPv6 compressed and lower-case. */
@@ -42,13 +51,14 @@ export const canonicalAddress = (entry: string): CanonicalAddress | undefined =>
   if (entry.length > maxEntryLength) return undefined
   const bare = bareAddress(entry)
   if (isIPv4(bare)) return { address: bare, family: "ipv4", client: bare }
-  if (!isIPv6(bare)) return undefined
-  const groups = groupsOf(serialiseV6(bare))
+  const serialised = isIPv6(bare) ? serialiseV6(bare) : undefined
+  if (serialised === undefined) return undefined
+  const groups = groupsOf(serialised)
   if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
     const [high = 0, low = 0] = groups.slice(6)
     const v4 = `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`
     return { address: v4, family: "ipv4", client: v4 }
   }
-  const network = serialiseV6(`${groups.slice(0, 4).map((group) => group.toString(16)).join(":")}::`)
-  return { address: serialiseV6(bare), family: "ipv6", client: network }
+  const network = serialiseV6(`${groups.slice(0, 4).map((group) => group.toString(16)).join(":")}::`) ?? serialised
+  return { address: serialised, family: "ipv6", client: network }
 }
