@@ -25,7 +25,8 @@ export const makeSqlRateLimiter = Effect.gen(function*() {
       yield* sql`SELECT pg_advisory_xact_lock(${lockClass}, hashtext(${key}))`
       // One statement under the lock: count the window, insert this hit when a slot is free, drop the key's
       // old hits and sweep a batch of expired ones. The CTEs see the snapshot before the insert, so `n` is
-      // the count without this hit.
+      // the count without this hit. Both deletes skip rows another transaction holds: a sweep of another key
+      // may hold this key's expired rows while this one holds that key's, and waiting would deadlock (40P01).
       const [counted] = yield* sql<{ readonly n: number; readonly oldest: number | null }>`
         WITH c AS (
           SELECT count(*)::int AS n, min(at)::float8 AS oldest
@@ -34,7 +35,9 @@ export const makeSqlRateLimiter = Effect.gen(function*() {
           INSERT INTO rate_limit_hits (key, at, expires_at)
           SELECT ${key}, ${now}::bigint, ${now + windowMs}::bigint FROM c WHERE c.n < ${limit}::int
         ), old AS (
-          DELETE FROM rate_limit_hits WHERE key = ${key} AND at <= ${since}::bigint
+          DELETE FROM rate_limit_hits WHERE id IN (
+            SELECT id FROM rate_limit_hits WHERE key = ${key} AND at <= ${since}::bigint
+            FOR UPDATE SKIP LOCKED)
         ), sweep AS (
           DELETE FROM rate_limit_hits WHERE id IN (
             SELECT id FROM rate_limit_hits WHERE expires_at <= ${now}::bigint LIMIT ${sweepBatch}
