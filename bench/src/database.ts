@@ -37,7 +37,7 @@ export const dropDatabase = (name: string): Promise<void> =>
   })
 
 /** Tables a flow writes (those of ours and of the reference; missing ones are skipped). */
-const writtenTables = ["unique_claims", "outbox", "rate_limit_hits", "submissions", "contacts"]
+const writtenTables = ["unique_claims", "outbox", "rate_limit_hits", "rate_limit_windows", "submissions", "contacts"]
 
 /** Empties what the flows wrote, so each run starts from the same state (the forms stay). */
 export const truncateWritten = async (url: string): Promise<void> => {
@@ -56,12 +56,36 @@ export const truncateWritten = async (url: string): Promise<void> => {
   }
 }
 
-/** Rows left by a run, to check that every counted flow really stored a submitted submission. */
-export const countSubmitted = async (url: string): Promise<number> => {
+/** What a run left in its database: submitted submissions, events, contacts, limiter keys. */
+export interface RunRows {
+  readonly submitted: number
+  /** Outbox events delivered / still undelivered (the lean reference delivers none). */
+  readonly delivered: number
+  readonly pending: number
+  readonly contacts: number
+  /** Distinct keys the client limits counted: ours' `rate_limit_hits`, the reference's `rate_limit_windows`. */
+  readonly limiterKeys: number
+}
+
+/**
+ * Read after the server stopped: every counted flow must have stored a submitted submission, and with
+ * visitors each flow counts under keys of its own (about 2 per flow: write and submit).
+ */
+export const countRows = async (url: string): Promise<RunRows> => {
   const sql = postgres(url, { max: 1, onnotice: () => {} })
   try {
-    const [row] = await sql<Array<{ n: number }>>`SELECT count(*)::int AS n FROM submissions WHERE status = 'submitted'`
-    return row?.n ?? 0
+    const tables = new Set((await sql<Array<{ name: string }>>`
+      SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema()`).map((r) => r.name))
+    const count = async (query: string): Promise<number> => Number((await sql.unsafe(query))[0]?.["n"] ?? 0)
+    const limiterKeys = (tables.has("rate_limit_hits") ? await count("SELECT count(DISTINCT key)::int AS n FROM rate_limit_hits") : 0) +
+      (tables.has("rate_limit_windows") ? await count("SELECT count(*)::int AS n FROM rate_limit_windows") : 0)
+    return {
+      submitted: await count("SELECT count(*)::int AS n FROM submissions WHERE status = 'submitted'"),
+      delivered: await count("SELECT count(*)::int AS n FROM outbox WHERE delivered_at IS NOT NULL"),
+      pending: await count("SELECT count(*)::int AS n FROM outbox WHERE delivered_at IS NULL"),
+      contacts: tables.has("contacts") ? await count("SELECT count(*)::int AS n FROM contacts") : 0,
+      limiterKeys
+    }
   } finally {
     await sql.end({ timeout: 5 })
   }

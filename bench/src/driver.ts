@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto"
 import { Pool } from "undici"
 import { benchToken, expectedStatus, flowValues, type Step, steps } from "./flow.js"
 import { Samples } from "./stats.js"
+import { type AddressFamily, visitorAddress } from "./visitors.js"
 
 export interface LoadOptions {
   readonly baseUrl: string
@@ -13,6 +14,11 @@ export interface LoadOptions {
   readonly warmupMs: number
   readonly durationMs: number
   readonly token?: string
+  /**
+   * Real traffic: each flow sends X-Forwarded-For with its own visitor address of this family (the server
+   * trusts one hop). Unset: every flow comes from the driver's own address (the stress variant).
+   */
+  readonly visitors?: AddressFamily
   /** Called when the measured window opens and when it closes (CPU accounting). */
   readonly onMeasureStart?: () => void
   readonly onMeasureEnd?: () => void
@@ -67,8 +73,8 @@ export const runLoad = async (options: LoadOptions): Promise<LoadResult> => {
   const measureTo = measureFrom + options.durationMs
   const inWindow = (t: number) => t >= measureFrom && t <= measureTo
 
-  const call = async (method: "POST" | "PUT", path: string, body: unknown): Promise<Answer> => {
-    const response = await pool.request({ method, path, headers: jsonHeaders, body: JSON.stringify(body) })
+  const call = async (method: "POST" | "PUT", path: string, body: unknown, headers: Record<string, string>): Promise<Answer> => {
+    const response = await pool.request({ method, path, headers, body: JSON.stringify(body) })
     return { status: response.statusCode, body: await response.body.text() }
   }
 
@@ -81,11 +87,17 @@ export const runLoad = async (options: LoadOptions): Promise<LoadResult> => {
   }
 
   /** One step: true when it answered as expected. */
-  const step = async (name: Step, method: "POST" | "PUT", path: string, body: unknown): Promise<Answer | undefined> => {
+  const step = async (
+    name: Step,
+    method: "POST" | "PUT",
+    path: string,
+    body: unknown,
+    headers: Record<string, string>
+  ): Promise<Answer | undefined> => {
     const t0 = performance.now()
     let answer: Answer
     try {
-      answer = await call(method, path, body)
+      answer = await call(method, path, body, headers)
     } catch (error) {
       fail(name, "network", error instanceof Error ? error.message : String(error), performance.now())
       return undefined
@@ -106,16 +118,19 @@ export const runLoad = async (options: LoadOptions): Promise<LoadResult> => {
   const flow = async (): Promise<void> => {
     const n = flowNumber++
     const key = randomUUID()
+    const headers = options.visitors === undefined
+      ? jsonHeaders
+      : { ...jsonHeaders, "x-forwarded-for": visitorAddress(n, options.visitors) }
     const t0 = performance.now()
-    const created = await step("create", "POST", base, { idempotency_key: key })
+    const created = await step("create", "POST", base, { idempotency_key: key }, headers)
     if (created === undefined) return
     const id = (JSON.parse(created.body) as { data: { id: string } }).data.id
     const groups = flowValues(n, key)
     for (let i = 0; i < groups.length; i++) {
       const name = steps[i + 1] as Step
-      if (await step(name, "PUT", `${base}/${id}`, { values: groups[i] }) === undefined) return
+      if (await step(name, "PUT", `${base}/${id}`, { values: groups[i] }, headers) === undefined) return
     }
-    if (await step("submit", "POST", `${base}/${id}/submit`, {}) === undefined) return
+    if (await step("submit", "POST", `${base}/${id}/submit`, {}, headers) === undefined) return
     const t1 = performance.now()
     if (inWindow(t1)) {
       flows++
@@ -149,20 +164,27 @@ export const runLoad = async (options: LoadOptions): Promise<LoadResult> => {
   }
 }
 
-/** Runs `count` flows one after another and calls `between` after every step (round-trip counting). */
+/**
+ * Runs `count` flows one after another and calls `between` after every step (round-trip counting); with
+ * `visitors`, flow n comes from visitor address `visitors.first + n`.
+ */
 export const runSteps = async (
   baseUrl: string,
   count: number,
-  between: (step: Step, status: number) => Promise<void>
+  between: (step: Step, status: number) => Promise<void>,
+  visitors?: { readonly family: AddressFamily; readonly first: number }
 ): Promise<void> => {
   const pool = new Pool(baseUrl, { connections: 1 })
   const base = `/public/forms/${encodeURIComponent(benchToken)}/submissions`
-  const call = async (method: "POST" | "PUT", path: string, body: unknown) => {
-    const response = await pool.request({ method, path, headers: jsonHeaders, body: JSON.stringify(body) })
-    return { status: response.statusCode, body: await response.body.text() }
-  }
   try {
     for (let n = 0; n < count; n++) {
+      const headers = visitors === undefined
+        ? jsonHeaders
+        : { ...jsonHeaders, "x-forwarded-for": visitorAddress(visitors.first + n, visitors.family) }
+      const call = async (method: "POST" | "PUT", path: string, body: unknown) => {
+        const response = await pool.request({ method, path, headers, body: JSON.stringify(body) })
+        return { status: response.statusCode, body: await response.body.text() }
+      }
       const key = randomUUID()
       const created = await call("POST", base, { idempotency_key: key })
       await between("create", created.status)

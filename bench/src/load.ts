@@ -1,9 +1,13 @@
 /**
- * `pnpm bench:load`: full visitor flows against our server and the raw reference, interleaved
- * (A B, B A, A B), at each concurrency; then ours on the embedded database. The last line printed
- * is JSON with every figure. Options: --duration=15 --warmup=3 --reps=3 --concurrency=16,64
- * --log=info|warn --no-embedded --no-roundtrips --build --quick (or BENCH_DURATION, BENCH_WARMUP, BENCH_REPS,
- * BENCH_CONCURRENCY, BENCH_LOG, BENCH_EMBEDDED=0, BENCH_ROUNDTRIPS=0).
+ * `pnpm bench:load`: full visitor flows against ours, the same-job reference and the lean reference,
+ * interleaved (A B C, C B A, A B C), each run on a fresh database of its own, at each concurrency; then
+ * ours on the embedded database. The headline is real traffic: each flow its own visitor
+ * (X-Forwarded-For behind TRUST_PROXY_HOPS=1, every limit at its default); `--traffic=one-address` is the
+ * old stress variant (all from 127.0.0.1, the submit and write limits lifted). The last line printed is
+ * JSON with every figure. Options: --duration=15 --warmup=3 --reps=3 --concurrency=16,64
+ * --traffic=visitors|one-address --addresses=ipv4|ipv6 --servers=ours,reference,lean --log=info|warn
+ * --no-embedded --no-roundtrips --build --quick (or BENCH_DURATION, BENCH_WARMUP, BENCH_REPS,
+ * BENCH_CONCURRENCY, BENCH_TRAFFIC, BENCH_ADDRESSES, BENCH_LOG, BENCH_EMBEDDED=0, BENCH_ROUNDTRIPS=0).
  */
 import { spawnSync } from "node:child_process"
 import { existsSync, statSync } from "node:fs"
@@ -11,11 +15,15 @@ import { mkdtemp, rm } from "node:fs/promises"
 import { availableParallelism, tmpdir, totalmem } from "node:os"
 import { join } from "node:path"
 import { type CpuWindow, openCpuWindow, openDbCpuWindow } from "./cpu.js"
-import { adminUrl, countSubmitted, createDatabase, databaseUrl, dropDatabase, truncateWritten } from "./database.js"
+import { adminUrl, countRows, createDatabase, databaseUrl, dropDatabase } from "./database.js"
 import { runLoad } from "./driver.js"
 import { buildReport, runLine, type RunSummary, summarizeRun } from "./report.js"
 import { countRoundTrips, type RoundTripReport } from "./roundTrips.js"
 import { oursEntry, repoRoot, type RunningServer, type ServerKind, startServer } from "./servers.js"
+import type { AddressFamily, Traffic } from "./visitors.js"
+
+type Measured = "ours" | "reference" | "lean"
+const measured: ReadonlyArray<Measured> = ["ours", "reference", "lean"]
 
 const arg = (name: string): string | undefined => {
   const hit = process.argv.find((a) => a === `--${name}` || a.startsWith(`--${name}=`))
@@ -32,14 +40,21 @@ const options = {
   logLevel: arg("log") ?? process.env["BENCH_LOG"] ?? "info",
   embedded: arg("no-embedded") === undefined && process.env["BENCH_EMBEDDED"] !== "0",
   roundTrips: arg("no-roundtrips") === undefined && process.env["BENCH_ROUNDTRIPS"] !== "0",
-  // Experiments may measure ours alone (--servers=ours); the headline needs both.
-  servers: (arg("servers") ?? "ours,reference").split(",").filter((s): s is "ours" | "reference" => s === "ours" || s === "reference"),
+  traffic: ((arg("traffic") ?? process.env["BENCH_TRAFFIC"]) === "one-address" ? "one-address" : "visitors") as Traffic,
+  addresses: ((arg("addresses") ?? process.env["BENCH_ADDRESSES"]) === "ipv6" ? "ipv6" : "ipv4") as AddressFamily,
+  // Experiments may measure fewer servers (--servers=ours); the headline needs all three.
+  servers: (arg("servers") ?? "ours,reference,lean").split(",").filter((s): s is Measured => measured.includes(s as Measured)),
   oursNodeArgs: process.env["BENCH_OURS_NODE_ARGS"] ?? ""
 }
 
 const say = (line: string) => process.stdout.write(`${line}\n`)
 const running = new Set<RunningServer>()
-const databases = { ours: `forms_bench_ours_${process.pid}`, reference: `forms_bench_ref_${process.pid}` }
+/** One database per server, created afresh before each of its runs and dropped after it. */
+const databases: Record<Measured, string> = {
+  ours: `forms_bench_ours_${process.pid}`,
+  reference: `forms_bench_ref_${process.pid}`,
+  lean: `forms_bench_lean_${process.pid}`
+}
 
 const cleanup = async () => {
   for (const server of running) await server.stop()
@@ -61,14 +76,20 @@ const main = async () => {
   const outDir = await mkdtemp(join(tmpdir(), "forms-bench-"))
   say(`logs in ${outDir}; options ${JSON.stringify(options)}`)
   const admin = adminUrl()
-  const urls = { ours: databaseUrl(admin, databases.ours), reference: databaseUrl(admin, databases.reference) }
-  await createDatabase(databases.ours)
-  await createDatabase(databases.reference)
+  const urls: Record<Measured, string> = {
+    ours: databaseUrl(admin, databases.ours),
+    reference: databaseUrl(admin, databases.reference),
+    lean: databaseUrl(admin, databases.lean)
+  }
+  const visitors = options.traffic === "visitors" ? options.addresses : undefined
 
   const roundTrips: Record<string, RoundTripReport> = {}
   if (options.roundTrips) {
-    for (const kind of ["ours", "reference"] as const) {
-      roundTrips[kind] = await countRoundTrips(kind, urls[kind], options.logLevel, join(outDir, `${kind}-roundtrips.log`), running)
+    for (const kind of options.servers) {
+      await createDatabase(databases[kind])
+      roundTrips[kind] = await countRoundTrips(kind, urls[kind], options.logLevel, join(outDir, `${kind}-roundtrips.log`), running,
+        options.traffic, options.addresses)
+      await dropDatabase(databases[kind])
       say(`round trips ${kind}: ${JSON.stringify(roundTrips[kind])}`)
     }
   }
@@ -76,12 +97,13 @@ const main = async () => {
   const runs: Array<RunSummary> = []
   const measure = async (kind: ServerKind, c: number, rep: number, dataDir?: string) => {
     const dbUrl = kind === "embedded" ? undefined : urls[kind]
-    if (dbUrl !== undefined) await truncateWritten(dbUrl)
+    if (kind !== "embedded") await createDatabase(databases[kind])
     const server = await startServer({
       kind,
       ...(dbUrl === undefined ? {} : { databaseUrl: dbUrl }),
       ...(dataDir === undefined ? {} : { dataDir }),
       logLevel: options.logLevel,
+      traffic: options.traffic,
       logFile: join(outDir, `${kind}-c${c}-rep${rep}.log`)
     })
     running.add(server)
@@ -94,9 +116,10 @@ const main = async () => {
       concurrency: c,
       warmupMs: options.warmupS * 1000,
       durationMs: options.durationS * 1000,
+      ...(visitors === undefined ? {} : { visitors }),
       onMeasureStart: () => {
         closeWindow = openCpuWindow(server.pid)
-        if (dbUrl !== undefined) closeDbWindow = openDbCpuWindow(admin, databases[kind as "ours" | "reference"])
+        if (kind !== "embedded") closeDbWindow = openDbCpuWindow(admin, databases[kind])
       },
       onMeasureEnd: () => {
         cpu = closeWindow?.()
@@ -107,8 +130,9 @@ const main = async () => {
     const peak = server.peakRssMb()
     await server.stop()
     running.delete(server)
-    const submitted = dbUrl === undefined ? -1 : await countSubmitted(dbUrl)
-    const summary = summarizeRun(kind, rep, result, peak, submitted,
+    const rows = dbUrl === undefined ? undefined : await countRows(dbUrl)
+    if (kind !== "embedded") await dropDatabase(databases[kind])
+    const summary = summarizeRun(kind, rep, result, peak, rows,
       cpu ?? { serverCpuMs: Number.NaN, machineBusyPct: Number.NaN, loadAvg1: Number.NaN }, dbCpuMs)
     runs.push(summary)
     say(runLine(summary))
@@ -117,8 +141,8 @@ const main = async () => {
 
   for (const c of options.concurrency) {
     for (let rep = 1; rep <= options.reps; rep++) {
-      const order: ReadonlyArray<ServerKind> = rep % 2 === 1 ? ["ours", "reference"] : ["reference", "ours"]
-      for (const kind of order) if (options.servers.includes(kind as "ours" | "reference")) await measure(kind, c, rep)
+      const order: ReadonlyArray<Measured> = rep % 2 === 1 ? ["ours", "reference", "lean"] : ["lean", "reference", "ours"]
+      for (const kind of order) if (options.servers.includes(kind)) await measure(kind, c, rep)
     }
   }
   if (options.embedded) {
@@ -138,6 +162,7 @@ const main = async () => {
     machine: { nproc: availableParallelism(), total_memory_gb: Math.round(totalmem() / 2 ** 30 * 10) / 10, node: process.version },
     options: {
       duration_s: options.durationS, warmup_s: options.warmupS, reps: options.reps, concurrency: options.concurrency,
+      traffic: options.traffic, addresses: options.traffic === "visitors" ? options.addresses : "127.0.0.1",
       log_level: options.logLevel, servers: options.servers, ours_node_args: options.oursNodeArgs,
       reference_mirrors_ours_round_trips: process.env["BENCH_REFERENCE_MIRROR"] === "1"
     },

@@ -1,7 +1,8 @@
 /**
  * `pnpm --filter @forms/bench profile`: one server under flow load with `node --cpu-prof`, then the
  * profile's top entries by self time, by module, and the inclusive time of our own code.
- * Options: --server=ours|reference --concurrency=64 --duration=15 --warmup=3 --log=info --top=25.
+ * Options: --server=ours|reference|lean --concurrency=64 --duration=15 --warmup=3 --log=info --top=25
+ * --traffic=visitors|one-address (visitors: each flow its own X-Forwarded-For address, default limits).
  */
 import { readFileSync } from "node:fs"
 import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises"
@@ -13,11 +14,14 @@ import { type CallFrame, type CpuProfile, type Entry, remapFrames, summarizeProf
 import { adminUrl, createDatabase, databaseUrl, dropDatabase } from "./database.js"
 import { runLoad } from "./driver.js"
 import { startServer } from "./servers.js"
+import type { Traffic } from "./visitors.js"
 
 const arg = (name: string, fallback: string): string =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback
 
-const kind = arg("server", "ours") === "reference" ? "reference" : "ours"
+const server = arg("server", "ours")
+const kind = server === "reference" || server === "lean" ? server : "ours"
+const traffic: Traffic = arg("traffic", "visitors") === "one-address" ? "one-address" : "visitors"
 const concurrency = Number(arg("concurrency", "64"))
 const durationS = Number(arg("duration", "15"))
 const warmupS = Number(arg("warmup", "3"))
@@ -57,18 +61,22 @@ const main = async () => {
   const dir = await mkdtemp(join(tmpdir(), "forms-bench-prof-"))
   await createDatabase(database)
   try {
-    const server = await startServer({
+    const running = await startServer({
       kind,
       databaseUrl: databaseUrl(adminUrl(), database),
       logLevel,
+      traffic,
       logFile: join(dir, `${kind}.log`),
       cpuProfDir: dir
     })
     let load
     try {
-      load = await runLoad({ baseUrl: server.baseUrl, concurrency, warmupMs: warmupS * 1000, durationMs: durationS * 1000 })
+      load = await runLoad({
+        baseUrl: running.baseUrl, concurrency, warmupMs: warmupS * 1000, durationMs: durationS * 1000,
+        ...(traffic === "visitors" ? { visitors: "ipv4" as const } : {})
+      })
     } finally {
-      await server.stop()
+      await running.stop()
     }
     const file = (await readdir(dir)).find((f) => f.endsWith(".cpuprofile"))
     if (file === undefined) throw new Error(`no .cpuprofile written in ${dir}`)
@@ -81,7 +89,7 @@ const main = async () => {
     table("self time by module", summary.selfByModule)
     table("inclusive time of our code (@forms/*)", summary.inclusiveOurs)
     await writeFile(join(dir, "summary.json"), JSON.stringify(summary, null, 2))
-    process.stdout.write(`${JSON.stringify({ server: kind, concurrency, flows_per_s: load.flows / durationS, errors: load.errors, ...summary })}\n`)
+    process.stdout.write(`${JSON.stringify({ server: kind, traffic, concurrency, flows_per_s: load.flows / durationS, errors: load.errors, ...summary })}\n`)
   } finally {
     await dropDatabase(database)
   }

@@ -1,5 +1,6 @@
 /** Turning load results into the printed tables, the per-repetition ratios, the medians and the targets. */
 import type { CpuWindow } from "./cpu.js"
+import type { RunRows } from "./database.js"
 import type { LoadResult } from "./driver.js"
 import type { ServerKind } from "./servers.js"
 import { type LatencySummary, median, ratio, round, summarize } from "./stats.js"
@@ -20,8 +21,8 @@ export interface RunSummary {
   readonly errorSamples: ReadonlyArray<string>
   readonly latency: Record<(typeof jsonLatencyKeys)[number], LatencySummary>
   readonly peakRssMb: number
-  /** Submitted rows in the database after the run (at least the counted flows). */
-  readonly submittedRows: number
+  /** What the run left in its database (undefined when embedded): a check that the work really happened. */
+  readonly rows: RunRows | undefined
   /** The server's CPU per completed flow (ms) and its CPU use in the window (% of one core). */
   readonly cpuMsPerFlow: number
   readonly cpuPct: number
@@ -36,7 +37,7 @@ export const summarizeRun = (
   rep: number,
   result: LoadResult,
   peakRssMb: number,
-  submittedRows: number,
+  rows: RunRows | undefined,
   cpu: CpuWindow,
   dbCpuMs: number
 ): RunSummary => ({
@@ -59,7 +60,7 @@ export const summarizeRun = (
     flow: summarize(result.latencies.flow.values())
   },
   peakRssMb,
-  submittedRows,
+  rows,
   cpuMsPerFlow: cpu.serverCpuMs / Math.max(1, result.flows),
   cpuPct: (cpu.serverCpuMs / result.elapsedMs) * 100,
   machineBusyPct: cpu.machineBusyPct,
@@ -71,10 +72,12 @@ const pad = (s: string | number, n: number) => String(s).padStart(n)
 const ms = (v: number) => pad(round(v, 1).toFixed(1), 7)
 
 export const runLine = (r: RunSummary): string =>
-  `${r.server.padEnd(9)} C=${pad(r.concurrency, 2)} rep ${r.rep}: ${pad(round(r.flowsPerSec, 1).toFixed(1), 7)} flows/s ` +
+  `${(r.server === "reference" ? "same-job" : r.server).padEnd(9)} C=${pad(r.concurrency, 2)} rep ${r.rep}: ${pad(round(r.flowsPerSec, 1).toFixed(1), 7)} flows/s ` +
   `${pad(round(r.requestsPerSec, 0), 6)} req/s  errors ${r.errors}  rss ${pad(round(r.peakRssMb, 0), 4)} MB  ` +
   `cpu ${pad(round(r.cpuMsPerFlow, 1).toFixed(1), 5)} ms/flow ${pad(round(r.cpuPct, 0), 3)}%  db ${pad(round(r.dbCpuMsPerFlow, 1).toFixed(1), 5)} ms/flow  machine ${pad(round(r.machineBusyPct, 0), 3)}% ` +
-  `load ${round(r.loadAvg1, 1).toFixed(1)}\n    ` +
+  `load ${round(r.loadAvg1, 1).toFixed(1)}` +
+  (r.rows === undefined ? "" : `\n    rows: ${r.rows.submitted} submitted, ${r.rows.delivered} events delivered, ${r.rows.pending} pending, ` +
+    `${r.rows.contacts} contacts, ${r.rows.limiterKeys} limiter keys`) + `\n    ` +
   latencyKeys.map((k) => `${k} p50/p95/p99 ${ms(r.latency[k].p50)}/${ms(r.latency[k].p95)}/${ms(r.latency[k].p99)}`).join("  ")
 
 const pick = (runs: ReadonlyArray<RunSummary>, server: ServerKind, c: number) =>
@@ -98,53 +101,112 @@ const medians = (runs: ReadonlyArray<RunSummary>) => ({
   }]))
 })
 
-export interface Targets {
-  readonly flowsRatioAt64: number
-  readonly flowP99Ratio: number
-  readonly oursPeakRssMb: number
+/** Issue 23's targets: ours against the same-job reference (ratios: medians of the per-repetition ratios). */
+export const targets = {
+  flowsRatioMin: 0.8,
+  flowP99RatioMax: 1.5,
+  nodeCpuRatioMax: 1.5,
+  dbCpuRatioMax: 1.3,
+  oursPeakRssMbMax: 200,
+  embeddedPeakRssMbMax: 400
+} as const
+
+export interface Check {
+  readonly target: string
+  readonly value: number
+  readonly limit: number
+  readonly pass: boolean
 }
-export const targets: Targets = { flowsRatioAt64: 0.7, flowP99Ratio: 2.0, oursPeakRssMb: 200 }
+
+/** The four per-repetition ratios of one server against another (same repetition number). */
+export const ratiosPerRep = (a: ReadonlyArray<RunSummary>, b: ReadonlyArray<RunSummary>) =>
+  a.flatMap((x) => {
+    const y = b.find((r) => r.rep === x.rep)
+    return y === undefined ? [] : [{
+      rep: x.rep,
+      flows: round(ratio(x.flowsPerSec, y.flowsPerSec), 3),
+      flow_p99: round(ratio(x.latency.flow.p99, y.latency.flow.p99), 3),
+      node_cpu: round(ratio(x.cpuMsPerFlow, y.cpuMsPerFlow), 3),
+      db_cpu: round(ratio(x.dbCpuMsPerFlow, y.dbCpuMsPerFlow), 3)
+    }]
+  })
+
+type Ratios = ReturnType<typeof ratiosPerRep>
+const medianRatios = (perRep: Ratios) => ({
+  flows: round(median(perRep.map((r) => r.flows)), 3),
+  flow_p99: round(median(perRep.map((r) => r.flow_p99)), 3),
+  node_cpu: round(median(perRep.map((r) => r.node_cpu)), 3),
+  db_cpu: round(median(perRep.map((r) => r.db_cpu)), 3)
+})
+
+/** The targets at one concurrency, from the medians of ours/same-job per repetition. */
+export const concurrencyChecks = (c: number, m: ReturnType<typeof medianRatios>): Array<Check> => [
+  { target: `C=${c} flows/s ≥ ${targets.flowsRatioMin} × same-job`, value: m.flows, limit: targets.flowsRatioMin, pass: m.flows >= targets.flowsRatioMin },
+  { target: `C=${c} flow p99 ≤ ${targets.flowP99RatioMax} × same-job`, value: m.flow_p99, limit: targets.flowP99RatioMax, pass: m.flow_p99 <= targets.flowP99RatioMax },
+  { target: `C=${c} node CPU/flow ≤ ${targets.nodeCpuRatioMax} × same-job`, value: m.node_cpu, limit: targets.nodeCpuRatioMax, pass: m.node_cpu <= targets.nodeCpuRatioMax },
+  { target: `C=${c} DB CPU/flow ≤ ${targets.dbCpuRatioMax} × same-job`, value: m.db_cpu, limit: targets.dbCpuRatioMax, pass: m.db_cpu <= targets.dbCpuRatioMax }
+]
+
+const table = (c: number, rows: ReadonlyArray<[string, ReadonlyArray<RunSummary>]>): Array<string> => [
+  `C=${c}     server     runs  flows/s  flow p50  flow p99  node CPU ms/flow  DB CPU ms/flow  peak RSS MB  errors`,
+  ...rows.filter(([, runs]) => runs.length > 0).map(([name, runs]) => {
+    const m = medians(runs)
+    return `         ${name.padEnd(10)} ${pad(m.runs, 4)} ${pad(m.flows_per_s.toFixed(1), 8)} ${ms(m.latency_ms["flow"]?.p50 ?? Number.NaN)}   ` +
+      `${ms(m.latency_ms["flow"]?.p99 ?? Number.NaN)}   ${pad(m.cpu_ms_per_flow.toFixed(2), 16)} ${pad(m.db_cpu_ms_per_flow.toFixed(2), 15)} ` +
+      `${pad(m.peak_rss_mb.toFixed(0), 12)} ${pad(m.errors, 7)}`
+  })
+]
+
+const ratioLine = (label: string, perRep: Ratios): string => {
+  const m = medianRatios(perRep)
+  return `  ${label}: ` + perRep.map((r) => `rep ${r.rep} flows ${r.flows} p99 ${r.flow_p99} cpu ${r.node_cpu} db ${r.db_cpu}`).join("; ") +
+    `  → medians flows ${m.flows}, p99 ${m.flow_p99}, node CPU ${m.node_cpu}, DB CPU ${m.db_cpu}`
+}
 
 /** The whole report as one JSON-ready object, and the lines printed before it. */
 export const buildReport = (runs: ReadonlyArray<RunSummary>, concurrencies: ReadonlyArray<number>, meta: Record<string, unknown>) => {
   const lines: Array<string> = []
   const byConcurrency: Record<string, unknown> = {}
-  const checks: Array<{ target: string; value: number; limit: number; pass: boolean }> = []
+  const checks: Array<Check> = []
   for (const c of concurrencies) {
     const ours = pick(runs, "ours", c)
     const reference = pick(runs, "reference", c)
+    const lean = pick(runs, "lean", c)
     const embedded = pick(runs, "embedded", c)
-    const perRep = ours.map((o) => {
-      const ref = reference.find((r) => r.rep === o.rep)
-      return {
-        rep: o.rep,
-        flows_ratio: round(ratio(o.flowsPerSec, ref?.flowsPerSec ?? Number.NaN), 3),
-        flow_p99_ratio: round(ratio(o.latency.flow.p99, ref?.latency.flow.p99 ?? Number.NaN), 3)
-      }
-    })
-    const flowsRatio = round(median(perRep.map((r) => r.flows_ratio)), 3)
-    const p99Ratio = round(median(perRep.map((r) => r.flow_p99_ratio)), 3)
+    const oursVsSameJob = ratiosPerRep(ours, reference)
+    const oursVsLean = ratiosPerRep(ours, lean)
+    const sameJobVsLean = ratiosPerRep(reference, lean)
     byConcurrency[String(c)] = {
       ours: medians(ours),
-      reference: medians(reference),
+      reference_same_job: medians(reference),
+      reference_lean: medians(lean),
       ...(embedded.length > 0 ? { embedded: medians(embedded) } : {}),
-      ratios_per_rep: perRep,
-      median_flows_ratio: flowsRatio,
-      median_flow_p99_ratio: p99Ratio
+      ours_vs_same_job_per_rep: oursVsSameJob,
+      ours_vs_same_job: medianRatios(oursVsSameJob),
+      ours_vs_lean: medianRatios(oursVsLean),
+      same_job_vs_lean: medianRatios(sameJobVsLean)
     }
-    lines.push(`C=${c}: ours/reference per repetition: ` +
-      perRep.map((r) => `rep ${r.rep} flows ${r.flows_ratio} p99 ${r.flow_p99_ratio}`).join("; ") +
-      `  → medians: flows/s ratio ${flowsRatio}, flow p99 ratio ${p99Ratio}`)
-    if (perRep.length === 0 || reference.length === 0) continue
-    if (c === 64) checks.push({ target: "flows/s ratio at C=64 ≥ 0.7", value: flowsRatio, limit: targets.flowsRatioAt64, pass: flowsRatio >= targets.flowsRatioAt64 })
-    checks.push({ target: `flow p99 ratio at C=${c} ≤ 2.0`, value: p99Ratio, limit: targets.flowP99Ratio, pass: p99Ratio <= targets.flowP99Ratio })
+    lines.push(...table(c, [["ours", ours], ["same-job", reference], ["lean", lean], ["embedded", embedded]]))
+    if (oursVsSameJob.length > 0) lines.push(ratioLine("ours/same-job", oursVsSameJob))
+    if (oursVsLean.length > 0) lines.push(ratioLine("ours/lean", oursVsLean))
+    if (sameJobVsLean.length > 0) lines.push(ratioLine("same-job/lean", sameJobVsLean))
+    if (oursVsSameJob.length > 0) checks.push(...concurrencyChecks(c, medianRatios(oursVsSameJob)))
   }
-  const oursRuns = runs.filter((r) => r.server === "ours")
-  const oursRss = round(Math.max(...oursRuns.map((r) => r.peakRssMb)), 1)
-  if (oursRuns.length > 0) checks.push({ target: "ours peak RSS ≤ 200 MB", value: oursRss, limit: targets.oursPeakRssMb, pass: oursRss <= targets.oursPeakRssMb })
-  const embeddedErrors = runs.filter((r) => r.server === "embedded").reduce((n, r) => n + r.errors, 0)
+  const peak = (server: ServerKind) => round(Math.max(...runs.filter((r) => r.server === server).map((r) => r.peakRssMb)), 1)
+  if (runs.some((r) => r.server === "ours")) {
+    const rss = peak("ours")
+    checks.push({ target: `ours peak RSS ≤ ${targets.oursPeakRssMbMax} MB`, value: rss, limit: targets.oursPeakRssMbMax, pass: rss <= targets.oursPeakRssMbMax })
+  }
+  const embeddedRuns = runs.filter((r) => r.server === "embedded")
+  const embeddedErrors = embeddedRuns.reduce((n, r) => n + r.errors, 0)
+  if (embeddedRuns.length > 0) {
+    const rss = peak("embedded")
+    checks.push({ target: `embedded peak RSS ≤ ${targets.embeddedPeakRssMbMax} MB`, value: rss, limit: targets.embeddedPeakRssMbMax, pass: rss <= targets.embeddedPeakRssMbMax })
+    checks.push({ target: "embedded 0 errors", value: embeddedErrors, limit: 0, pass: embeddedErrors === 0 })
+  }
   for (const check of checks) lines.push(`${check.pass ? "PASS" : "FAIL"} ${check.target}: ${check.value}`)
-  if (runs.some((r) => r.server === "embedded")) lines.push(`embedded: ${embeddedErrors === 0 ? "no errors" : `${embeddedErrors} errors`}`)
+  const errors = runs.reduce((n, r) => n + r.errors, 0)
+  if (errors > 0) lines.push(`errors in the runs: ${errors} (see each run's error kinds); figures with errors are not comparable`)
   return {
     lines,
     json: {
@@ -155,7 +217,7 @@ export const buildReport = (runs: ReadonlyArray<RunSummary>, concurrencies: Read
       runs: runs.map((r) => ({
         server: r.server, concurrency: r.concurrency, rep: r.rep, flows: r.flows,
         flows_per_s: round(r.flowsPerSec), requests_per_s: round(r.requestsPerSec), errors: r.errors,
-        error_kinds: r.errorKinds, peak_rss_mb: round(r.peakRssMb, 1), submitted_rows: r.submittedRows,
+        error_kinds: r.errorKinds, peak_rss_mb: round(r.peakRssMb, 1), rows: r.rows,
         cpu_ms_per_flow: round(r.cpuMsPerFlow), cpu_pct_of_one_core: round(r.cpuPct, 1), db_cpu_ms_per_flow: round(r.dbCpuMsPerFlow),
         machine_busy_pct: round(r.machineBusyPct, 1), load_avg_1m: round(r.loadAvg1, 2),
         latency_ms: Object.fromEntries(jsonLatencyKeys.map((k) => [k, {

@@ -8,6 +8,7 @@ import { steps, type Step } from "./flow.js"
 import { diffCounts, type ProtocolCounts, startCountingProxy } from "./pgProxy.js"
 import { type RunningServer, type ServerKind, startServer } from "./servers.js"
 import { truncateWritten } from "./database.js"
+import type { AddressFamily, Traffic } from "./visitors.js"
 
 export interface StepCount {
   readonly status: number
@@ -25,18 +26,21 @@ export const countRoundTrips = async (
   databaseUrl: string,
   logLevel: string,
   logFile: string,
-  running: Set<RunningServer>
+  running: Set<RunningServer>,
+  traffic: Traffic = "visitors",
+  family: AddressFamily = "ipv4"
 ): Promise<RoundTripReport> => {
   const upstream = new URL(databaseUrl)
   const proxy = await startCountingProxy(upstream.hostname, Number(upstream.port || "5432"))
   const viaProxy = new URL(databaseUrl)
   viaProxy.hostname = "127.0.0.1"
   viaProxy.port = String(proxy.port)
-  const server = await startServer({ kind, databaseUrl: viaProxy.toString(), logLevel, logFile })
+  const server = await startServer({ kind, databaseUrl: viaProxy.toString(), logLevel, logFile, traffic })
+  const visitors = traffic === "visitors" ? { family, first: 0 } : undefined
   running.add(server)
   const report: RoundTripReport = {}
   try {
-    await runSteps(server.baseUrl, 1, async () => {})
+    await runSteps(server.baseUrl, 1, async () => {}, visitors)
     await sleep(1000)
     let mark = proxy.snapshot()
     await runSteps(server.baseUrl, 1, async (step, status) => {
@@ -45,7 +49,7 @@ export const countRoundTrips = async (
       const quiet = proxy.snapshot()
       report[step] = { status, route: diffCounts(answered, mark), after: diffCounts(quiet, answered) }
       mark = quiet
-    })
+    }, visitors === undefined ? undefined : { ...visitors, first: 1 })
   } finally {
     await server.stop()
     running.delete(server)

@@ -4,13 +4,18 @@ import { closeSync, openSync, readFileSync } from "node:fs"
 import { createServer } from "node:net"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { limitVariables, type Traffic, trafficEnv } from "./visitors.js"
 
 export const repoRoot = fileURLToPath(new URL("../../", import.meta.url))
 export const benchFixture = join(repoRoot, "bench", "fixture.json")
 export const oursEntry = join(repoRoot, "apps", "server", "dist", "main.js")
 const referenceEntry = join(repoRoot, "bench", "src", "reference", "main.ts")
 
-export type ServerKind = "ours" | "reference" | "embedded"
+/**
+ * `reference` is the same-job reference (client limits + event delivery), `lean` the floor (neither);
+ * `embedded` is ours on its embedded database.
+ */
+export type ServerKind = "ours" | "reference" | "lean" | "embedded"
 
 export interface StartOptions {
   readonly kind: ServerKind
@@ -18,6 +23,8 @@ export interface StartOptions {
   readonly databaseUrl?: string
   readonly dataDir?: string
   readonly logLevel: string
+  /** Visitors (TRUST_PROXY_HOPS=1, default limits) or one address (limits lifted). */
+  readonly traffic: Traffic
   /** Where stdout and stderr go. */
   readonly logFile: string
   readonly cpuProfDir?: string
@@ -83,24 +90,25 @@ const tail = (file: string): string => {
 export const startServer = async (options: StartOptions): Promise<RunningServer> => {
   const port = await freePort()
   const env: Record<string, string> = {}
+  const dropped = new Set<string>(["DATABASE_URL", "DATA_DIR", "FIXTURE_FILE", "REFERENCE_VARIANT", ...limitVariables])
   for (const [key, value] of Object.entries(process.env)) {
-    if (value !== undefined && key !== "DATABASE_URL" && key !== "DATA_DIR" && key !== "FIXTURE_FILE") env[key] = value
+    if (value !== undefined && !dropped.has(key)) env[key] = value
   }
   Object.assign(env, {
     NODE_ENV: "production",
     HOST: "127.0.0.1",
     PORT: String(port),
     FIXTURE_FILE: benchFixture,
-    // Both client limits lifted: every flow comes from 127.0.0.1, so at their defaults the benchmark would
-    // measure 429s (see bench/RESULTS.md "Setup"). Issue 23 makes per-visitor addresses the headline.
-    SUBMIT_RATE_LIMIT_PER_HOUR: "100000000",
-    WRITE_RATE_LIMIT_PER_HOUR: "100000000",
-    LOG_LEVEL: options.logLevel
+    // Visitors: each flow its own X-Forwarded-For address behind one trusted hop, every limit at its
+    // default. One address: every flow from 127.0.0.1, so the submit and write limits are lifted (the stress variant).
+    ...trafficEnv(options.traffic),
+    LOG_LEVEL: options.logLevel,
+    ...(options.kind === "lean" ? { REFERENCE_VARIANT: "lean" } : options.kind === "reference" ? { REFERENCE_VARIANT: "same-job" } : {})
   })
   if (options.databaseUrl !== undefined) env["DATABASE_URL"] = options.databaseUrl
   if (options.dataDir !== undefined) env["DATA_DIR"] = options.dataDir
   const profiling = options.cpuProfDir === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfDir}`]
-  const args = options.kind === "reference"
+  const args = options.kind === "reference" || options.kind === "lean"
     ? [...profiling, "--import", import.meta.resolve("tsx"), referenceEntry]
     : [...profiling, ...oursNodeArgs(), (process.env["BENCH_OURS_ENTRY"] || oursEntry)]
   const fd = openSync(options.logFile, "a")

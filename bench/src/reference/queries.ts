@@ -1,5 +1,6 @@
 /** The reference server's SQL: plain `postgres` tagged templates, one statement or one transaction each. */
 import type { Sql } from "postgres"
+import type { LimitDecision } from "./limiter.js"
 import type { UniqueClaim } from "./validate.js"
 
 export interface FormRow {
@@ -29,11 +30,6 @@ export interface SubmissionRow {
   readonly submitted_at: Date | null
 }
 
-export interface LimitDecision {
-  readonly allowed: boolean
-  readonly remaining: number
-  readonly resetSeconds: number
-}
 
 /** The submit's outcome: stored, a save landed since our read (version moved), or the value is taken. */
 export type SubmitOutcome =
@@ -120,37 +116,9 @@ export const makeQueries = (sql: Sql) => {
   }
 
   /**
-   * A sliding window counted under a per-key advisory lock, in its own transaction (a refused or
-   * failed submit still counts). Old hits of the key and a batch of expired ones are pruned in the
-   * same statement as the count and the insert.
+   * Mirror mode only: ours' first limiter, statement for statement, on ours' table of one row per hit under a
+   * per-key advisory lock: BEGIN, lock, count, insert, delete old, sweep, COMMIT: 7 round trips.
    */
-  const hit = async (key: string, limit: number, windowMs: number): Promise<LimitDecision> =>
-    sql.begin(async (tx) => {
-      const now = Date.now()
-      const since = now - windowMs
-      await tx`SELECT pg_advisory_xact_lock(${lockClass}, hashtext(${key}))`
-      const [row] = await tx<Array<{ n: number; oldest: number | null }>>`
-        WITH c AS (
-          SELECT count(*)::int AS n, min(at)::float8 AS oldest FROM rate_limit_hits WHERE key = ${key} AND at > ${since}::bigint
-        ), ins AS (
-          INSERT INTO rate_limit_hits (key, at, expires_at)
-          SELECT ${key}, ${now}::bigint, ${now + windowMs}::bigint FROM c WHERE c.n < ${limit}
-        ), old AS (
-          DELETE FROM rate_limit_hits WHERE key = ${key} AND at <= ${since}::bigint
-        ), sweep AS (
-          DELETE FROM rate_limit_hits WHERE id IN (
-            SELECT id FROM rate_limit_hits WHERE expires_at <= ${now}::bigint LIMIT 100 FOR UPDATE SKIP LOCKED)
-        )
-        SELECT n, oldest FROM c`
-      const n = row?.n ?? 0
-      const allowed = n < limit
-      const counts = allowed ? n + 1 : n
-      const oldest = row?.oldest ?? (allowed ? now : null)
-      const resetMs = oldest === null ? 0 : Math.max(0, oldest + windowMs - now)
-      return { allowed, remaining: allowed ? Math.max(0, limit - counts) : 0, resetSeconds: Math.ceil(resetMs / 1000) }
-    })
-
-  /** Ours' limiter, statement for statement (mirror mode): lock, count, insert, delete old, sweep: 7 round trips. */
   const hitLikeOurs = async (key: string, limit: number, windowMs: number): Promise<LimitDecision> =>
     sql.begin(async (tx) => {
       const now = Date.now()
@@ -226,7 +194,7 @@ export const makeQueries = (sql: Sql) => {
     }
   }
 
-  return { formByToken, submissionById, submissionByKey, createOrGet, save, taken, hit, hitLikeOurs, submit }
+  return { formByToken, submissionById, submissionByKey, createOrGet, save, taken, hitLikeOurs, submit }
 }
 
 export type Queries = ReturnType<typeof makeQueries>

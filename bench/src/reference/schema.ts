@@ -1,9 +1,11 @@
 /**
  * The reference server's own minimal schema: one row per form with its field definitions as jsonb
  * (read on every request, as ours reads its schema on every request), and the same submission,
- * claim, outbox and rate-limit tables as ours, with the same keys and indexes.
+ * claim, outbox and contact tables as ours, with the same keys and indexes; the limiter's own table
+ * (limiter.ts), and ours' `rate_limit_hits` for the mirror mode's limiter.
  */
 import type { Sql } from "postgres"
+import { limiterTableSql } from "./limiter.js"
 
 export const createReferenceSchema = async (sql: Sql): Promise<void> => {
   await sql.unsafe(`
@@ -23,6 +25,13 @@ export const createReferenceSchema = async (sql: Sql): Promise<void> => {
       tags jsonb NOT NULL DEFAULT '[]',
       fields jsonb NOT NULL
     );
+    CREATE TABLE IF NOT EXISTS contacts (
+      id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+      organisation_id text NOT NULL,
+      key text NOT NULL,
+      tags jsonb NOT NULL DEFAULT '[]',
+      CONSTRAINT contacts_key UNIQUE (organisation_id, key)
+    );
     CREATE TABLE IF NOT EXISTS submissions (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       schema_id text NOT NULL REFERENCES form_schemas (id),
@@ -35,6 +44,8 @@ export const createReferenceSchema = async (sql: Sql): Promise<void> => {
       created_at timestamptz NOT NULL,
       updated_at timestamptz NOT NULL,
       submitted_at timestamptz,
+      tags jsonb NOT NULL DEFAULT '[]',
+      contact_id uuid REFERENCES contacts (id),
       CONSTRAINT submissions_idempotency_key UNIQUE (schema_id, idempotency_key)
     );
     CREATE TABLE IF NOT EXISTS unique_claims (
@@ -65,6 +76,8 @@ export const createReferenceSchema = async (sql: Sql): Promise<void> => {
     );
     CREATE INDEX IF NOT EXISTS rate_limit_hits_key_idx ON rate_limit_hits (key, at);
     CREATE INDEX IF NOT EXISTS rate_limit_hits_expires_idx ON rate_limit_hits (expires_at);
+    CREATE INDEX IF NOT EXISTS submissions_contact_idx ON submissions (contact_id);
+    ${limiterTableSql}
   `)
 }
 
@@ -103,4 +116,4 @@ export const loadReferenceFixture = async (sql: Sql, fixture: BenchFixture): Pro
 }
 
 /** The tables the bench empties between runs, on both databases. */
-export const mutableTables = ["unique_claims", "outbox", "rate_limit_hits", "submissions"] as const
+export const mutableTables = ["unique_claims", "outbox", "rate_limit_hits", "rate_limit_windows", "submissions", "contacts"] as const

@@ -5,13 +5,24 @@
  */
 import { randomUUID } from "node:crypto"
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
+import { type ClientAddress, clientAddressOf, type ExemptNetworks } from "./client.js"
 import { bodyValues, HttpError, readJsonObject, requestIdOf, send, sendError, validationFailed } from "./http.js"
+import type { LimitDecision, Limiter } from "./limiter.js"
 import type { FormRow, Queries, SubmissionRow } from "./queries.js"
 import { type FieldErrors, pickValues, validate } from "./validate.js"
 
 export interface ReferenceOptions {
   readonly submitLimitPerHour: number
+  /** Creates and saves together, per client per form (CONTRACT §8 `write`). */
+  readonly writeLimitPerHour: number
   readonly tokenGraceSeconds: number
+  /** X-Forwarded-For hops to trust (0: the socket's peer is the client). */
+  readonly trustProxyHops: number
+  readonly exempt: ExemptNetworks
+  /** false: the lean floor, no client limit at all (and no headers). */
+  readonly limits: boolean
+  /** After each committed submit (wakes the outbox consumer). */
+  readonly onSubmitted?: () => void
   /** One JSON line per request on stdout, like ours at LOG_LEVEL=info. */
   readonly logRequests: boolean
   /**
@@ -49,8 +60,39 @@ const uniqueErrors = (fields: FieldErrors | undefined, slugs: ReadonlyArray<stri
 }
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-export const makeReferenceServer = (q: Queries, options: ReferenceOptions): Server => {
+/** The same answer with the limit's headers (every answer from the limit step on carries them). */
+const withHeaders = (error: unknown, headers: Record<string, string> | undefined): unknown =>
+  error instanceof HttpError && headers !== undefined
+    ? new HttpError(error.status, error.code, error.message, error.fields, { ...headers, ...error.headers })
+    : error
+
+type Policy = "submit" | "write"
+
+/** The RateLimit headers of a decision; a refused one is the 429 (CONTRACT §8). */
+const limitHeaders = (policy: Policy, limit: number, decision: LimitDecision): Record<string, string> => {
+  const headers = {
+    "ratelimit-policy": `"${policy}";q=${limit};w=3600`,
+    ratelimit: `"${policy}";r=${decision.remaining};t=${decision.resetSeconds}`
+  }
+  if (decision.allowed) return headers
+  const message = policy === "submit" ? "Too many submissions; try again later." : "Too many requests; try again later."
+  throw new HttpError(429, "RATE_LIMITED", message, undefined, { ...headers, "retry-after": String(decision.resetSeconds) })
+}
+
+/** Runs `f`, giving every answer it throws the limit's headers. */
+const limited = async <A>(headers: Record<string, string> | undefined, f: () => Promise<A>): Promise<A> => {
+  try {
+    return await f()
+  } catch (error) {
+    throw withHeaders(error, headers)
+  }
+}
+
+export const makeReferenceServer = (q: Queries, limiter: Limiter, options: ReferenceOptions): Server => {
   const now = () => Date.now()
+  /** A client counted by the limits, or undefined (the lean floor, or an exempt network). */
+  const counted = (client: ClientAddress | undefined): string | undefined =>
+    !options.limits ? undefined : client === undefined ? "unknown" : options.exempt.contains(client) ? undefined : client.client
 
   const resolve = async (token: string): Promise<FormRow> => {
     const form = await q.formByToken(token)
@@ -72,7 +114,7 @@ export const makeReferenceServer = (q: Queries, options: ReferenceOptions): Serv
     throw fallback
   }
 
-  const create = async (token: string, req: IncomingMessage) => {
+  const create = async (token: string, req: IncomingMessage, client: string | undefined) => {
     const body = await readJsonObject(req, false)
     const key = body["idempotency_key"]
     if (key === undefined || key === null) {
@@ -83,6 +125,15 @@ export const makeReferenceServer = (q: Queries, options: ReferenceOptions): Serv
     }
     const values = pickValues(bodyValues(body))
     const form = await resolve(token)
+    // The write limit: after the token, before the key lookup (a replay counts).
+    const limit = options.writeLimitPerHour
+    const headers = client === undefined
+      ? undefined
+      : limitHeaders("write", limit, (await limiter.hit(`write:${form.id}:${client}`, limit, hourMs)) as LimitDecision)
+    return limited(headers, () => createAfterLimit(form, key, values)).then((answer) => ({ ...answer, headers }))
+  }
+
+  const createAfterLimit = async (form: FormRow, key: string, values: Record<string, unknown>) => {
     const replay = async (error: HttpError) => {
       const existing = await q.submissionByKey(form.id, key)
       if (existing === undefined) throw error
@@ -100,10 +151,23 @@ export const makeReferenceServer = (q: Queries, options: ReferenceOptions): Serv
     return { status: created ? 201 : 200, row }
   }
 
-  const save = async (token: string, id: string, req: IncomingMessage) => {
+  const save = async (token: string, id: string, req: IncomingMessage, client: string | undefined) => {
     const values = pickValues(bodyValues(await readJsonObject(req, false)))
     const form = await resolve(token)
     if (!uuidPattern.test(id)) throw submissionNotFound()
+    // The write limit counts only a submission of this form (an unknown id is a 404 it does not count):
+    // one statement checks that and counts.
+    const limit = options.writeLimitPerHour
+    let headers: Record<string, string> | undefined
+    if (client !== undefined) {
+      const decision = await limiter.hit(`write:${form.id}:${client}`, limit, hourMs, now(), { schemaId: form.id, id })
+      if (decision === undefined) throw submissionNotFound()
+      headers = limitHeaders("write", limit, decision)
+    }
+    return limited(headers, () => saveAfterLimit(form, id, values)).then((answer) => ({ ...answer, headers }))
+  }
+
+  const saveAfterLimit = async (form: FormRow, id: string, values: Record<string, unknown>) => {
     if (options.mirrorOurs === true) {
       const row = await q.submissionById(form.id, id)
       if (row === undefined) throw submissionNotFound()
@@ -119,23 +183,29 @@ export const makeReferenceServer = (q: Queries, options: ReferenceOptions): Serv
     return row === undefined ? explain(form, id, alreadySubmitted()) : { status: 200, row }
   }
 
-  const submit = async (token: string, id: string, req: IncomingMessage, ip: string) => {
+  const submit = async (token: string, id: string, req: IncomingMessage, client: string | undefined) => {
     const patch = pickValues(bodyValues(await readJsonObject(req, true)))
     const form = await resolve(token)
     let row = uuidPattern.test(id) ? await q.submissionById(form.id, id) : undefined
     if (row === undefined) throw submissionNotFound()
     const limit = options.submitLimitPerHour
-    const decision = await (options.mirrorOurs === true ? q.hitLikeOurs : q.hit)(`submit:${form.id}:${ip}`, limit, hourMs)
-    const headers = {
-      "ratelimit-policy": `"submit";q=${limit};w=3600`,
-      ratelimit: `"submit";r=${decision.remaining};t=${decision.resetSeconds}`
-    }
-    if (!decision.allowed) {
-      throw new HttpError(429, "RATE_LIMITED", "Too many submissions; try again later.", undefined, {
-        ...headers,
-        "retry-after": String(decision.resetSeconds)
-      })
-    }
+    const key = `submit:${form.id}:${client}`
+    const headers = client === undefined
+      ? undefined
+      : limitHeaders("submit", limit, options.mirrorOurs === true
+        ? await q.hitLikeOurs(key, limit, hourMs)
+        : (await limiter.hit(key, limit, hourMs)) as LimitDecision)
+    return limited(headers, () => submitAfterLimit(form, id, row, patch, headers))
+  }
+
+  const submitAfterLimit = async (
+    form: FormRow,
+    id: string,
+    first: SubmissionRow,
+    patch: Record<string, unknown>,
+    headers: Record<string, string> | undefined
+  ) => {
+    let row: SubmissionRow | undefined = first
     if (row.status !== "draft") throw alreadySubmitted(headers)
     if (!accepts(form)) throw formClosed(headers)
     const bodyCheck = validate(patch, false)
@@ -155,7 +225,10 @@ export const makeReferenceServer = (q: Queries, options: ReferenceOptions): Serv
         values: merged,
         claims: check.unique
       })
-      if (outcome._tag === "Submitted") return { status: 200, row: outcome.row, headers }
+      if (outcome._tag === "Submitted") {
+        options.onSubmitted?.()
+        return { status: 200, row: outcome.row, headers }
+      }
       if (outcome._tag === "Taken") throw validationFailed(uniqueErrors(undefined, outcome.slugs), headers)
       row = await q.submissionById(form.id, id)
       if (row === undefined) throw submissionNotFound()
@@ -164,20 +237,20 @@ export const makeReferenceServer = (q: Queries, options: ReferenceOptions): Serv
     throw new HttpError(503, "UNAVAILABLE", "The submission kept changing; nothing was submitted.")
   }
 
-  const route = (req: IncomingMessage): { template: string; run: () => Promise<{ status: number; row: SubmissionRow; headers?: Record<string, string> }> } | undefined => {
+  const route = (req: IncomingMessage): { template: string; run: () => Promise<{ status: number; row: SubmissionRow; headers?: Record<string, string> | undefined }> } | undefined => {
     const path = (req.url ?? "/").split("?")[0] ?? "/"
     const parts = path.split("/").map((p) => decodeURIComponent(p))
     if (parts[1] !== "public" || parts[2] !== "forms" || parts[4] !== "submissions") return undefined
     const token = parts[3] ?? ""
-    const ip = req.socket.remoteAddress ?? "unknown"
+    const client = counted(clientAddressOf(req.headers["x-forwarded-for"], req.socket.remoteAddress, options.trustProxyHops))
     if (parts.length === 5 && req.method === "POST") {
-      return { template: "/public/forms/:token/submissions", run: () => create(token, req) }
+      return { template: "/public/forms/:token/submissions", run: () => create(token, req, client) }
     }
     if (parts.length === 6 && req.method === "PUT") {
-      return { template: "/public/forms/:token/submissions/:id", run: () => save(token, parts[5] ?? "", req) }
+      return { template: "/public/forms/:token/submissions/:id", run: () => save(token, parts[5] ?? "", req, client) }
     }
     if (parts.length === 7 && parts[6] === "submit" && req.method === "POST") {
-      return { template: "/public/forms/:token/submissions/:id/submit", run: () => submit(token, parts[5] ?? "", req, ip) }
+      return { template: "/public/forms/:token/submissions/:id/submit", run: () => submit(token, parts[5] ?? "", req, client) }
     }
     return undefined
   }
