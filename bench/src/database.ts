@@ -90,3 +90,14 @@ export const countRows = async (url: string): Promise<RunRows> => {
     await sql.end({ timeout: 5 })
   }
 }
+
+/** Outbox events still to deliver (neither delivered nor dead). */
+export const pendingEvents = async (url: string): Promise<number> => {
+  const sql = postgres(url, { max: 1, onnotice: () => {} })
+  try {
+    const [row] = await sql<Array<{ n: number }>>`SELECT count(*)::int AS n FROM outbox WHERE delivered_at IS NULL AND dead_at IS NULL`
+    return row?.n ?? 0
+  } finally {
+    await sql.end({ timeout: 5 })
+  }
+}

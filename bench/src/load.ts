@@ -15,7 +15,7 @@ import { mkdtemp, rm } from "node:fs/promises"
 import { availableParallelism, tmpdir, totalmem } from "node:os"
 import { join } from "node:path"
 import { type CpuWindow, openCpuWindow, openDbCpuWindow } from "./cpu.js"
-import { adminUrl, countRows, createDatabase, databaseUrl, dropDatabase } from "./database.js"
+import { adminUrl, countRows, createDatabase, databaseUrl, dropDatabase, pendingEvents } from "./database.js"
 import { runLoad } from "./driver.js"
 import { buildReport, runLine, type RunSummary, summarizeRun } from "./report.js"
 import { countRoundTrips, type RoundTripReport } from "./roundTrips.js"
@@ -98,6 +98,8 @@ const main = async () => {
   const measure = async (kind: ServerKind, c: number, rep: number, dataDir?: string) => {
     const dbUrl = kind === "embedded" ? undefined : urls[kind]
     if (kind !== "embedded") await createDatabase(databases[kind])
+    /** Ours and the same-job reference deliver their events; the lean floor leaves its outbox rows. */
+    const delivers = kind === "ours" || kind === "reference"
     const server = await startServer({
       kind,
       ...(dbUrl === undefined ? {} : { databaseUrl: dbUrl }),
@@ -111,6 +113,7 @@ const main = async () => {
     let cpu: CpuWindow | undefined
     let closeDbWindow: (() => Promise<number>) | undefined
     let dbCpu: Promise<number> | undefined
+    let backlogAtEnd = Number.NaN
     const result = await runLoad({
       baseUrl: server.baseUrl,
       concurrency: c,
@@ -124,16 +127,30 @@ const main = async () => {
       onMeasureEnd: () => {
         cpu = closeWindow?.()
         dbCpu = closeDbWindow?.()
+        if (delivers) void pendingEvents(urls[kind]).then((n) => (backlogAtEnd = n))
       }
     })
     const dbCpuMs = dbCpu === undefined ? Number.NaN : await dbCpu
+    // Event delivery a server left behind is still work of the window's flows: the CPU figures run on until
+    // its outbox is delivered (at most 60 s after the load stopped).
+    const drainStarted = performance.now()
+    if (delivers) {
+      while (performance.now() - drainStarted < 60_000 && (await pendingEvents(urls[kind])) > 0) {
+        await new Promise((resolve) => setTimeout(resolve, 200))
+      }
+    }
+    const drainMs = performance.now() - drainStarted
+    const withDrain = delivers && cpu !== undefined && closeWindow !== undefined && closeDbWindow !== undefined
+      ? { cpuMs: closeWindow().serverCpuMs, dbCpuMs: await closeDbWindow() }
+      : undefined
     const peak = server.peakRssMb()
     await server.stop()
     running.delete(server)
     const rows = dbUrl === undefined ? undefined : await countRows(dbUrl)
     if (kind !== "embedded") await dropDatabase(databases[kind])
     const summary = summarizeRun(kind, rep, result, peak, rows,
-      cpu ?? { serverCpuMs: Number.NaN, machineBusyPct: Number.NaN, loadAvg1: Number.NaN }, dbCpuMs)
+      cpu ?? { serverCpuMs: Number.NaN, machineBusyPct: Number.NaN, loadAvg1: Number.NaN }, dbCpuMs,
+      { backlogAtEnd, drainMs: delivers ? drainMs : 0, ...(withDrain === undefined ? {} : { withDrain }) })
     runs.push(summary)
     say(runLine(summary))
     for (const sample of summary.errorSamples) say(`  error: ${sample}`)

@@ -30,6 +30,19 @@ export interface RunSummary {
   readonly loadAvg1: number
   /** CPU of the PostgreSQL backends of the server's database per completed flow (ms); NaN when embedded. */
   readonly dbCpuMsPerFlow: number
+  /** The window alone, without the delivery of the events it left behind (equal when nothing was left). */
+  readonly cpuMsPerFlowWindow: number
+  readonly dbCpuMsPerFlowWindow: number
+  /** Undelivered events when the window closed, and how long they took to deliver after the load stopped. */
+  readonly backlogAtEnd: number
+  readonly drainMs: number
+}
+
+export interface Drain {
+  readonly backlogAtEnd: number
+  readonly drainMs: number
+  /** CPU from the window's start until the outbox was delivered (ours and the same-job reference). */
+  readonly withDrain?: { readonly cpuMs: number; readonly dbCpuMs: number }
 }
 
 export const summarizeRun = (
@@ -39,7 +52,8 @@ export const summarizeRun = (
   peakRssMb: number,
   rows: RunRows | undefined,
   cpu: CpuWindow,
-  dbCpuMs: number
+  dbCpuMs: number,
+  drain: Drain = { backlogAtEnd: Number.NaN, drainMs: 0 }
 ): RunSummary => ({
   server,
   concurrency: result.concurrency,
@@ -61,11 +75,15 @@ export const summarizeRun = (
   },
   peakRssMb,
   rows,
-  cpuMsPerFlow: cpu.serverCpuMs / Math.max(1, result.flows),
+  cpuMsPerFlow: (drain.withDrain?.cpuMs ?? cpu.serverCpuMs) / Math.max(1, result.flows),
   cpuPct: (cpu.serverCpuMs / result.elapsedMs) * 100,
   machineBusyPct: cpu.machineBusyPct,
   loadAvg1: cpu.loadAvg1,
-  dbCpuMsPerFlow: dbCpuMs / Math.max(1, result.flows)
+  dbCpuMsPerFlow: (drain.withDrain?.dbCpuMs ?? dbCpuMs) / Math.max(1, result.flows),
+  cpuMsPerFlowWindow: cpu.serverCpuMs / Math.max(1, result.flows),
+  dbCpuMsPerFlowWindow: dbCpuMs / Math.max(1, result.flows),
+  backlogAtEnd: drain.backlogAtEnd,
+  drainMs: drain.drainMs
 })
 
 const pad = (s: string | number, n: number) => String(s).padStart(n)
@@ -77,7 +95,11 @@ export const runLine = (r: RunSummary): string =>
   `cpu ${pad(round(r.cpuMsPerFlow, 1).toFixed(1), 5)} ms/flow ${pad(round(r.cpuPct, 0), 3)}%  db ${pad(round(r.dbCpuMsPerFlow, 1).toFixed(1), 5)} ms/flow  machine ${pad(round(r.machineBusyPct, 0), 3)}% ` +
   `load ${round(r.loadAvg1, 1).toFixed(1)}` +
   (r.rows === undefined ? "" : `\n    rows: ${r.rows.submitted} submitted, ${r.rows.delivered} events delivered, ${r.rows.pending} pending, ` +
-    `${r.rows.contacts} contacts, ${r.rows.limiterKeys} limiter keys`) + `\n    ` +
+    `${r.rows.contacts} contacts, ${r.rows.limiterKeys} limiter keys; ` +
+    (Number.isNaN(r.backlogAtEnd)
+      ? "outbox not consumed (lean)"
+      : `${r.backlogAtEnd} undelivered at the window's end, delivered ${round(r.drainMs / 1000, 1)} s after the load ` +
+        `(window alone: cpu ${round(r.cpuMsPerFlowWindow, 1)}, db ${round(r.dbCpuMsPerFlowWindow, 1)} ms/flow)`)) + `\n    ` +
   latencyKeys.map((k) => `${k} p50/p95/p99 ${ms(r.latency[k].p50)}/${ms(r.latency[k].p95)}/${ms(r.latency[k].p99)}`).join("  ")
 
 const pick = (runs: ReadonlyArray<RunSummary>, server: ServerKind, c: number) =>
@@ -219,6 +241,8 @@ export const buildReport = (runs: ReadonlyArray<RunSummary>, concurrencies: Read
         flows_per_s: round(r.flowsPerSec), requests_per_s: round(r.requestsPerSec), errors: r.errors,
         error_kinds: r.errorKinds, peak_rss_mb: round(r.peakRssMb, 1), rows: r.rows,
         cpu_ms_per_flow: round(r.cpuMsPerFlow), cpu_pct_of_one_core: round(r.cpuPct, 1), db_cpu_ms_per_flow: round(r.dbCpuMsPerFlow),
+        window_only: { cpu_ms_per_flow: round(r.cpuMsPerFlowWindow), db_cpu_ms_per_flow: round(r.dbCpuMsPerFlowWindow) },
+        backlog_at_end: r.backlogAtEnd, drain_s: round(r.drainMs / 1000, 2),
         machine_busy_pct: round(r.machineBusyPct, 1), load_avg_1m: round(r.loadAvg1, 2),
         latency_ms: Object.fromEntries(jsonLatencyKeys.map((k) => [k, {
           p50: round(r.latency[k].p50), p95: round(r.latency[k].p95), p99: round(r.latency[k].p99), max: round(r.latency[k].max)
