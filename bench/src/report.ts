@@ -190,6 +190,12 @@ export const buildReport = (runs: ReadonlyArray<RunSummary>, concurrencies: Read
   const lines: Array<string> = []
   const byConcurrency: Record<string, unknown> = {}
   const checks: Array<Check> = []
+  const traffic = (meta["options"] as { traffic?: string } | undefined)?.traffic
+  if (traffic === "one-address") {
+    lines.push("traffic: one address, limits lifted (the STRESS variant: issue 23's targets are for real traffic, --traffic=visitors)")
+  } else if (traffic !== undefined) {
+    lines.push("traffic: real (a visitor address per flow, TRUST_PROXY_HOPS=1, every limit at its default)")
+  }
   for (const c of concurrencies) {
     const ours = pick(runs, "ours", c)
     const reference = pick(runs, "reference", c)
