@@ -15,6 +15,7 @@ import { mkdtemp, rm } from "node:fs/promises"
 import { availableParallelism, tmpdir, totalmem } from "node:os"
 import { join } from "node:path"
 import { type CpuWindow, openCpuWindow, openDbCpuWindow } from "./cpu.js"
+import { drainOutbox, withBacklog } from "./backlog.js"
 import { adminUrl, countRows, createDatabase, databaseUrl, dropDatabase, pendingEvents } from "./database.js"
 import { runLoad } from "./driver.js"
 import { buildReport, runLine, type RunSummary, summarizeRun } from "./report.js"
@@ -99,7 +100,7 @@ const main = async () => {
     const dbUrl = kind === "embedded" ? undefined : urls[kind]
     if (kind !== "embedded") await createDatabase(databases[kind])
     /** Ours and the same-job reference deliver their events; the lean floor leaves its outbox rows. */
-    const delivers = kind === "ours" || kind === "reference"
+    const delivers = kind === "ours" || kind === "reference" ? { database: databases[kind], url: urls[kind] } : undefined
     const server = await startServer({
       kind,
       ...(dbUrl === undefined ? {} : { databaseUrl: dbUrl }),
@@ -113,7 +114,8 @@ const main = async () => {
     let cpu: CpuWindow | undefined
     let closeDbWindow: (() => Promise<number>) | undefined
     let dbCpu: Promise<number> | undefined
-    let backlogAtEnd = Number.NaN
+    let backlogAtOpen: Promise<number> | undefined
+    let backlogAtClose: Promise<number> | undefined
     const result = await runLoad({
       baseUrl: server.baseUrl,
       concurrency: c,
@@ -123,26 +125,22 @@ const main = async () => {
       onMeasureStart: () => {
         closeWindow = openCpuWindow(server.pid)
         if (kind !== "embedded") closeDbWindow = openDbCpuWindow(admin, databases[kind])
+        if (delivers) backlogAtOpen = pendingEvents(delivers.url)
       },
       onMeasureEnd: () => {
         cpu = closeWindow?.()
         dbCpu = closeDbWindow?.()
-        if (delivers) void pendingEvents(urls[kind]).then((n) => (backlogAtEnd = n))
+        if (delivers) backlogAtClose = pendingEvents(delivers.url)
       }
     })
     const dbCpuMs = dbCpu === undefined ? Number.NaN : await dbCpu
-    // Event delivery a server left behind is still work of the window's flows: the CPU figures run on until
-    // its outbox is delivered (at most 60 s after the load stopped).
-    const drainStarted = performance.now()
-    if (delivers) {
-      while (performance.now() - drainStarted < 60_000 && (await pendingEvents(urls[kind])) > 0) {
-        await new Promise((resolve) => setTimeout(resolve, 200))
-      }
-    }
-    const drainMs = performance.now() - drainStarted
-    const withDrain = delivers && cpu !== undefined && closeWindow !== undefined && closeDbWindow !== undefined
-      ? { cpuMs: closeWindow().serverCpuMs, dbCpuMs: await closeDbWindow() }
+    // The events the window left behind are still work of its flows (backlog.ts).
+    const backlog = delivers !== undefined && backlogAtOpen !== undefined && backlogAtClose !== undefined
+      ? { atOpen: await backlogAtOpen, atClose: await backlogAtClose }
       : undefined
+    const drain = backlog === undefined || delivers === undefined
+      ? undefined
+      : await drainOutbox(server.pid, admin, delivers.database, delivers.url)
     const peak = server.peakRssMb()
     await server.stop()
     running.delete(server)
@@ -150,7 +148,9 @@ const main = async () => {
     if (kind !== "embedded") await dropDatabase(databases[kind])
     const summary = summarizeRun(kind, rep, result, peak, rows,
       cpu ?? { serverCpuMs: Number.NaN, machineBusyPct: Number.NaN, loadAvg1: Number.NaN }, dbCpuMs,
-      { backlogAtEnd, drainMs: delivers ? drainMs : 0, ...(withDrain === undefined ? {} : { withDrain }) })
+      backlog === undefined || drain === undefined || cpu === undefined
+        ? undefined
+        : { backlog, drain, withBacklog: withBacklog({ cpuMs: cpu.serverCpuMs, dbCpuMs }, backlog, drain) })
     runs.push(summary)
     say(runLine(summary))
     for (const sample of summary.errorSamples) say(`  error: ${sample}`)

@@ -1,5 +1,6 @@
 /** Turning load results into the printed tables, the per-repetition ratios, the medians and the targets. */
 import type { CpuWindow } from "./cpu.js"
+import type { DrainMeasure } from "./backlog.js"
 import type { RunRows } from "./database.js"
 import type { LoadResult } from "./driver.js"
 import type { ServerKind } from "./servers.js"
@@ -33,16 +34,15 @@ export interface RunSummary {
   /** The window alone, without the delivery of the events it left behind (equal when nothing was left). */
   readonly cpuMsPerFlowWindow: number
   readonly dbCpuMsPerFlowWindow: number
-  /** Undelivered events when the window closed, and how long they took to deliver after the load stopped. */
-  readonly backlogAtEnd: number
-  readonly drainMs: number
+  /** Ours and the same-job reference: their event backlog and its drain (backlog.ts); undefined for the others. */
+  readonly delivery: Delivery | undefined
 }
 
-export interface Drain {
-  readonly backlogAtEnd: number
-  readonly drainMs: number
-  /** CPU from the window's start until the outbox was delivered (ours and the same-job reference). */
-  readonly withDrain?: { readonly cpuMs: number; readonly dbCpuMs: number }
+export interface Delivery {
+  readonly backlog: { readonly atOpen: number; readonly atClose: number }
+  readonly drain: DrainMeasure
+  /** The window's CPU with the delivery it left behind: what the CPU per flow figures use. */
+  readonly withBacklog: { readonly cpuMs: number; readonly dbCpuMs: number }
 }
 
 export const summarizeRun = (
@@ -53,7 +53,7 @@ export const summarizeRun = (
   rows: RunRows | undefined,
   cpu: CpuWindow,
   dbCpuMs: number,
-  drain: Drain = { backlogAtEnd: Number.NaN, drainMs: 0 }
+  delivery?: Delivery
 ): RunSummary => ({
   server,
   concurrency: result.concurrency,
@@ -75,15 +75,14 @@ export const summarizeRun = (
   },
   peakRssMb,
   rows,
-  cpuMsPerFlow: (drain.withDrain?.cpuMs ?? cpu.serverCpuMs) / Math.max(1, result.flows),
+  cpuMsPerFlow: (delivery?.withBacklog.cpuMs ?? cpu.serverCpuMs) / Math.max(1, result.flows),
   cpuPct: (cpu.serverCpuMs / result.elapsedMs) * 100,
   machineBusyPct: cpu.machineBusyPct,
   loadAvg1: cpu.loadAvg1,
-  dbCpuMsPerFlow: (drain.withDrain?.dbCpuMs ?? dbCpuMs) / Math.max(1, result.flows),
+  dbCpuMsPerFlow: (delivery?.withBacklog.dbCpuMs ?? dbCpuMs) / Math.max(1, result.flows),
   cpuMsPerFlowWindow: cpu.serverCpuMs / Math.max(1, result.flows),
   dbCpuMsPerFlowWindow: dbCpuMs / Math.max(1, result.flows),
-  backlogAtEnd: drain.backlogAtEnd,
-  drainMs: drain.drainMs
+  delivery
 })
 
 const pad = (s: string | number, n: number) => String(s).padStart(n)
@@ -96,10 +95,12 @@ export const runLine = (r: RunSummary): string =>
   `load ${round(r.loadAvg1, 1).toFixed(1)}` +
   (r.rows === undefined ? "" : `\n    rows: ${r.rows.submitted} submitted, ${r.rows.delivered} events delivered, ${r.rows.pending} pending, ` +
     `${r.rows.contacts} contacts, ${r.rows.limiterKeys} limiter keys; ` +
-    (Number.isNaN(r.backlogAtEnd)
-      ? "outbox not consumed (lean)"
-      : `${r.backlogAtEnd} undelivered at the window's end, delivered ${round(r.drainMs / 1000, 1)} s after the load ` +
-        `(window alone: cpu ${round(r.cpuMsPerFlowWindow, 1)}, db ${round(r.dbCpuMsPerFlowWindow, 1)} ms/flow)`)) + `\n    ` +
+    (r.delivery === undefined
+      ? "outbox not consumed"
+      : `undelivered events ${r.delivery.backlog.atOpen} → ${r.delivery.backlog.atClose} over the window, ` +
+        `${r.delivery.drain.events} delivered in ${round(r.delivery.drain.ms / 1000, 1)} s after the load` +
+        `${r.delivery.drain.complete ? "" : " (NOT all: gave up)"} (window alone: cpu ${round(r.cpuMsPerFlowWindow, 1)}, ` +
+        `db ${round(r.dbCpuMsPerFlowWindow, 1)} ms/flow)`)) + `\n    ` +
   latencyKeys.map((k) => `${k} p50/p95/p99 ${ms(r.latency[k].p50)}/${ms(r.latency[k].p95)}/${ms(r.latency[k].p99)}`).join("  ")
 
 const pick = (runs: ReadonlyArray<RunSummary>, server: ServerKind, c: number) =>
@@ -248,7 +249,11 @@ export const buildReport = (runs: ReadonlyArray<RunSummary>, concurrencies: Read
         error_kinds: r.errorKinds, peak_rss_mb: round(r.peakRssMb, 1), rows: r.rows,
         cpu_ms_per_flow: round(r.cpuMsPerFlow), cpu_pct_of_one_core: round(r.cpuPct, 1), db_cpu_ms_per_flow: round(r.dbCpuMsPerFlow),
         window_only: { cpu_ms_per_flow: round(r.cpuMsPerFlowWindow), db_cpu_ms_per_flow: round(r.dbCpuMsPerFlowWindow) },
-        backlog_at_end: r.backlogAtEnd, drain_s: round(r.drainMs / 1000, 2),
+        ...(r.delivery === undefined ? {} : {
+          backlog: r.delivery.backlog,
+          drain: { events: r.delivery.drain.events, s: round(r.delivery.drain.ms / 1000, 2), complete: r.delivery.drain.complete,
+            cpu_ms: round(r.delivery.drain.cpuMs), db_cpu_ms: round(r.delivery.drain.dbCpuMs) }
+        }),
         machine_busy_pct: round(r.machineBusyPct, 1), load_avg_1m: round(r.loadAvg1, 2),
         latency_ms: Object.fromEntries(jsonLatencyKeys.map((k) => [k, {
           p50: round(r.latency[k].p50), p95: round(r.latency[k].p95), p99: round(r.latency[k].p99), max: round(r.latency[k].max)
