@@ -153,6 +153,10 @@ const main = async () => {
         : { backlog, drain, withBacklog: withBacklog({ cpuMs: cpu.serverCpuMs, dbCpuMs }, backlog, drain) })
     runs.push(summary)
     say(runLine(summary))
+    // Real traffic: the write and submit limits each count every flow under a key of its own.
+    if (options.traffic === "visitors" && delivers !== undefined && rows !== undefined && rows.limiterKeys < 2 * rows.submitted) {
+      say(`  WARNING: ${rows.limiterKeys} limiter keys for ${rows.submitted} submitted flows: the limits did not count a visitor per flow`)
+    }
     for (const sample of summary.errorSamples) say(`  error: ${sample}`)
   }
 
