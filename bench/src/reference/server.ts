@@ -70,13 +70,16 @@ type Policy = "submit" | "write"
 
 /** The RateLimit headers of a decision; a refused one is the 429 (CONTRACT §8). */
 const limitHeaders = (policy: Policy, limit: number, decision: LimitDecision): Record<string, string> => {
+  // Ours' answer, word for word (packages/adapters-http/src/errorTable.ts).
   const headers = {
     "ratelimit-policy": `"${policy}";q=${limit};w=3600`,
     ratelimit: `"${policy}";r=${decision.remaining};t=${decision.resetSeconds}`
   }
   if (decision.allowed) return headers
-  const message = policy === "submit" ? "Too many submissions; try again later." : "Too many requests; try again later."
-  throw new HttpError(429, "RATE_LIMITED", message, undefined, { ...headers, "retry-after": String(decision.resetSeconds) })
+  throw new HttpError(429, "RATE_LIMITED", "Too many requests. Try again later.", undefined, {
+    ...headers,
+    "retry-after": String(decision.resetSeconds)
+  })
 }
 
 /** Runs `f`, giving every answer it throws the limit's headers. */
