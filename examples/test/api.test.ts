@@ -42,6 +42,10 @@ describe.each(libraries)("packages/%s", (dir) => {
     expect(manifest.repository).toEqual({ ...(repository as object), directory: `packages/${dir}` })
   })
 
+  it("carries the workspace's LICENSE (packed with it: MIT's notice travels with every copy)", () => {
+    expect(readFileSync(join(base, "LICENSE"), "utf8")).toBe(readFileSync(join(root, "LICENSE"), "utf8"))
+  })
+
   it("lists types first in every published entry point", () => {
     for (const target of Object.values(manifest.publishConfig?.exports ?? {})) {
       if (typeof target !== "string") expect(Object.keys(target)[0]).toBe("types")
