@@ -115,6 +115,11 @@ describe("the packed libraries", () => {
     for (const file of programs) await copyFile(join(examples, "src", file), join(app, "src", file))
 
     await sh("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"], app)
+    // @effect/vitest is an optional peer of @forms/domain (for ./testing only): npm leaves it out, so the programs
+    // below prove that the root and ./memory run without any test framework.
+    for (const framework of ["@effect/vitest", "vitest"]) {
+      await expect(readFile(join(app, "node_modules", framework, "package.json"))).rejects.toThrow()
+    }
     // The embedder's tsc resolves every import through the packed manifests and declaration files.
     await sh(process.execPath, [join(app, "node_modules", "typescript", "bin", "tsc"), "-p", "."], app)
 
