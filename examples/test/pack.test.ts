@@ -133,11 +133,15 @@ describe("the packed libraries", () => {
       { program: "publicFormsPglite.js", status: "submitted", values: expected }
     ])
 
-    expect(JSON.parse(await sh(process.execPath, [join("dist", "organiserInMemory.js")], app))).toEqual({
+    const organiser = {
       slots: ["Bar, Friday morning 08:00-12:00 (12)", "Gate, Friday morning 08:00-12:00 (no limit)"],
       advance: ["Travel: pending", "Technical rider: pending"],
       refused: "start_time"
-    })
+    }
+    for (const program of ["organiserInMemory.js", "organiserPglite.js"]) {
+      expect({ program, printed: JSON.parse(await sh(process.execPath, [join("dist", program)], app)) as unknown })
+        .toEqual({ program, printed: organiser })
+    }
 
     // The browser program loads in Node (server rendering) without a DOM: it defines nothing and prints nothing;
     // its types (document.createElement("forms-embed") is a FormsEmbed) were checked by tsc above.
