@@ -4,10 +4,8 @@
  * `pnpm --filter @forms/examples api-report`
  */
 import { readFileSync, writeFileSync } from "node:fs"
-import { dirname, join, resolve } from "node:path"
-import { fileURLToPath } from "node:url"
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..")
+import { join } from "node:path"
+import { libraries, root } from "./libraries.js"
 
 const wrap = (names: ReadonlyArray<string>, indent: string): string => {
   const lines: Array<string> = []
@@ -23,7 +21,7 @@ const wrap = (names: ReadonlyArray<string>, indent: string): string => {
   return lines.join("\n")
 }
 
-for (const dir of ["domain", "adapters-sql", "adapters-http"]) {
+for (const dir of libraries) {
   const base = join(root, "packages", dir)
   const manifest = JSON.parse(readFileSync(join(base, "package.json"), "utf8")) as {
     readonly exports: Readonly<Record<string, Readonly<Record<string, string>> | string>>

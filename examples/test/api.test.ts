@@ -4,15 +4,15 @@
  * change to a public API (a name added, renamed or removed) fails. Types are not listed (they have no runtime name).
  */
 import { readFileSync } from "node:fs"
-import { dirname, join, resolve } from "node:path"
-import { fileURLToPath } from "node:url"
+import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..")
+import { libraries, root } from "../scripts/libraries.js"
 
 type Target = Readonly<Record<string, string>> | string
 interface Manifest {
   readonly name: string
+  readonly private?: boolean
+  readonly repository?: unknown
   readonly exports: Readonly<Record<string, Target>>
   readonly publishConfig?: { readonly exports?: Readonly<Record<string, Target>> }
 }
@@ -22,7 +22,10 @@ const withoutSourceCondition = (exports: Manifest["exports"]) =>
     [entry, typeof target === "string" ? target : Object.fromEntries(Object.entries(target).filter(([c]) => c !== "@forms/source"))]
   ))
 
-describe.each(["domain", "adapters-sql", "adapters-http"])("packages/%s", (dir) => {
+/** The one repository every manifest names (the root's; README.md, "Publishing", says why it does not resolve yet). */
+const repository = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as Manifest).repository
+
+describe.each(libraries)("packages/%s", (dir) => {
   const base = join(root, "packages", dir)
   const manifest = JSON.parse(readFileSync(join(base, "package.json"), "utf8")) as Manifest
   const readme = readFileSync(join(base, "README.md"), "utf8")
@@ -33,6 +36,20 @@ describe.each(["domain", "adapters-sql", "adapters-http"])("packages/%s", (dir) 
 
   it("README.md lists every entry point of package.json, and only those", () => {
     expect(Object.keys(listed).sort()).toEqual(entries.map(([entry]) => entry).sort())
+  })
+
+  it("names the workspace's one repository, with its own folder as directory", () => {
+    expect(manifest.repository).toEqual({ ...(repository as object), directory: `packages/${dir}` })
+  })
+
+  it("carries the workspace's LICENSE (packed with it: MIT's notice travels with every copy)", () => {
+    expect(readFileSync(join(base, "LICENSE"), "utf8")).toBe(readFileSync(join(root, "LICENSE"), "utf8"))
+  })
+
+  it("lists types first in every published entry point", () => {
+    for (const target of Object.values(manifest.publishConfig?.exports ?? {})) {
+      if (typeof target !== "string") expect(Object.keys(target)[0]).toBe("types")
+    }
   })
 
   it("publishes the same entry points without the workspace-only @forms/source condition", () => {

@@ -68,7 +68,40 @@ export { makeWebAssets, WebAssets, StaticWebAssets, type WebAssetsShape } from "
 // The organiser API (CONTRACT §12)
 export * from "./admin/AdminGroup.js"
 export * from "./admin/AdminHandlers.js"
-export * from "./admin/AdminLimit.js"
+export { AdminConfig, type AdminConfigShape } from "./admin/AdminLimit.js"
 export * from "./admin/OrganiserAuth.js"
-export * from "./admin/paging.js"
-export * from "./wire/Admin.js"
+// its wire schemas (the domain → wire conversions and the cursor codecs of ./admin/paging.js stay internal)
+export {
+  AdminTimeSlotWire,
+  ArtistBody,
+  ArtistDetailEnvelope,
+  ArtistDetailWire,
+  ArtistEnvelope,
+  ArtistList,
+  ArtistWire,
+  AuditEntryWire,
+  AuditList,
+  EngagementBody,
+  EngagementDetailEnvelope,
+  EngagementDetailWire,
+  EngagementEnvelope,
+  EngagementList,
+  EngagementWire,
+  EventBody,
+  EventEnvelope,
+  EventList,
+  EventPatchBody,
+  EventSectionBody,
+  EventSectionEnvelope,
+  EventSectionList,
+  EventSectionPatchBody,
+  EventSectionWire,
+  EventWire,
+  OrganisationEnvelope,
+  OrganisationWire,
+  PortalLinkEnvelope,
+  TimeSlotBody,
+  TimeSlotEnvelope,
+  TimeSlotList,
+  TimeSlotPatchBody
+} from "./wire/Admin.js"

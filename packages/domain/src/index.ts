@@ -74,9 +74,9 @@ export { BuiltinHandlers, makeBuiltinHandlers } from "./events/BuiltinHandlers.j
 // The organiser side (CONTRACT §12)
 export * from "./organiser/OrganiserModel.js"
 export * from "./organiser/OrganiserErrors.js"
-export * from "./organiser/organiserInput.js"
+export { type Body, maxAdvanceSections, maxNameLength } from "./organiser/organiserInput.js"
 export * from "./organiser/Organiser.js"
-export * from "./organiser/makeOrganiser.js"
+export { makeOrganiser, OrganiserLive } from "./organiser/makeOrganiser.js"
 export * from "./ports/OrganiserAccess.js"
 export * from "./ports/OrganiserCatalog.js"
 export * from "./ports/OrganiserArtists.js"

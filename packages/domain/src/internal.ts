@@ -50,3 +50,17 @@ export {
   parseMapsTo,
   valueApplyingName
 } from "./events/ValueApplying.js"
+
+// Organiser: the member checks of request bodies, the shape of a bearer token, how often a key's use is recorded
+export {
+  artistInput,
+  engagementInput,
+  eventInput,
+  eventPatch,
+  nameCheck,
+  sectionInput,
+  sectionPatch,
+  slotInput,
+  slotPatch
+} from "./organiser/organiserInput.js"
+export { isBearerToken, touchIntervalMs } from "./organiser/makeOrganiser.js"

@@ -5,7 +5,7 @@
  * messages beside their fields or the confirmation.
  */
 import { type Answer, call, type FieldErrors, newKey, waitText } from "./api.js"
-import { h, setText } from "./dom.js"
+import { ElementBase, h, setText } from "./dom.js"
 import { type Draft, draftOf, storage } from "./draft.js"
 import { buildFormView, type FormDefinition, type FormView, groupsOf } from "./FormView.js"
 import { adoptStyles, baseUrlOf } from "./styles.js"
@@ -13,7 +13,7 @@ import { adoptStyles, baseUrlOf } from "./styles.js"
 const pauseMs = 600
 const maxBackoffMs = 30_000
 
-export class FormsEmbed extends HTMLElement {
+export class FormsEmbed extends ElementBase {
   static readonly observedAttributes = ["token", "base-url"]
   private readonly root = this.attachShadow({ mode: "open" })
   private view: FormView | undefined

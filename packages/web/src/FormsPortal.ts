@@ -3,7 +3,7 @@
  * section with its status, and each available section's form with its draft values and its own submit.
  */
 import { type Answer, call, waitText } from "./api.js"
-import { h, setText } from "./dom.js"
+import { ElementBase, h, setText } from "./dom.js"
 import type { Field } from "./fields.js"
 import { buildFormView } from "./FormView.js"
 import { adoptStyles, baseUrlOf } from "./styles.js"
@@ -38,7 +38,7 @@ const failureText = (answer: Exclude<Answer, { kind: "ok" }>): string => {
   return "The portal is unavailable right now. Please try again in a moment."
 }
 
-export class FormsPortal extends HTMLElement {
+export class FormsPortal extends ElementBase {
   private readonly root = this.attachShadow({ mode: "open" })
 
   constructor() {

@@ -27,3 +27,10 @@ export const append = (parent: Node, children: ReadonlyArray<Child>): void => {
 export const setText = (el: Element, text: string): void => {
   el.textContent = text
 }
+
+/**
+ * The elements' base class: `HTMLElement` where there is a DOM; elsewhere (Node: server rendering, tooling
+ * that imports the module) a stand-in, so that importing `@forms/web` never throws. Never constructed there.
+ */
+export const ElementBase: typeof HTMLElement =
+  globalThis.HTMLElement ?? (class {} as unknown as typeof HTMLElement)

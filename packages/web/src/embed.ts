@@ -1,8 +1,9 @@
-/** The module `/embed.js`: defines `<forms-embed>` (a public form) and `<forms-portal>` (an artist portal). */
-import { FormsEmbed } from "./FormsEmbed.js"
-import { FormsPortal } from "./FormsPortal.js"
+/**
+ * The module `/embed.js` (`@forms/web/embed.js`): defines `<forms-embed>` (a public form) and `<forms-portal>`
+ * (an artist portal) when it is loaded, and exports what `@forms/web` exports.
+ */
+import { defineElements } from "./index.js"
 
-if (customElements.get("forms-embed") === undefined) customElements.define("forms-embed", FormsEmbed)
-if (customElements.get("forms-portal") === undefined) customElements.define("forms-portal", FormsPortal)
+defineElements()
 
-export { FormsEmbed, FormsPortal }
+export * from "./index.js"

@@ -1,0 +1,12 @@
+import { defineConfig } from "tsup"
+
+// The library entry (`@forms/web`: dist/index.js, not minified) and the declarations of both entries. The embed
+// script (`@forms/web/embed.js`: dist/embed.js, one minified file within its size budget) is written by build.mjs.
+export default defineConfig({
+  entry: { index: "src/index.ts" },
+  format: ["esm"],
+  dts: { entry: { index: "src/index.ts", embed: "src/embed.ts" } },
+  clean: true,
+  target: "es2022",
+  platform: "browser"
+})
