@@ -10,6 +10,8 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits 1 s by default: too short for an autosave (a pause, then a request) on a loaded machine.
+    expect: { poll: { timeout: 15_000 } },
     // The heap-limit test compares two child processes that allocate for 4 s each: it runs after every other
     // file, alone, so that another file's bursts (a PGlite start, a compiler run) cannot slow one of the two.
     projects: [
