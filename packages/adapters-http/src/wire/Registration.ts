@@ -9,7 +9,11 @@ export const TimeSlotWire = Schema.Struct({
   end_time: Schema.String,
   duration_hours: Schema.Number,
   event_id: Schema.String,
-  event_name: Schema.String
+  event_name: Schema.String,
+  /** A positive integer, or null: unlimited (CONTRACT §15). */
+  capacity: Schema.NullOr(Schema.Int),
+  /** Places left: capacity minus the submitted submissions holding the slot (every form), at least 0; null when unlimited. */
+  remaining: Schema.NullOr(Schema.Int)
 }).annotate({ identifier: "TimeSlot" })
 
 export const TimeSlotsEnvelope = Schema.Struct({ data: Schema.Array(TimeSlotWire) }).annotate({
