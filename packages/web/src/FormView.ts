@@ -2,6 +2,7 @@
 import type { FieldErrors } from "./api.js"
 import { h } from "./dom.js"
 import { type Field, type FieldControl, fieldControl } from "./fields.js"
+import type { Slot } from "./slots.js"
 
 export interface FormDefinition {
   readonly name: string
@@ -23,13 +24,14 @@ export interface FormView {
 export const buildFormView = (
   groups: ReadonlyArray<{ readonly legend: string | null; readonly fields: ReadonlyArray<Field> }>,
   prefix: string,
-  submitLabel: string
+  submitLabel: string,
+  slots: ReadonlyArray<Slot> = []
 ): FormView => {
   const controls: Array<FieldControl> = []
   const form = h("form", { novalidate: true })
   groups.forEach((group, i) => {
     if (group.fields.length === 0) return
-    const made = group.fields.map((field) => fieldControl(field, `${prefix}${i}`))
+    const made = group.fields.map((field) => fieldControl(field, `${prefix}${i}`, slots))
     controls.push(...made)
     form.append(
       group.legend === null

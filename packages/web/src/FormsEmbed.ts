@@ -8,6 +8,7 @@ import { type Answer, call, type FieldErrors, newKey, waitText } from "./api.js"
 import { h, setText } from "./dom.js"
 import { type Draft, draftOf, storage } from "./draft.js"
 import { buildFormView, type FormDefinition, type FormView, groupsOf } from "./FormView.js"
+import { loadSlots } from "./slots.js"
 import { adoptStyles, baseUrlOf } from "./styles.js"
 
 const pauseMs = 600
@@ -84,7 +85,10 @@ export class FormsEmbed extends HTMLElement {
     if (!definition.accepts_submissions) {
       return this.show(...heading.filter((n) => n !== null), h("div", { class: "notice", role: "alert" }, "This form is closed: it does not take answers now."))
     }
-    const view = buildFormView(groupsOf(definition), "f", "Submit")
+    const groups = groupsOf(definition)
+    const slots = await loadSlots(this.api, groups.flatMap((group) => group.fields), call)
+    if (generation !== this.generation) return
+    const view = buildFormView(groups, "f", "Submit", slots)
     this.view = view
     view.form.addEventListener("input", this.onEdit)
     view.form.addEventListener("change", this.onEdit)
