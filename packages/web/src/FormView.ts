@@ -19,6 +19,8 @@ export interface FormView {
   readonly fill: (values: Readonly<Record<string, unknown>>) => void
   /** Shows every field's messages (clearing the others); returns the control of the first error, if any. */
   readonly showErrors: (errors: FieldErrors) => FieldControl | undefined
+  /** Shows the places of a fresher time-slot list in every time-slot field. */
+  readonly refreshSlots: (slots: ReadonlyArray<Slot>) => void
 }
 
 export const buildFormView = (
@@ -62,7 +64,10 @@ export const buildFormView = (
     }
     return first
   }
-  return { form, controls, values, fill, showErrors }
+  const refreshSlots = (slots: ReadonlyArray<Slot>) => {
+    for (const control of controls) control.refreshSlots?.(slots)
+  }
+  return { form, controls, values, fill, showErrors, refreshSlots }
 }
 
 /** The groups of a public form: its sections in order, then the fields that belong to none. */

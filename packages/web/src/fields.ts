@@ -25,6 +25,8 @@ export interface FieldControl {
   readonly setErrors: (errors: ReadonlyArray<FieldError>) => void
   /** The control that takes focus for this field's first error. */
   readonly focusTarget: () => HTMLElement
+  /** Time-slot fields: shows the places of a fresher slot list. */
+  readonly refreshSlots?: (slots: ReadonlyArray<Slot>) => void
 }
 
 const inputTypes: Readonly<Record<string, string>> = {
@@ -62,6 +64,7 @@ export const fieldControl = (field: Field, prefix: string, slots: ReadonlyArray<
   let element: HTMLElement
   let read: () => unknown
   let write: (value: unknown) => void
+  let refreshSlots: ((slots: ReadonlyArray<Slot>) => void) | undefined
 
   if (field.type === "time_slots") {
     const picker = slotPicker(id, [field.label, requiredMark(required)], slots)
@@ -69,6 +72,7 @@ export const fieldControl = (field: Field, prefix: string, slots: ReadonlyArray<
     element = wrap(picker.group)
     read = picker.read
     write = picker.write
+    refreshSlots = picker.refresh
   } else if (options.length > 0 && (multiTypes.has(field.type) || field.type === "radio")) {
     const multi = field.type !== "radio"
     const boxes = options.map((option, i) =>
@@ -147,5 +151,6 @@ export const fieldControl = (field: Field, prefix: string, slots: ReadonlyArray<
 
   // A disabled control (a full time slot) cannot take focus: the first enabled one does.
   const focusTarget = (): HTMLElement => inputs.find((input) => !input.disabled) ?? inputs[0] ?? element
-  return { slug: field.slug, element, read, write, setErrors, focusTarget }
+  const control = { slug: field.slug, element, read, write, setErrors, focusTarget }
+  return refreshSlots === undefined ? control : { ...control, refreshSlots }
 }

@@ -43,6 +43,8 @@ export interface SlotPicker {
   readonly inputs: ReadonlyArray<HTMLInputElement>
   readonly read: () => ReadonlyArray<string>
   readonly write: (value: unknown) => void
+  /** Shows the places of a fresher list (after a 422 `full`): labels, and full slots disabled unless chosen. */
+  readonly refresh: (slots: ReadonlyArray<Slot>) => void
 }
 
 /** The checkboxes of `slots` in a fieldset whose legend is `legend`; ids are `${id}-${i}`. */
@@ -51,7 +53,9 @@ export const slotPicker = (
   legend: ReadonlyArray<Node | string | null>,
   slots: ReadonlyArray<Slot>
 ): SlotPicker => {
-  const full = slots.map((slot) => slot.remaining !== null && slot.remaining !== undefined && slot.remaining <= 0)
+  const isFull = (slot: Slot) => slot.remaining !== null && slot.remaining !== undefined && slot.remaining <= 0
+  const full = slots.map(isFull)
+  const labels = slots.map((slot, i) => h("label", { for: `${id}-${i}` }, slotLabel(slot)))
   const inputs = slots.map((slot, i) =>
     h("input", { type: "checkbox", id: `${id}-${i}`, name: id, value: slot.id, disabled: full[i] === true })
   )
@@ -60,12 +64,12 @@ export const slotPicker = (
     { class: "group slots" },
     h("legend", {}, ...legend),
     ...(slots.length === 0 ? [h("p", { class: "sub" }, "No time slots are open.")] : []),
-    ...slots.map((slot, i) =>
+    ...slots.map((_, i) =>
       h(
         "div",
         { class: full[i] === true ? "choice full" : "choice" },
         inputs[i] ?? null,
-        h("label", { for: `${id}-${i}` }, slotLabel(slot))
+        labels[i] ?? null
       )
     )
   )
@@ -78,19 +82,32 @@ export const slotPicker = (
       box.disabled = full[i] === true && !box.checked
     })
   }
-  return { group, inputs, read, write }
+  const refresh = (fresh: ReadonlyArray<Slot>) => {
+    const byId = new Map(fresh.map((slot) => [slot.id, slot]))
+    inputs.forEach((box, i) => {
+      const slot = byId.get(box.value)
+      const label = labels[i]
+      if (slot === undefined || label === undefined) return
+      full[i] = isFull(slot)
+      label.textContent = slotLabel(slot)
+      box.disabled = full[i] === true && !box.checked
+    })
+  }
+  return { group, inputs, read, write, refresh }
 }
 
-/**
- * The form's slots when one of `fields` is a `time_slots` field (one request), else none. A list that cannot be
- * read leaves the picker empty; the server still checks every choice.
- */
-export const loadSlots = async (
-  api: string,
-  fields: ReadonlyArray<{ readonly type: string }>,
-  call: (url: string) => Promise<{ readonly kind: string; readonly data?: unknown }>
-): Promise<ReadonlyArray<Slot>> => {
-  if (!fields.some((field) => field.type === "time_slots")) return []
+type Caller = (url: string) => Promise<{ readonly kind: string; readonly data?: unknown }>
+
+/** The form's time-slots list (one request); a list that cannot be read is empty (the server still checks every choice). */
+export const fetchSlots = async (api: string, call: Caller): Promise<ReadonlyArray<Slot>> => {
   const answer = await call(`${api}/time-slots`)
   return answer.kind === "ok" && Array.isArray(answer.data) ? answer.data.filter(isSlot) : []
 }
+
+/** The form's slots when one of `fields` is a `time_slots` field, else none (no request). */
+export const loadSlots = (
+  api: string,
+  fields: ReadonlyArray<{ readonly type: string }>,
+  call: Caller
+): Promise<ReadonlyArray<Slot>> =>
+  fields.some((field) => field.type === "time_slots") ? fetchSlots(api, call) : Promise.resolve([])

@@ -86,4 +86,27 @@ describe.skipIf(chromiumPath === undefined)("the shift picker of the hosted form
     await page.getByRole("button", { name: "Submit" }).click()
     await expect.poll(() => page.locator("forms-embed .done").textContent()).toContain("Thank you")
   })
+
+  it("a place taken while the page is open: the submit answers full beside the field and the list shows it", slow, async () => {
+    const { page } = await open()
+    const stage = page.getByLabel(/^Stage · 2027-08-21 14:00–18:00/)
+    const stageLabel = async () => page.locator(`forms-embed label[for="${await stage.getAttribute("id")}"]`).textContent()
+    await expect.poll(stageLabel).toContain("1 place left")
+    await page.getByLabel("Email").fill("lee@example.org")
+    await stage.check()
+    // Someone else takes the last place first.
+    const created = await api("/submissions", { idempotency_key: crypto.randomUUID(), values: { email: "fast@example.org" } })
+    expect((await api(`/submissions/${created.body.data.id}/submit`, { values: { shifts: ["sl-b-stage"] } })).status).toBe(200)
+    await page.getByRole("button", { name: "Submit" }).click()
+    await expect.poll(() => stage.getAttribute("aria-invalid")).toBe("true")
+    expect(await page.locator(`forms-embed #${await stage.getAttribute("aria-describedby") ?? "none"}`).textContent())
+      .toBe("A chosen time slot has no place left.")
+    await expect.poll(stageLabel).toContain("Full")
+    // Still chosen, so it can be unticked; another shift then signs up.
+    expect(await stage.isDisabled()).toBe(false)
+    await stage.uncheck()
+    await page.getByLabel(/^Cleaning · /).check()
+    await page.getByRole("button", { name: "Submit" }).click()
+    await expect.poll(() => page.locator("forms-embed .done").textContent()).toContain("Thank you")
+  })
 })
