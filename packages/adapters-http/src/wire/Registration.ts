@@ -10,10 +10,12 @@ export const TimeSlotWire = Schema.Struct({
   duration_hours: Schema.Number,
   event_id: Schema.String,
   event_name: Schema.String,
-  /** A positive integer, or null: unlimited (CONTRACT §15). */
-  capacity: Schema.NullOr(Schema.Int),
-  /** Places left: capacity minus the submitted submissions holding the slot (every form), at least 0; null when unlimited. */
-  remaining: Schema.NullOr(Schema.Int)
+  capacity: Schema.NullOr(Schema.Int).annotate({
+    description: "Places on the slot: a positive integer, or null when unlimited."
+  }),
+  remaining: Schema.NullOr(Schema.Int).annotate({
+    description: "Places left: capacity minus the submitted submissions holding the slot (from every form), never below 0; null when unlimited."
+  })
 }).annotate({ identifier: "TimeSlot" })
 
 export const TimeSlotsEnvelope = Schema.Struct({ data: Schema.Array(TimeSlotWire) }).annotate({
