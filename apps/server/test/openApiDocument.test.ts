@@ -152,6 +152,7 @@ for (const backend of backends) {
             savedWithoutBody: { status: 200, autoSaves: 2 },
             submitted: { status: 200, state: "submitted", values: { email: "a@b.nl", shirt: "M" } },
             form: { status: 200, name: "Open form" },
+            slots: [{ id: "ts-1", capacity: null, remaining: null }],
             portalSection: { status: 200, values: { dietary: "vegan", guests: 2 } }
           })
         }))

@@ -43,7 +43,9 @@ for (const backend of backends) {
             end_time: "02:00",
             duration_hours: 4,
             event_id: "ev-t-child",
-            event_name: "Test day"
+            event_name: "Test day",
+            capacity: null,
+            remaining: null
           }] as unknown as Record<string, unknown>)
           const none = yield* call("/public/forms/test-registration-0001/time-slots")
           assert.strictEqual(none.status, 404)

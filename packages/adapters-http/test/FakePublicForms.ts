@@ -164,7 +164,9 @@ export const FakePublicForms = Layer.succeed(PublicForms, PublicForms.of({
         end_time: "02:00",
         duration_hours: 4,
         event_id: "ev-fest",
-        event_name: "Festival 2027"
+        event_name: "Festival 2027",
+        capacity: 3,
+        remaining: 1
       }]
     }),
   sections: (token) =>

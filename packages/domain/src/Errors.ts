@@ -39,6 +39,11 @@ export class Unavailable extends Schema.TaggedError<Unavailable>()("Unavailable"
 /** Port-level: the draft changed after the use case validated it; the use case reads and validates again. */
 export class VersionConflict extends Schema.TaggedError<VersionConflict>()("VersionConflict", {}) {}
 
+/** Port-level: the places of a submit were refused (CONTRACT §15, `full` and the other `time_slots` rules). */
+export class SlotsRefused extends Schema.TaggedError<SlotsRefused>()("SlotsRefused", {
+  fields: FieldErrors
+}) {}
+
 /** Port-level: a unique value was claimed by another submitted submission in the meantime. */
 export class UniqueTaken extends Schema.TaggedError<UniqueTaken>()("UniqueTaken", {
   slugs: Schema.Array(Schema.String)

@@ -16,6 +16,8 @@ export { acceptsSubmissions, portalOnlyFormType, resolvePublicForm } from "./for
 export { compareStrings } from "./registration/compareStrings.js"
 export { durationHours, festivalEventIds, formatTime, parseMinutes, toTimeSlots } from "./registration/timeSlots.js"
 export { registrationSections } from "./registration/registrationSections.js"
+export { intervalsOverlap, overlappingSlotIds, remainingPlaces, slotInterval } from "./registration/slotIntervals.js"
+export { checkSlotChoices, isFormSlot, slotIdsOf, type SlotChoice } from "./registration/slotChoices.js"
 
 // Limits
 export { type LimitPolicy, limitKey, portalPolicy, submitPolicy, writePolicy } from "./limits/LimitPolicy.js"

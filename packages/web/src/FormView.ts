@@ -2,6 +2,7 @@
 import type { FieldErrors } from "./api.js"
 import { h } from "./dom.js"
 import { type Field, type FieldControl, fieldControl } from "./fields.js"
+import type { Slot } from "./slots.js"
 
 export interface FormDefinition {
   readonly name: string
@@ -18,18 +19,21 @@ export interface FormView {
   readonly fill: (values: Readonly<Record<string, unknown>>) => void
   /** Shows every field's messages (clearing the others); returns the control of the first error, if any. */
   readonly showErrors: (errors: FieldErrors) => FieldControl | undefined
+  /** Shows the places of a fresher time-slot list in every time-slot field. */
+  readonly refreshSlots: (slots: ReadonlyArray<Slot>) => void
 }
 
 export const buildFormView = (
   groups: ReadonlyArray<{ readonly legend: string | null; readonly fields: ReadonlyArray<Field> }>,
   prefix: string,
-  submitLabel: string
+  submitLabel: string,
+  slots: ReadonlyArray<Slot> = []
 ): FormView => {
   const controls: Array<FieldControl> = []
   const form = h("form", { novalidate: true })
   groups.forEach((group, i) => {
     if (group.fields.length === 0) return
-    const made = group.fields.map((field) => fieldControl(field, `${prefix}${i}`))
+    const made = group.fields.map((field) => fieldControl(field, `${prefix}${i}`, slots))
     controls.push(...made)
     form.append(
       group.legend === null
@@ -60,7 +64,10 @@ export const buildFormView = (
     }
     return first
   }
-  return { form, controls, values, fill, showErrors }
+  const refreshSlots = (slots: ReadonlyArray<Slot>) => {
+    for (const control of controls) control.refreshSlots?.(slots)
+  }
+  return { form, controls, values, fill, showErrors, refreshSlots }
 }
 
 /** The groups of a public form: its sections in order, then the fields that belong to none. */

@@ -8,6 +8,7 @@ import { type Answer, call, type FieldErrors, newKey, waitText } from "./api.js"
 import { ElementBase, h, setText } from "./dom.js"
 import { type Draft, draftOf, storage } from "./draft.js"
 import { buildFormView, type FormDefinition, type FormView, groupsOf } from "./FormView.js"
+import { fetchSlots, loadSlots } from "./slots.js"
 import { adoptStyles, baseUrlOf } from "./styles.js"
 
 const pauseMs = 600
@@ -84,7 +85,10 @@ export class FormsEmbed extends ElementBase {
     if (!definition.accepts_submissions) {
       return this.show(...heading.filter((n) => n !== null), h("div", { class: "notice", role: "alert" }, "This form is closed: it does not take answers now."))
     }
-    const view = buildFormView(groupsOf(definition), "f", "Submit")
+    const groups = groupsOf(definition)
+    const slots = await loadSlots(this.api, groups.flatMap((group) => group.fields), call)
+    if (generation !== this.generation) return
+    const view = buildFormView(groups, "f", "Submit", slots)
     this.view = view
     view.form.addEventListener("input", this.onEdit)
     view.form.addEventListener("change", this.onEdit)
@@ -292,7 +296,13 @@ export class FormsEmbed extends ElementBase {
       if (answer.kind === "network") {
         return this.notice.replaceChildren(h("div", { class: "notice bad" }, "Not sent: no connection. Try again when you are online."))
       }
-      if (answer.status === 422) return this.showFieldErrors(answer.fields, true, "Not sent yet: please correct the marked fields.")
+      if (answer.status === 422) {
+        // A place was taken meanwhile (§15 `full`): show what remains now.
+        if (Object.values(answer.fields).some((errors) => errors.some((e) => e.rule === "full"))) {
+          void fetchSlots(this.api, call).then(view.refreshSlots)
+        }
+        return this.showFieldErrors(answer.fields, true, "Not sent yet: please correct the marked fields.")
+      }
       if (this.conflict(answer)) return
       const text = answer.status === 429
         ? `Too many submissions from your network. Try again ${waitText(answer.retryAfter)}.`

@@ -4,6 +4,7 @@
  */
 import type { FieldError } from "./api.js"
 import { h, setText } from "./dom.js"
+import { type Slot, slotPicker } from "./slots.js"
 
 export interface Field {
   readonly slug: string
@@ -24,6 +25,8 @@ export interface FieldControl {
   readonly setErrors: (errors: ReadonlyArray<FieldError>) => void
   /** The control that takes focus for this field's first error. */
   readonly focusTarget: () => HTMLElement
+  /** Time-slot fields: shows the places of a fresher slot list. */
+  readonly refreshSlots?: (slots: ReadonlyArray<Slot>) => void
 }
 
 const inputTypes: Readonly<Record<string, string>> = {
@@ -44,8 +47,11 @@ const asText = (value: unknown): string =>
 const requiredMark = (required: boolean) =>
   required ? h("span", { class: "req", "aria-hidden": "true" }, " *") : null
 
-/** Builds the control of `field`; ids are prefixed with `prefix` (unique within one shadow root). */
-export const fieldControl = (field: Field, prefix: string): FieldControl => {
+/**
+ * Builds the control of `field`; ids are prefixed with `prefix` (unique within one shadow root). `slots`: the
+ * form's time slots, for `time_slots` fields.
+ */
+export const fieldControl = (field: Field, prefix: string, slots: ReadonlyArray<Slot> = []): FieldControl => {
   const id = `${prefix}-${field.slug}`
   const errorId = `${id}-error`
   const error = h("p", { class: "error", id: errorId, hidden: true })
@@ -58,8 +64,16 @@ export const fieldControl = (field: Field, prefix: string): FieldControl => {
   let element: HTMLElement
   let read: () => unknown
   let write: (value: unknown) => void
+  let refreshSlots: ((slots: ReadonlyArray<Slot>) => void) | undefined
 
-  if (options.length > 0 && (multiTypes.has(field.type) || field.type === "radio")) {
+  if (field.type === "time_slots") {
+    const picker = slotPicker(id, [field.label, requiredMark(required)], slots)
+    inputs = picker.inputs
+    element = wrap(picker.group)
+    read = picker.read
+    write = picker.write
+    refreshSlots = picker.refresh
+  } else if (options.length > 0 && (multiTypes.has(field.type) || field.type === "radio")) {
     const multi = field.type !== "radio"
     const boxes = options.map((option, i) =>
       h("input", { type: multi ? "checkbox" : "radio", id: `${id}-${i}`, name: id, value: option.value })
@@ -135,6 +149,8 @@ export const fieldControl = (field: Field, prefix: string): FieldControl => {
     }
   }
 
-  const focusTarget = (): HTMLElement => inputs[0] ?? element
-  return { slug: field.slug, element, read, write, setErrors, focusTarget }
+  // A disabled control (a full time slot) cannot take focus: the first enabled one does.
+  const focusTarget = (): HTMLElement => inputs.find((input) => !input.disabled) ?? inputs[0] ?? element
+  const control = { slug: field.slug, element, read, write, setErrors, focusTarget }
+  return refreshSlots === undefined ? control : { ...control, refreshSlots }
 }

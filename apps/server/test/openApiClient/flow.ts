@@ -11,6 +11,7 @@ export interface FlowResult {
   readonly savedWithoutBody: { readonly status: number; readonly autoSaves: number | undefined }
   readonly submitted: { readonly status: number; readonly state: string | undefined; readonly values: unknown }
   readonly form: { readonly status: number; readonly name: string | undefined }
+  readonly slots: ReadonlyArray<{ readonly id: string; readonly capacity: number | null; readonly remaining: number | null }>
   readonly portalSection: { readonly status: number; readonly values: unknown }
 }
 
@@ -33,6 +34,8 @@ export const runFlow = async (baseUrl: string, token: string, portalToken: strin
   const savedWithoutBody = await client.PUT("/public/forms/{token}/submissions/{submissionId}", { params: { path } })
   const submitted = await client.POST("/public/forms/{token}/submissions/{submissionId}/submit", { params: { path } })
   const form = await client.GET("/public/forms/{token}", { params: { path: { token } } })
+  // The time slots with their places (CONTRACT §15), typed: capacity and remaining are numbers or null.
+  const slots = await client.GET("/public/forms/{token}/time-slots", { params: { path: { token } } })
   const portalSection = await client.POST("/p/artist/{token}/sections/{sectionId}", {
     params: { path: { token: portalToken, sectionId: "as-hosp" } },
     body: { values: { dietary: "vegan", guests: 2 } }
@@ -47,6 +50,7 @@ export const runFlow = async (baseUrl: string, token: string, portalToken: strin
       values: submitted.data?.data.values
     },
     form: { status: form.response.status, name: form.data?.data.name },
+    slots: (slots.data?.data ?? []).map((slot) => ({ id: slot.id, capacity: slot.capacity, remaining: slot.remaining })),
     portalSection: { status: portalSection.response.status, values: portalSection.data?.data.values }
   }
 }

@@ -70,7 +70,9 @@ export const PublicFormsHandlers = HttpApiBuilder.group(
               end_time: s.end_time,
               duration_hours: s.duration_hours,
               event_id: s.event_id,
-              event_name: s.event_name
+              event_name: s.event_name,
+              capacity: s.capacity,
+              remaining: s.remaining
             }))
           })),
           toWire

@@ -11,7 +11,7 @@ import {
   type AuditEntry,
   type Organisation
 } from "@forms/domain"
-import { durationHours } from "@forms/domain/internal"
+import { durationHours, remainingPlaces } from "@forms/domain/internal"
 import { TimeSlotWire } from "./Registration.js"
 
 const iso = (ms: number): string => new Date(ms).toISOString()
@@ -42,10 +42,8 @@ export const toEventWire = (e: AdminEvent): typeof EventWire.Type => ({
 })
 
 export const AdminTimeSlotWire = Schema.Struct({
-  ...TimeSlotWire.fields,
-  capacity: Schema.NullOr(Schema.Int),
-  /** Places left: for now the capacity itself (see README: remaining). Null when unlimited. */
-  remaining: Schema.NullOr(Schema.Int)
+  /** With `capacity` and `remaining` (CONTRACT §15), as the public list shows them. */
+  ...TimeSlotWire.fields
 }).annotate({ identifier: "AdminTimeSlot" })
 export const TimeSlotEnvelope = one(AdminTimeSlotWire, "AdminTimeSlotEnvelope")
 export const TimeSlotList = list(AdminTimeSlotWire, "AdminTimeSlotList")
@@ -59,7 +57,7 @@ export const toTimeSlotWire = (t: AdminTimeSlot): typeof AdminTimeSlotWire.Type 
   event_id: t.event_id,
   event_name: t.event_name,
   capacity: t.capacity,
-  remaining: t.capacity
+  remaining: remainingPlaces(t.capacity, t.holders)
 })
 
 export const EventSectionWire = Schema.Struct({

@@ -9,7 +9,13 @@ export const TimeSlotWire = Schema.Struct({
   end_time: Schema.String,
   duration_hours: Schema.Number,
   event_id: Schema.String,
-  event_name: Schema.String
+  event_name: Schema.String,
+  capacity: Schema.NullOr(Schema.Int).annotate({
+    description: "Places on the slot: a positive integer, or null when unlimited."
+  }),
+  remaining: Schema.NullOr(Schema.Int).annotate({
+    description: "Places left: capacity minus the submitted submissions holding the slot (from every form), never below 0; null when unlimited."
+  })
 }).annotate({ identifier: "TimeSlot" })
 
 export const TimeSlotsEnvelope = Schema.Struct({ data: Schema.Array(TimeSlotWire) }).annotate({

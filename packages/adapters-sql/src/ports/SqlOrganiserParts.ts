@@ -96,7 +96,7 @@ export const makeSqlOrganiserParts = Effect.gen(function*() {
         yield* audit(actor, at, { action: "time_slot.updated", resource_type: "time_slot", resource_id: id })
         return Option.getOrThrow(yield* selectSlot(actor.organisation_id, id))
       })).pipe(Effect.catchTag("SqlError", sqlFailure)),
-    // No table refers to a slot yet; once volunteers hold slots (§15), a held slot answers IN_USE here.
+    // A slot held by a submitted submission (§15) answers IN_USE: the places' foreign key refuses the delete.
     deleteTimeSlot: (actor, id, at) =>
       sql.withTransaction(Effect.gen(function*() {
         if (Option.isNone(yield* selectSlot(actor.organisation_id, id))) return yield* new TimeSlotNotFound()

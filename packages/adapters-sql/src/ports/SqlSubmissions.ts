@@ -5,6 +5,8 @@ import type { SqlError } from "effect/sql/SqlError"
 import {
   AlreadySubmitted,
   type NewDraft,
+  type ChosenSlot,
+  SlotsRefused,
   type Submission,
   SubmissionNotFound,
   Submissions,
@@ -132,6 +134,20 @@ export const makeSqlSubmissions = Effect.gen(function*() {
       return yield* new UniqueTaken({ slugs: [...new Set(command.claims.map((c) => c.slug))].filter((s) => lost.has(s)) })
     })
 
+  /**
+   * The places of the submit, in one statement (migration 0013, `forms_take_places`: locks in id order, then
+   * takes and counts); the domain decides on the slots as held, and a refusal rolls the transaction back.
+   */
+  const takePlaces = (command: SubmitCommand) =>
+    Effect.gen(function*() {
+      const places = command.places
+      if (places === undefined || places.slot_ids.length === 0) return
+      const held = yield* sql<ChosenSlot>`SELECT id, event_id, parent_event_id, date, start_time, end_time, capacity, holders
+        FROM forms_take_places(${command.id}::uuid, ${[...places.slot_ids]}::text[])`
+      const refused = places.decide(held.map((slot) => ({ ...slot, holders: Number(slot.holders) })))
+      if (refused !== undefined) return yield* new SlotsRefused({ fields: refused })
+    })
+
   const submitOnce = (command: SubmitCommand) =>
     sql.withTransaction(Effect.gen(function*() {
       if (!isUuid(command.id)) return yield* new SubmissionNotFound({})
@@ -146,6 +162,7 @@ export const makeSqlSubmissions = Effect.gen(function*() {
       const submitted = rows[0]
       if (submitted === undefined) return yield* explainMiss(command.schema_id, command.id)
       yield* claimAndRecord(command, at)
+      yield* takePlaces(command)
       return submitted
     }))
 

@@ -15,7 +15,8 @@ export const EventRow = Schema.Struct({
 })
 
 export const slotColumns = `t.id, t.event_id, e.name AS event_name, t.name, to_char(t.date, 'YYYY-MM-DD') AS date,
-  to_char(t.start_time, 'HH24:MI') AS start_time, to_char(t.end_time, 'HH24:MI') AS end_time, t.capacity`
+  to_char(t.start_time, 'HH24:MI') AS start_time, to_char(t.end_time, 'HH24:MI') AS end_time, t.capacity,
+  (SELECT count(*)::int FROM slot_places p WHERE p.slot_id = t.id) AS holders`
 export const SlotRow = Schema.Struct({
   id: Schema.String,
   event_id: Schema.String,
@@ -24,7 +25,8 @@ export const SlotRow = Schema.Struct({
   date: Schema.String,
   start_time: Schema.String,
   end_time: Schema.String,
-  capacity: Schema.NullOr(Schema.Number)
+  capacity: Schema.NullOr(Schema.Number),
+  holders: Schema.Number
 })
 
 export const sectionColumns = "s.id, s.event_id, s.name, s.type, s.show_in_registration, s.position"

@@ -45,6 +45,8 @@ export interface AdminTimeSlot {
   readonly end_time: string
   /** A positive integer, or null: unlimited. */
   readonly capacity: number | null
+  /** Submitted submissions holding a place on the slot, from every form (CONTRACT §15). */
+  readonly holders: number
 }
 
 /** An event section as the organiser sees it: the stored record (ports/RegistrationData). */

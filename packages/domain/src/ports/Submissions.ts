@@ -1,6 +1,15 @@
 /** Port: submissions. Every method is one atomic step (one statement, one transaction or one critical section). */
 import { Context, type Effect, type Option } from "effect"
-import type { AlreadySubmitted, SubmissionNotFound, Unavailable, UniqueTaken, VersionConflict } from "../Errors.js"
+import type {
+  AlreadySubmitted,
+  SlotsRefused,
+  SubmissionNotFound,
+  Unavailable,
+  UniqueTaken,
+  VersionConflict
+} from "../Errors.js"
+import type { FieldErrors } from "../rules/FieldErrors.js"
+import type { ChosenSlot } from "./RegistrationData.js"
 import type { NewOutboxEvent } from "./Outbox.js"
 import type { Submission } from "../submissions/Submission.js"
 import type { Values } from "../Values.js"
@@ -18,6 +27,17 @@ export interface UniqueClaim {
   readonly normalized: string
 }
 
+/**
+ * The places a submit takes (CONTRACT §15), in the submit's atomic step. The store takes a place on each of
+ * `slot_ids` that exists, then asks `decide` about the chosen slots as they are with those places taken
+ * (`holders` counts this submission): errors refuse the submit (`SlotsRefused`) and nothing is written.
+ */
+export interface PlacesRequest {
+  /** Distinct ids, in code-unit order (the order a store locks them in). */
+  readonly slot_ids: ReadonlyArray<string>
+  readonly decide: (held: ReadonlyArray<ChosenSlot>) => FieldErrors | undefined
+}
+
 export interface SubmitCommand {
   readonly schema_id: string
   readonly id: string
@@ -26,6 +46,8 @@ export interface SubmitCommand {
   /** The merged map that passed strict validation: exactly what is stored. */
   readonly values: Values
   readonly claims: ReadonlyArray<UniqueClaim>
+  /** Places on time slots to take; absent or undefined when no slot is chosen. */
+  readonly places?: PlacesRequest | undefined
   /** Epoch ms, set by the use case (from Effect's Clock): stored as `submitted_at` and `updated_at`, and the same instant is in the event payload. */
   readonly submitted_at: number
   /** Recorded in the same atomic step. */
@@ -55,6 +77,6 @@ export class Submissions extends Context.Service<Submissions, {
     command: SubmitCommand
   ) => Effect.Effect<
     Submission,
-    SubmissionNotFound | AlreadySubmitted | VersionConflict | UniqueTaken | Unavailable
+    SubmissionNotFound | AlreadySubmitted | VersionConflict | UniqueTaken | SlotsRefused | Unavailable
   >
 }>()("@forms/domain/Submissions") {}

@@ -12,6 +12,10 @@ export interface TimeSlot {
   readonly duration_hours: number
   readonly event_id: string
   readonly event_name: string
+  /** A positive integer, or null: unlimited (CONTRACT §15). */
+  readonly capacity: number | null
+  /** `capacity` minus the submitted submissions holding the slot (from every form), never below 0; null when unlimited. */
+  readonly remaining: number | null
 }
 
 export interface RegistrationSection {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import fc from "fast-check"
-import type { EventRecord, TimeSlotRecord } from "../ports/RegistrationData.js"
+import type { EventRecord, SlotAvailability } from "../ports/RegistrationData.js"
 import { durationHours, festivalEventIds, formatTime, toTimeSlots } from "./timeSlots.js"
 
 describe("durationHours", () => {
@@ -74,13 +74,15 @@ describe("festivalEventIds", () => {
 })
 
 describe("toTimeSlots", () => {
-  const slot = (id: string, event_id: string, name: string, date: string, start_time: string, end_time: string): TimeSlotRecord => ({
+  const slot = (id: string, event_id: string, name: string, date: string, start_time: string, end_time: string): SlotAvailability => ({
     id,
     event_id,
     name,
     date,
     start_time,
-    end_time
+    end_time,
+    capacity: null,
+    holders: 0
   })
 
   it("sorts by date, start time, name, then id, with plain code-unit order", () => {
@@ -106,8 +108,20 @@ describe("toTimeSlots", () => {
         end_time: "02:00",
         duration_hours: 4,
         event_id: "day1",
-        event_name: "Friday"
+        event_name: "Friday",
+        capacity: null,
+        remaining: null
       }
     ])
+  })
+
+  it("adds capacity and remaining: capacity minus holders, never below 0, null when unlimited", () => {
+    const base = slot("s-1", "day1", "Setup", "2027-08-20", "08:00", "12:00")
+    const listed = toTimeSlots([
+      { ...base, id: "a", capacity: 7, holders: 3 },
+      { ...base, id: "b", capacity: 2, holders: 5 },
+      { ...base, id: "c", capacity: null, holders: 40 }
+    ], events)
+    expect(listed.map((s) => [s.id, s.capacity, s.remaining])).toEqual([["a", 7, 4], ["b", 2, 0], ["c", null, null]])
   })
 })

@@ -1,7 +1,8 @@
 /** Time slots of a form's event tree (CONTRACT §2, §3): festival-aware, `HH:MM`, durations past midnight. */
-import type { EventRecord, TimeSlotRecord } from "../ports/RegistrationData.js"
+import type { EventRecord, SlotAvailability } from "../ports/RegistrationData.js"
 import { compareStrings } from "./compareStrings.js"
 import type { TimeSlot } from "./Registration.js"
+import { remainingPlaces } from "./slotIntervals.js"
 
 /**
  * The events whose slots a form lists, given `tree` = the event and its direct children (the port's
@@ -55,7 +56,7 @@ const compareSlots = (a: TimeSlot, b: TimeSlot): number =>
 
 /** The public time-slot resources, sorted by date, start_time, name, then id. */
 export const toTimeSlots = (
-  slots: ReadonlyArray<TimeSlotRecord>,
+  slots: ReadonlyArray<SlotAvailability>,
   events: ReadonlyArray<EventRecord>
 ): ReadonlyArray<TimeSlot> => {
   const names = new Map(events.map((event) => [event.id, event.name]))
@@ -68,7 +69,9 @@ export const toTimeSlots = (
       end_time: formatTime(slot.end_time),
       duration_hours: durationHours(slot.start_time, slot.end_time),
       event_id: slot.event_id,
-      event_name: names.get(slot.event_id) ?? ""
+      event_name: names.get(slot.event_id) ?? "",
+      capacity: slot.capacity,
+      remaining: remainingPlaces(slot.capacity, slot.holders)
     }))
     .sort(compareSlots)
 }

@@ -1,4 +1,5 @@
 /** What a compiled schema is: a strict and a relaxed validator, each answering errors and the unique values to check. */
+import type { SlotChoice } from "../registration/slotChoices.js"
 import type { FieldErrors } from "./FieldErrors.js"
 
 /** A non-empty value of an `is_unique` field that passed every other rule of its field. */
@@ -13,6 +14,8 @@ export interface ValidationResult {
   readonly errors: FieldErrors | undefined
   /** For the caller to check against stored values (the `unique` rule needs I/O). */
   readonly unique: ReadonlyArray<UniqueCandidate>
+  /** The `time_slots` values that passed their shape rule, for the caller to check against the slots (CONTRACT §15). */
+  readonly slots?: ReadonlyArray<SlotChoice> | undefined
 }
 
 export type Validator = (values: Readonly<Record<string, unknown>>) => ValidationResult

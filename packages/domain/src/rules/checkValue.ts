@@ -1,6 +1,7 @@
 /** One field's rules on one value (everything but `required` and `unique`), on a precompiled plan. */
 import { dateKey } from "./dates.js"
-import { trimString } from "./emptiness.js"
+import { slotIdsOf } from "../registration/slotChoices.js"
+import { isEmptyValue, trimString } from "./emptiness.js"
 import type { FieldError } from "./FieldErrors.js"
 import {
   B_DATE,
@@ -125,12 +126,19 @@ const checkArray = (plan: FieldPlan, items: ReadonlyArray<unknown>): ReadonlyArr
   return mask === ITEMS ? undefined : plan.errors(mask)
 }
 
+/** A `time_slots` value (CONTRACT §15): empty, or a string or array of strings naming each id once. */
+const checkSlotsShape = (plan: FieldPlan, value: unknown): ReadonlyArray<FieldError> | undefined => {
+  if (isEmptyValue(value)) return EMPTY
+  return slotIdsOf(value) === undefined ? plan.invalid : undefined
+}
+
 /**
  * The errors of a value, `undefined` when every rule passed, or `EMPTY` when the value is empty.
  * Allowed shapes: string, finite number, boolean, null/absent, or (fields with options) an array of
  * strings and finite numbers; anything else is `invalid`.
  */
 export const checkValue = (plan: FieldPlan, value: unknown): ReadonlyArray<FieldError> | undefined => {
+  if (plan.slots) return checkSlotsShape(plan, value)
   switch (typeof value) {
     case "string": {
       const s = trimString(value)

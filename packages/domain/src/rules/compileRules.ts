@@ -1,5 +1,6 @@
 /** Compiles a schema's fields into the strict and relaxed validators of CONTRACT §4. */
 import type { FormField } from "../forms/FormField.js"
+import { type SlotChoice, slotIdsOf } from "../registration/slotChoices.js"
 import { checkValue, EMPTY } from "./checkValue.js"
 import { isEmptyValue } from "./emptiness.js"
 import type { FieldError } from "./FieldErrors.js"
@@ -30,18 +31,21 @@ const newErrors = (): Mutable => Object.create(null) as Mutable
 const bySlug = ({ plans }: Plans, values: Readonly<Record<string, unknown>>, strict: boolean): ValidationResult => {
   let errors: Mutable | undefined
   let unique: Array<UniqueCandidate> | undefined
+  let slots: Array<SlotChoice> | undefined
   for (let i = 0; i < plans.length; i++) {
     const plan = plans[i] as FieldPlan
     const value = values[plan.slug]
     const found = checkValue(plan, value)
     if (found === undefined) {
       if (plan.unique) (unique ??= []).push({ slug: plan.slug, normalized: uniqueKeyOf(plan.uniqueKind, value) })
+      else if (plan.slots) (slots ??= []).push(slotChoiceOf(plan, value))
     } else if (found !== EMPTY) {
       ;(errors ??= newErrors())[plan.slug] = found
     } else if (strict && plan.required) {
       ;(errors ??= newErrors())[plan.slug] = plan.requiredErrors
     }
   }
+  if (slots !== undefined) return { errors, unique: unique ?? noCandidates, slots }
   return errors === undefined && unique === undefined ? passed : { errors, unique: unique ?? noCandidates }
 }
 
@@ -70,6 +74,7 @@ const byOwnKeys = (
   let inOrder = true
   let lastError = -1
   let lastUnique = -1
+  let slots: Array<SlotChoice> | undefined
   let requiredSeen = 0
   const keys = Object.keys(values)
   for (let k = 0; k < keys.length; k++) {
@@ -86,6 +91,8 @@ const byOwnKeys = (
         ;(unique ??= []).push({ slug: plan.slug, normalized: uniqueKeyOf(plan.uniqueKind, value) })
         if (i < lastUnique) inOrder = false
         lastUnique = i
+      } else if (plan.slots) {
+        ;(slots ??= []).push(slotChoiceOf(plan, value))
       }
     } else {
       ;(errors ??= newErrors())[plan.slug] = found
@@ -104,14 +111,22 @@ const byOwnKeys = (
       }
     }
   }
-  if (errors === undefined && unique === undefined) return passed
+  if (errors === undefined && unique === undefined && slots === undefined) return passed
   if (!inOrder) {
     // rare: keys sent out of field order; answer in field order all the same
     if (errors !== undefined) errors = inFieldOrder(plans, errors)
     if (unique !== undefined) unique.sort((a, b) => (index.get(a.slug) ?? 0) - (index.get(b.slug) ?? 0))
   }
-  return { errors, unique: unique ?? noCandidates }
+  return slots === undefined ? { errors, unique: unique ?? noCandidates } : { errors, unique: unique ?? noCandidates, slots }
 }
+
+/** A `time_slots` value that passed its shape rule, with the field's count bounds. */
+const slotChoiceOf = (plan: FieldPlan, value: unknown): SlotChoice => ({
+  slug: plan.slug,
+  ids: slotIdsOf(value) ?? [],
+  min: plan.min,
+  max: plan.max
+})
 
 const makeValidator = (compiled: Plans, strict: boolean): Validator => (input) => {
   if (typeof input !== "object" || input === null) return bySlug(compiled, noValues, strict)

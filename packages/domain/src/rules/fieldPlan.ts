@@ -1,5 +1,6 @@
 /** Everything a field's rules need, worked out once when a schema is compiled. */
 import type { FormField } from "../forms/FormField.js"
+import { slotsInvalidMessage } from "../registration/slotChoices.js"
 import { boundKindOf, maxMessage, minMessage, readBound } from "./bounds.js"
 import type { FieldError } from "./FieldErrors.js"
 import {
@@ -76,6 +77,8 @@ export class FieldPlan {
   readonly max: number
   readonly pattern: CompiledPattern | undefined
   readonly unique: boolean
+  /** A `time_slots` field (CONTRACT §15): its shape is checked here, its other rules after the slots are read. */
+  readonly slots: boolean
   /** How unique values compare (`U_TEXT`, `U_EMAIL`, `U_NUMERIC`, `U_PHONE` of uniqueKey.ts). */
   readonly uniqueKind: number
   readonly invalid: ReadonlyArray<FieldError>
@@ -102,11 +105,12 @@ export class FieldPlan {
     this.min = min ?? -Infinity
     this.max = max ?? Infinity
     this.pattern = typeof rules?.regex === "string" ? compileOrFailClosed(rules.regex) : undefined
-    this.unique = field.is_unique
+    this.slots = field.type === "time_slots"
+    this.unique = field.is_unique && !this.slots
     this.uniqueKind = rule === "email" ? U_EMAIL : rule === "numeric" ? U_NUMERIC : rule === "phone" ? U_PHONE : U_TEXT
     this.invalid = errorList({
       rule: "invalid",
-      message: this.options === undefined ? invalidMessage : invalidWithOptionsMessage
+      message: this.slots ? slotsInvalidMessage : this.options === undefined ? invalidMessage : invalidWithOptionsMessage
     })
     this.requiredErrors = errorList({ rule: "required", message: requiredMessage })
     this.typeErrors = rule === undefined ? [] : errorList({ rule, message: typeMessages[rule] })

@@ -111,7 +111,9 @@ describe("PublicForms.timeSlots", () => {
         end_time: "02:00",
         duration_hours: 4,
         event_id: seedIds.festival,
-        event_name: "Festival 2027"
+        event_name: "Festival 2027",
+        capacity: null,
+        remaining: null
       })
     })))
 

@@ -5,16 +5,20 @@ import type { FormSchema } from "../forms/FormSchema.js"
 import { resolvePublicForm } from "../forms/resolvePublicForm.js"
 import { FormsConfig } from "../FormsConfig.js"
 import { FormSchemas } from "../ports/FormSchemas.js"
+import { type ChosenSlot, RegistrationData } from "../ports/RegistrationData.js"
 import { Submissions } from "../ports/Submissions.js"
 import { UniqueValues } from "../ports/UniqueValues.js"
 import type { CompiledRules, ValidationResult } from "../rules/Validator.js"
 import { makeRulesCache } from "../rules/RulesCache.js"
+import { checkSlotChoices, chosenSlotIds, type FullCheck, mergeFieldErrors, type SlotChoice } from "../registration/slotChoices.js"
+import type { FieldErrors } from "../rules/FieldErrors.js"
 import { withUniqueErrors } from "./uniqueErrors.js"
 
 export const makeFormSteps = Effect.gen(function*() {
   const schemas = yield* FormSchemas
   const submissions = yield* Submissions
   const uniqueValues = yield* UniqueValues
+  const registration = yield* RegistrationData
   const config = yield* FormsConfig
   const cache = makeRulesCache()
 
@@ -40,14 +44,44 @@ export const makeFormSteps = Effect.gen(function*() {
    * A validator's errors with `unique` added: its candidates are looked up among submitted values only when
    * a candidate exists and, with `claimDecides`, only when another rule failed too (when nothing else fails
    * the submit's atomic claim answers a taken value, as `UniqueTaken`, with the same 422).
+   * Then the `time_slots` rules (CONTRACT §15) on the chosen slots as stored: on a save always; at a submit
+   * (`atSubmit`, with `full` on the holders read) only when another rule failed, since otherwise the
+   * submit's atomic step takes the places and decides (`slotDecision`).
    */
-  const withTaken = Effect.fnUntraced(function*(schema: FormSchema, result: ValidationResult, claimDecides = false) {
+  const withTaken = Effect.fnUntraced(function*(
+    schema: FormSchema,
+    result: ValidationResult,
+    claimDecides = false,
+    atSubmit = claimDecides
+  ) {
     const skip = result.unique.length === 0 || (claimDecides && result.errors === undefined)
     const taken = skip ? [] : yield* uniqueValues.taken(schema.id, result.unique)
-    return withUniqueErrors(result.errors, taken)
+    const errors = withUniqueErrors(result.errors, taken)
+    const choices = result.slots ?? []
+    if (choices.length === 0 || (atSubmit && errors === undefined)) return errors
+    return yield* withSlotErrors(schema, errors, choices, atSubmit ? "read" : "none")
   })
 
-  return { resolve, findSubmission, rules, withTaken } as const
+  /** `errors` with the slot rules' errors of `choices` added, read from the slots as stored now. */
+  const withSlotErrors = Effect.fnUntraced(function*(
+    schema: FormSchema,
+    errors: FieldErrors | undefined,
+    choices: ReadonlyArray<SlotChoice>,
+    full: FullCheck
+  ) {
+    const slots = yield* registration.chosenSlots(chosenSlotIds(choices))
+    const slotErrors = checkSlotChoices(choices, slots, schema.event?.id ?? null, full)
+    return mergeFieldErrors(schema.fields.map((field) => field.slug), errors, slotErrors)
+  })
+
+  /** The places a submit takes for `choices`, and the domain's decision on them once taken. */
+  const slotDecision = (schema: FormSchema, choices: ReadonlyArray<SlotChoice> | undefined) =>
+    choices === undefined || choices.length === 0 ? undefined : {
+      slot_ids: chosenSlotIds(choices),
+      decide: (held: ReadonlyArray<ChosenSlot>) => checkSlotChoices(choices, held, schema.event?.id ?? null, "taken")
+    }
+
+  return { resolve, findSubmission, rules, withTaken, withSlotErrors, slotDecision } as const
 })
 
 export type FormSteps = Effect.Success<typeof makeFormSteps>

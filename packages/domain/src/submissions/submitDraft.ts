@@ -60,13 +60,20 @@ export const makeSubmitDraft = (steps: FormSteps) =>
         expected_version: submission.version,
         values: merged,
         claims: result.unique,
+        places: steps.slotDecision(schema, result.slots),
         submitted_at: submittedAt,
         events: [event]
       }).pipe(
         Effect.catchTag("VersionConflict", () => Effect.succeed(undefined)),
-        // Another submit claimed the value after our check: the same answer as a `unique` failure.
+        // Another submit claimed the value after our check: the same answer as a `unique` failure, with
+        // the slot rules' errors beside it (read, since the places were not taken).
         Effect.catchTag("UniqueTaken", (taken) =>
-          refuse(schema, submission.id, withUniqueErrors(undefined, taken.slugs) ?? {}))
+          Effect.flatMap(
+            steps.withSlotErrors(schema, withUniqueErrors(undefined, taken.slugs), result.slots ?? [], "read"),
+            (fields) => refuse(schema, submission.id, fields ?? {})
+          )),
+        // The places taken broke a slot rule (`full` when another submit took the last place first).
+        Effect.catchTag("SlotsRefused", (refused) => refuse(schema, submission.id, refused.fields))
       )
     })
 
@@ -74,7 +81,7 @@ export const makeSubmitDraft = (steps: FormSteps) =>
       if (!isDraft(first)) return yield* new AlreadySubmitted({})
       if (!acceptsSubmissions(schema, yield* Clock.currentTimeMillis)) return yield* new FormClosed({})
       const patch = pickSchemaValues(schema.fields, body)
-      const bodyErrors = yield* steps.withTaken(schema, steps.rules(schema).relaxed(patch))
+      const bodyErrors = yield* steps.withTaken(schema, steps.rules(schema).relaxed(patch), false, true)
       if (bodyErrors !== undefined) return yield* refuse(schema, first.id, bodyErrors)
 
       let submission = first

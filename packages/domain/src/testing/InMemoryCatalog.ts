@@ -2,7 +2,7 @@
 import { Effect, Layer, Option, Result } from "effect"
 import { FormSchemas } from "../ports/FormSchemas.js"
 import { RegistrationData } from "../ports/RegistrationData.js"
-import { InMemoryStore } from "./InMemoryStore.js"
+import { chosenSlots, holdersOf, InMemoryStore } from "./InMemoryStore.js"
 
 const inMemoryFormSchemasLayer = Layer.effect(
   FormSchemas,
@@ -39,7 +39,14 @@ const inMemoryRegistrationDataLayer = Layer.effect(
           )
         ),
       timeSlots: (eventIds) =>
-        store.atomically(() => Result.succeed(seed.time_slots.filter((slot) => eventIds.includes(slot.event_id)))),
+        store.atomically(() =>
+          Result.succeed(
+            seed.time_slots
+              .filter((slot) => eventIds.includes(slot.event_id))
+              .map((slot) => ({ ...slot, capacity: slot.capacity ?? null, holders: holdersOf(store.data, slot.id) }))
+          )
+        ),
+      chosenSlots: (ids) => store.atomically(() => Result.succeed(chosenSlots(store.data, ids))),
       sections: (eventIds) =>
         store.atomically(() =>
           Result.succeed(seed.event_sections.filter((section) => eventIds.includes(section.event_id)))

@@ -3,6 +3,7 @@ import { Clock, Context, Effect, Layer, Result } from "effect"
 import { Unavailable } from "../Errors.js"
 import type { FormSchema } from "../forms/FormSchema.js"
 import type { EventType } from "../ports/Outbox.js"
+import type { ChosenSlot } from "../ports/RegistrationData.js"
 import type { Submission } from "../submissions/Submission.js"
 import { type ConformanceSeed, formSchemaFromSeed } from "./Seed.js"
 
@@ -38,6 +39,8 @@ export interface InMemoryData {
   /** `${schema_id}\u0000${slug}\u0000${normalized}` → claim. */
   readonly claims: Map<string, InMemoryClaim>
   readonly outbox: Array<InMemoryOutboxRow>
+  /** Slot id → the submissions holding a place on it (CONTRACT §15); a deleted submission holds nothing. */
+  readonly places: Map<string, Set<string>>
   /** Limiter key → epoch ms of the counted hits, oldest first. */
   readonly hits: Map<string, Array<number>>
   unavailable: string | null
@@ -66,6 +69,13 @@ export interface InMemoryStoreShape {
 
 export const claimKey = (schemaId: string, slug: string, normalized: string): string =>
   `${schemaId}\u0000${slug}\u0000${normalized}`
+/** The submitted submissions holding a place on the slot (places of deleted submissions are free again). */
+export const holdersOf = (data: InMemoryData, slotId: string): number => {
+  let n = 0
+  for (const id of data.places.get(slotId) ?? []) if (data.submissions.get(id)?.status === "submitted") n++
+  return n
+}
+
 export const idempotencyKey = (schemaId: string, key: string): string => `${schemaId}\u0000${key}`
 
 export const makeInMemoryStore = (seed: ConformanceSeed): InMemoryStoreShape => {
@@ -76,6 +86,7 @@ export const makeInMemoryStore = (seed: ConformanceSeed): InMemoryStoreShape => 
     keys: new Map(),
     claims: new Map(),
     outbox: [],
+    places: new Map(),
     hits: new Map(),
     unavailable: null,
     sequence: 0
@@ -126,4 +137,19 @@ export class InMemoryStore extends Context.Service<InMemoryStore, InMemoryStoreS
 ) {
   static readonly layer = (seed: ConformanceSeed) =>
     Layer.sync(InMemoryStore, () => InMemoryStore.of(makeInMemoryStore(seed)))
+}
+
+/** The seeded slots among `ids` as the `time_slots` rules read them (unknown ids left out). */
+export const chosenSlots = (data: InMemoryData, ids: ReadonlyArray<string>): Array<ChosenSlot> => {
+  const wanted = new Set(ids)
+  return data.seed.time_slots.filter((slot) => wanted.has(slot.id)).map((slot) => ({
+    id: slot.id,
+    event_id: slot.event_id,
+    parent_event_id: data.seed.events.find((event) => event.id === slot.event_id)?.parent_event_id ?? null,
+    date: slot.date,
+    start_time: slot.start_time,
+    end_time: slot.end_time,
+    capacity: slot.capacity ?? null,
+    holders: holdersOf(data, slot.id)
+  }))
 }

@@ -1,11 +1,11 @@
 /** In-memory Submissions and UniqueValues: the atomic steps of the port, each one critical section. */
 import { Effect, Layer, Option, Result } from "effect"
-import { type AlreadySubmitted, SubmissionNotFound, UniqueTaken, type VersionConflict } from "../Errors.js"
+import { type AlreadySubmitted, SlotsRefused, SubmissionNotFound, UniqueTaken, type VersionConflict } from "../Errors.js"
 import { Submissions } from "../ports/Submissions.js"
 import { UniqueValues } from "../ports/UniqueValues.js"
 import type { Submission } from "../submissions/Submission.js"
 import { applySave, applySubmit, newDraft } from "../submissions/SubmissionLifecycle.js"
-import { claimKey, idempotencyKey, type InMemoryData, InMemoryStore } from "./InMemoryStore.js"
+import { chosenSlots, claimKey, idempotencyKey, type InMemoryData, InMemoryStore } from "./InMemoryStore.js"
 
 const findInSchema = (data: InMemoryData, schemaId: string, id: string): Submission | undefined => {
   const submission = data.submissions.get(id)
@@ -45,7 +45,10 @@ const inMemorySubmissionsLayer = Layer.effect(
           return saved
         }),
       submit: (command) =>
-        store.atomically<Submission, SubmissionNotFound | AlreadySubmitted | VersionConflict | UniqueTaken>(() => {
+        store.atomically<
+          Submission,
+          SubmissionNotFound | AlreadySubmitted | VersionConflict | UniqueTaken | SlotsRefused
+        >(() => {
           const submission = findInSchema(data, command.schema_id, command.id)
           if (submission === undefined) return Result.fail(new SubmissionNotFound({}))
           const submitted = applySubmit(submission, command.expected_version, command.values, command.submitted_at)
@@ -55,6 +58,18 @@ const inMemorySubmissionsLayer = Layer.effect(
             return held !== undefined && held.submission_id !== command.id
           })
           if (taken.length > 0) return Result.fail(new UniqueTaken({ slugs: [...new Set(taken.map((c) => c.slug))] }))
+          const places = command.places
+          if (places !== undefined) {
+            // The chosen slots as they would be with this submission's places taken.
+            const held = chosenSlots(data, places.slot_ids).map((slot) => ({ ...slot, holders: slot.holders + 1 }))
+            const refused = places.decide(held)
+            if (refused !== undefined) return Result.fail(new SlotsRefused({ fields: refused }))
+            for (const slot of held) {
+              const holders = data.places.get(slot.id) ?? new Set<string>()
+              holders.add(command.id)
+              data.places.set(slot.id, holders)
+            }
+          }
           data.submissions.set(command.id, submitted.success)
           for (const claim of command.claims) {
             data.claims.set(claimKey(command.schema_id, claim.slug, claim.normalized), {

@@ -9,6 +9,9 @@ export const seedIds = {
   day2: "ev-day2",
   day1Night: "ev-day1-night",
   other: "ev-other",
+  shifts: "ev-shifts",
+  shiftsDay: "ev-shifts-day",
+  shiftsForm: "fs-shifts",
   volunteer: "fs-volunteer",
   dayVolunteer: "fs-day-volunteer",
   registration: "fs-registration",
@@ -32,7 +35,21 @@ export const seedTokens = {
   closed: "tok-closed-schema-0001",
   future: "tok-future-schema-0001",
   wide: "tok-wide-schema-0001",
-  noEvent: "tok-no-event-schema-0001"
+  noEvent: "tok-no-event-schema-0001",
+  shifts: "tok-shifts-schema-0001"
+} as const
+
+/**
+ * The slots of the shifts festival (CONTRACT §15), held only by the tests of places: `a` and `b` touch,
+ * `c` overlaps both, `night` runs past midnight into `early`.
+ */
+export const shiftSlots = {
+  a: "slot-shift-a",
+  b: "slot-shift-b",
+  c: "slot-shift-c",
+  night: "slot-shift-night",
+  early: "slot-shift-early",
+  race: "slot-shift-race"
 } as const
 
 /** The volunteer form's previous token was rotated out at this instant (grace: 24 h by default). */
@@ -70,7 +87,9 @@ export const conformanceSeed: ConformanceSeed = {
     { id: seedIds.day1, organisation_id: seedIds.organisation, name: "Friday", parent_event_id: seedIds.festival },
     { id: seedIds.day2, organisation_id: seedIds.organisation, name: "Saturday", parent_event_id: seedIds.festival },
     { id: seedIds.day1Night, organisation_id: seedIds.organisation, name: "Friday night", parent_event_id: seedIds.day1 },
-    { id: seedIds.other, organisation_id: seedIds.organisation, name: "Other event", parent_event_id: null }
+    { id: seedIds.other, organisation_id: seedIds.organisation, name: "Other event", parent_event_id: null },
+    { id: seedIds.shifts, organisation_id: seedIds.organisation, name: "Shifts 2027", parent_event_id: null },
+    { id: seedIds.shiftsDay, organisation_id: seedIds.organisation, name: "Shifts day", parent_event_id: seedIds.shifts }
   ],
   event_sections: [
     { id: "sec-fest-bar", event_id: seedIds.festival, name: "Bar", type: "standard", show_in_registration: true, position: 2 },
@@ -94,7 +113,13 @@ export const conformanceSeed: ConformanceSeed = {
     { id: "slot-d1-gate-a", event_id: seedIds.day1, name: "Gate", date: "2027-08-20", start_time: "06:00", end_time: "06:00" },
     { id: "slot-d2-stage", event_id: seedIds.day2, name: "Stage crew", date: "2027-08-21", start_time: "14:30", end_time: "18:45" },
     { id: "slot-night", event_id: seedIds.day1Night, name: "Night watch", date: "2027-08-20", start_time: "23:00", end_time: "07:00" },
-    { id: "slot-other", event_id: seedIds.other, name: "Elsewhere", date: "2027-08-20", start_time: "10:00", end_time: "11:00" }
+    { id: "slot-other", event_id: seedIds.other, name: "Elsewhere", date: "2027-08-20", start_time: "10:00", end_time: "11:00" },
+    { id: shiftSlots.a, event_id: seedIds.shifts, name: "Gate", date: "2027-09-01", start_time: "08:00", end_time: "12:00", capacity: 7 },
+    { id: shiftSlots.b, event_id: seedIds.shiftsDay, name: "Bar", date: "2027-09-01", start_time: "12:00", end_time: "16:00", capacity: 2 },
+    { id: shiftSlots.c, event_id: seedIds.shiftsDay, name: "Stage", date: "2027-09-01", start_time: "10:00", end_time: "14:00", capacity: null },
+    { id: shiftSlots.night, event_id: seedIds.shifts, name: "Night", date: "2027-09-01", start_time: "22:00", end_time: "02:00", capacity: 1 },
+    { id: shiftSlots.early, event_id: seedIds.shiftsDay, name: "Early", date: "2027-09-02", start_time: "01:00", end_time: "03:00" },
+    { id: shiftSlots.race, event_id: seedIds.shifts, name: "Race", date: "2027-09-03", start_time: "08:00", end_time: "12:00", capacity: 7 }
   ],
   form_schemas: [
     form({
@@ -123,6 +148,24 @@ export const conformanceSeed: ConformanceSeed = {
       public_token: seedTokens.wide,
       fields: wideSlugs.map((slug, i) => seedField({ id: `fw-${slug}`, slug, position: i + 1 }))
     }),
-    form({ id: seedIds.noEvent, name: "No event", event_id: null, public_token: seedTokens.noEvent })
+    form({ id: seedIds.noEvent, name: "No event", event_id: null, public_token: seedTokens.noEvent }),
+    form({
+      id: seedIds.shiftsForm,
+      name: "Shifts",
+      type: "volunteer",
+      event_id: seedIds.shifts,
+      public_token: seedTokens.shifts,
+      fields: [
+        seedField({ id: "fsh-email", slug: "email", type: "email", is_required: true }),
+        seedField({
+          id: "fsh-shifts",
+          slug: "shifts",
+          type: "time_slots",
+          is_required: true,
+          validation_rules: { max: 3 },
+          position: 2
+        })
+      ]
+    })
   ]
 }

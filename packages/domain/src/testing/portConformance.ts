@@ -3,6 +3,7 @@ import { describe, layer } from "@effect/vitest"
 import type { Layer } from "effect"
 import { catalogConformance } from "./conformance/catalogConformance.js"
 import { outboxConformance } from "./conformance/outboxConformance.js"
+import { placesConformance } from "./conformance/placesConformance.js"
 import { rateLimiterConformance } from "./conformance/rateLimiterConformance.js"
 import { submissionsConformance } from "./conformance/submissionsConformance.js"
 import { uniqueValuesConformance } from "./conformance/uniqueValuesConformance.js"
@@ -16,8 +17,8 @@ export interface PortConformanceOptions {
 }
 
 /**
- * Registers the conformance tests of every port (FormSchemas, RegistrationData, Submissions,
- * UniqueValues, Outbox, RateLimiter) in a `describe(name)` block. Call it at the top level of a test file:
+ * Registers the conformance tests of every port (FormSchemas, RegistrationData, Submissions with places on
+ * time slots, UniqueValues, Outbox, RateLimiter) in a `describe(name)` block. Call it at the top level of a test file:
  *
  *   portConformance("PostgreSQL", (seed) => SqlPorts.layer.pipe(Layer.provide(seededDatabase(seed))))
  *
@@ -47,6 +48,7 @@ export const portConformance = (
       catalogConformance(it, conformanceSeed)
       submissionsConformance(it)
       uniqueValuesConformance(it)
+      placesConformance(it)
       outboxConformance(it)
       rateLimiterConformance(it)
     })

@@ -18,7 +18,7 @@ export interface OrganiserState {
   readonly organisations: Map<string, Organisation>
   readonly keys: Map<string, { key: string; record: ApiKeyRecord }>
   readonly events: Map<string, Stored<AdminEvent>>
-  readonly slots: Map<string, Stored<Omit<AdminTimeSlot, "event_name">>>
+  readonly slots: Map<string, Stored<Omit<AdminTimeSlot, "event_name" | "holders">>>
   readonly sections: Map<string, Stored<AdminEventSection>>
   readonly audit: Array<Stored<AuditEntry>>
   readonly artists: Map<string, Stored<ArtistDetail>>
@@ -68,8 +68,10 @@ export const makeInMemoryOrganiser = (state: OrganiserState = makeOrganiserState
     return found !== undefined && found.organisation_id === organisationId ? found.row : undefined
   }
   const ownEvent = (org: string, id: string) => own(state.events, org, id)
-  const withName = (slot: Omit<AdminTimeSlot, "event_name">): AdminTimeSlot => ({
+  // This store holds no submissions: no slot of it is ever held.
+  const withName = (slot: Omit<AdminTimeSlot, "event_name" | "holders">): AdminTimeSlot => ({
     ...slot,
+    holders: 0,
     event_name: state.events.get(slot.event_id)?.row.name ?? ""
   })
   const validParent = (org: string, parentId: string | null | undefined, self?: string): boolean => {

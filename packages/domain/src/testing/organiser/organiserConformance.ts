@@ -111,7 +111,7 @@ export const organiserConformance = (
           const late = yield* mk("B", "2027-08-21", "08:00")
           const early = yield* mk("Z", "2027-08-20", "09:00")
           const earliest = yield* mk("A", "2027-08-20", "08:00")
-          expect(earliest).toEqual({ id: earliest.id, event_id: event.id, event_name: "Fest", name: "A", date: "2027-08-20", start_time: "08:00", end_time: "12:00", capacity: null })
+          expect(earliest).toEqual({ id: earliest.id, event_id: event.id, event_name: "Fest", name: "A", date: "2027-08-20", start_time: "08:00", end_time: "12:00", capacity: null, holders: 0 })
           const page = yield* catalog.listTimeSlots(a.organisation_id, event.id, { limit: 2, after: undefined })
           expect(page.items.map((s) => s.id)).toEqual([earliest.id, early.id])
           expect(page.more).toBe(true)

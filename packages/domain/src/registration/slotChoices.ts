@@ -1,0 +1,126 @@
+/**
+ * The rules of a `time_slots` field (CONTRACT §15) after its shape passed: `in` (the form's own slots,
+ * festival-aware), `min`/`max` (number of slots), `overlap` (interval arithmetic, midnight crossing), and at
+ * submit `full`, each field's errors in that order. Pure: the slots come from the RegistrationData port
+ * (before a submit) or from the submit's atomic step (the places already taken, `holders` counting them).
+ */
+import type { ChosenSlot } from "../ports/RegistrationData.js"
+import type { FieldError, FieldErrors } from "../rules/FieldErrors.js"
+import { overlappingSlotIds, remainingPlaces } from "./slotIntervals.js"
+
+/** A `time_slots` value that passed its shape rule: the ids chosen, each once, with the field's count bounds. */
+export interface SlotChoice {
+  readonly slug: string
+  readonly ids: ReadonlyArray<string>
+  /** -Infinity when there is no `min`. */
+  readonly min: number
+  /** +Infinity when there is no `max`. */
+  readonly max: number
+}
+
+/** How `full` is checked: not at all (saves), on holders read before the submit, or on the places just taken. */
+export type FullCheck = "none" | "read" | "taken"
+
+export const slotsInvalidMessage = "Must be a time slot id or a list of time slot ids, each given once."
+export const slotsInMessage = "Must be one of the form's time slots."
+export const slotsOverlapMessage = "The chosen time slots overlap in time."
+export const slotsFullMessage = "A chosen time slot has no place left."
+const count = (n: number): string => `${n} time slot${n === 1 ? "" : "s"}`
+export const slotsMinMessage = (n: number): string => `Choose at least ${count(n)}.`
+export const slotsMaxMessage = (n: number): string => `Choose at most ${count(n)}.`
+
+/**
+ * The ids of a `time_slots` value (a single string is one id), trimmed; undefined when the value is not a
+ * string or an array of strings, or names an id twice (`invalid`). Empty values are the caller's (`required`).
+ */
+export const slotIdsOf = (value: unknown): ReadonlyArray<string> | undefined => {
+  if (typeof value === "string") return [value.trim()]
+  if (!Array.isArray(value)) return undefined
+  const ids: Array<string> = []
+  const seen = new Set<string>()
+  for (const item of value) {
+    if (typeof item !== "string") return undefined
+    const id = item.trim()
+    if (id.length === 0 || seen.has(id)) return undefined
+    seen.add(id)
+    ids.push(id)
+  }
+  return ids
+}
+
+/**
+ * A slot the form's `time-slots` route lists (CONTRACT §3): of the form's event, or of a child of it (events
+ * nest one level, so a form whose event is a child lists its own slots only).
+ */
+export const isFormSlot = (formEventId: string | null, slot: ChosenSlot): boolean =>
+  formEventId !== null && (slot.event_id === formEventId || slot.parent_event_id === formEventId)
+
+/** No place left for one more holder. With "taken", `holders` already counts this submission. */
+const isFull = (slot: ChosenSlot, check: FullCheck): boolean => {
+  if (check === "none" || slot.capacity === null) return false
+  return check === "taken" ? slot.holders > slot.capacity : remainingPlaces(slot.capacity, slot.holders) === 0
+}
+
+/** One field's errors in rule order: in, min, max, overlap, then full (only when every other rule passed). */
+export const checkSlotChoice = (
+  choice: SlotChoice,
+  slots: ReadonlyMap<string, ChosenSlot>,
+  formEventId: string | null,
+  full: FullCheck
+): ReadonlyArray<FieldError> | undefined => {
+  const errors: Array<FieldError> = []
+  const known: Array<ChosenSlot> = []
+  for (const id of choice.ids) {
+    const slot = slots.get(id)
+    if (slot !== undefined && isFormSlot(formEventId, slot)) known.push(slot)
+  }
+  if (known.length < choice.ids.length) errors.push({ rule: "in", message: slotsInMessage })
+  const n = choice.ids.length
+  if (n < choice.min) errors.push({ rule: "min", message: slotsMinMessage(choice.min) })
+  if (n > choice.max) errors.push({ rule: "max", message: slotsMaxMessage(choice.max) })
+  if (overlappingSlotIds(known).length > 0) errors.push({ rule: "overlap", message: slotsOverlapMessage })
+  if (errors.length === 0 && known.some((slot) => isFull(slot, full))) {
+    errors.push({ rule: "full", message: slotsFullMessage })
+  }
+  return errors.length === 0 ? undefined : errors
+}
+
+/** Every field's errors, by slug (null prototype); undefined when all choices pass. */
+export const checkSlotChoices = (
+  choices: ReadonlyArray<SlotChoice>,
+  slots: ReadonlyArray<ChosenSlot>,
+  formEventId: string | null,
+  full: FullCheck
+): FieldErrors | undefined => {
+  const byId = new Map(slots.map((slot) => [slot.id, slot]))
+  let out: Record<string, ReadonlyArray<FieldError>> | undefined
+  for (const choice of choices) {
+    const errors = checkSlotChoice(choice, byId, formEventId, full)
+    if (errors !== undefined) (out ??= Object.create(null) as Record<string, ReadonlyArray<FieldError>>)[choice.slug] = errors
+  }
+  return out
+}
+
+/** The distinct ids of every choice, in code-unit order: the order places are locked and taken in. */
+export const chosenSlotIds = (choices: ReadonlyArray<SlotChoice>): ReadonlyArray<string> =>
+  [...new Set(choices.flatMap((choice) => choice.ids))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+
+/**
+ * `errors` with `extra` added, keys in the order of `slugs` (the schema's fields): a field's existing errors
+ * come first, then its extra ones.
+ */
+export const mergeFieldErrors = (
+  slugs: ReadonlyArray<string>,
+  errors: FieldErrors | undefined,
+  extra: FieldErrors | undefined
+): FieldErrors | undefined => {
+  if (extra === undefined) return errors
+  const out = Object.create(null) as Record<string, ReadonlyArray<FieldError>>
+  for (const slug of slugs) {
+    const list = [...(errors?.[slug] ?? []), ...(extra[slug] ?? [])]
+    if (list.length > 0) out[slug] = list
+  }
+  // Keys that are no field (body keys such as idempotency_key) keep their place after the fields.
+  if (errors !== undefined) for (const key of Object.keys(errors)) if (!(key in out)) out[key] = errors[key] ?? []
+  return out
+}

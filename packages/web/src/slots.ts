@@ -1,0 +1,113 @@
+/**
+ * The shift picker of a `time_slots` field (CONTRACT §14, §15): one checkbox per slot of the form's
+ * time-slots list, labelled with its name, day, hours, event and the places left; a full slot is disabled
+ * (unless this draft already chose it, so that it can still be unticked).
+ */
+import { h } from "./dom.js"
+
+/** A slot as `GET …/time-slots` lists it. */
+export interface Slot {
+  readonly id: string
+  readonly name: string
+  readonly date: string
+  readonly start_time: string
+  readonly end_time: string
+  readonly event_name: string
+  readonly capacity: number | null
+  readonly remaining: number | null
+}
+
+export const isSlot = (u: unknown): u is Slot => {
+  if (typeof u !== "object" || u === null) return false
+  const s = u as Record<string, unknown>
+  return typeof s["id"] === "string" && typeof s["name"] === "string" && typeof s["date"] === "string" &&
+    typeof s["start_time"] === "string" && typeof s["end_time"] === "string"
+}
+
+/** "3 places left", "1 place left", "Full"; nothing for an unlimited slot. */
+export const placesText = (slot: Slot): string => {
+  if (slot.remaining === null || slot.remaining === undefined) return ""
+  if (slot.remaining <= 0) return "Full"
+  return `${slot.remaining} ${slot.remaining === 1 ? "place" : "places"} left`
+}
+
+/** The visible label of a slot: "Bar · 2027-08-20 12:00–16:00 · Friday — 2 places left". */
+export const slotLabel = (slot: Slot): string => {
+  const places = placesText(slot)
+  const event = typeof slot.event_name === "string" && slot.event_name !== "" ? ` · ${slot.event_name}` : ""
+  return `${slot.name} · ${slot.date} ${slot.start_time}–${slot.end_time}${event}${places === "" ? "" : ` — ${places}`}`
+}
+
+export interface SlotPicker {
+  readonly group: HTMLFieldSetElement
+  readonly inputs: ReadonlyArray<HTMLInputElement>
+  readonly read: () => ReadonlyArray<string>
+  readonly write: (value: unknown) => void
+  /** Shows the places of a fresher list (after a 422 `full`): labels, and full slots disabled unless chosen. */
+  readonly refresh: (slots: ReadonlyArray<Slot>) => void
+}
+
+/** The checkboxes of `slots` in a fieldset whose legend is `legend`; ids are `${id}-${i}`. */
+export const slotPicker = (
+  id: string,
+  legend: ReadonlyArray<Node | string | null>,
+  slots: ReadonlyArray<Slot>
+): SlotPicker => {
+  const isFull = (slot: Slot) => slot.remaining !== null && slot.remaining !== undefined && slot.remaining <= 0
+  const full = slots.map(isFull)
+  const labels = slots.map((slot, i) => h("label", { for: `${id}-${i}` }, slotLabel(slot)))
+  const inputs = slots.map((slot, i) =>
+    h("input", { type: "checkbox", id: `${id}-${i}`, name: id, value: slot.id, disabled: full[i] === true })
+  )
+  const group = h(
+    "fieldset",
+    { class: "group slots" },
+    h("legend", {}, ...legend),
+    ...(slots.length === 0 ? [h("p", { class: "sub" }, "No time slots are open.")] : []),
+    ...slots.map((_, i) =>
+      h(
+        "div",
+        { class: full[i] === true ? "choice full" : "choice" },
+        inputs[i] ?? null,
+        labels[i] ?? null
+      )
+    )
+  )
+  // A group of checkboxes takes no aria-required (axe: aria-allowed-attr): the legend's * says it, like other checkbox groups.
+  const read = () => inputs.filter((box) => box.checked).map((box) => box.value)
+  const write = (value: unknown) => {
+    const wanted = new Set((Array.isArray(value) ? value : [value]).filter((v) => typeof v === "string"))
+    inputs.forEach((box, i) => {
+      box.checked = wanted.has(box.value)
+      box.disabled = full[i] === true && !box.checked
+    })
+  }
+  const refresh = (fresh: ReadonlyArray<Slot>) => {
+    const byId = new Map(fresh.map((slot) => [slot.id, slot]))
+    inputs.forEach((box, i) => {
+      const slot = byId.get(box.value)
+      const label = labels[i]
+      if (slot === undefined || label === undefined) return
+      full[i] = isFull(slot)
+      label.textContent = slotLabel(slot)
+      box.disabled = full[i] === true && !box.checked
+    })
+  }
+  return { group, inputs, read, write, refresh }
+}
+
+type Caller = (url: string) => Promise<{ readonly kind: string; readonly data?: unknown }>
+
+/** The form's time-slots list (one request); a list that cannot be read is empty (the server still checks every choice). */
+export const fetchSlots = async (api: string, call: Caller): Promise<ReadonlyArray<Slot>> => {
+  const answer = await call(`${api}/time-slots`)
+  return answer.kind === "ok" && Array.isArray(answer.data) ? answer.data.filter(isSlot) : []
+}
+
+/** The form's slots when one of `fields` is a `time_slots` field, else none (no request). */
+export const loadSlots = (
+  api: string,
+  fields: ReadonlyArray<{ readonly type: string }>,
+  call: Caller
+): Promise<ReadonlyArray<Slot>> =>
+  fields.some((field) => field.type === "time_slots") ? fetchSlots(api, call) : Promise.resolve([])
