@@ -10,6 +10,7 @@ import schemaChanges from "./0005_schema_changes.js"
 import uniqueDigest from "./0006_unique_digest.js"
 import outboxAttempts from "./0008_outbox_attempts.js"
 import organiser from "./0009_organiser.js"
+import submissionsOut from "./0011_submissions_out.js"
 
 const table = "forms_migrations"
 
@@ -25,7 +26,8 @@ const loader = PgMigrator.fromRecord({
   "0005_schema_changes": schemaChanges,
   "0006_unique_digest": uniqueDigest,
   "0008_outbox_attempts": outboxAttempts,
-  "0009_organiser": organiser
+  "0009_organiser": organiser,
+  "0011_submissions_out": submissionsOut
 })
 
 // The migrator only needs the Node services for schema dumps, which are not asked for.
