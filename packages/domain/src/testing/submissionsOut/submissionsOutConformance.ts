@@ -3,7 +3,7 @@
  * PostgreSQL) must pass it unchanged. Each test makes organisations of its own, so tests sharing a store never meet.
  */
 import { describe, expect, layer } from "@effect/vitest"
-import { Chunk, Effect, type Layer, Option, Stream } from "effect"
+import { Effect, type Layer, Option, Stream } from "effect"
 import type { PageRequest } from "../../organiser/OrganiserModel.js"
 import { OutboxAdmin } from "../../ports/OutboxAdmin.js"
 import { Retention } from "../../ports/Retention.js"
@@ -85,13 +85,13 @@ export const submissionsOutConformance = (
           const since = yield* records.list(actor.organisation_id, formId, { status: "draft", since: t0 + 30_000 }, first())
           expect(since.items.map((s) => s.id)).toEqual([ids[3], late])
           const exported = yield* Stream.runCollect(records.exportRows(actor.organisation_id, formId, { status: undefined, since: undefined }))
-          expect(Chunk.toReadonlyArray(exported).map((s) => s.id)).toEqual([...expected, late])
+          expect(exported.map((s) => s.id)).toEqual([...expected, late])
           const other = yield* fx.newActor
           expect(yield* records.find(other.organisation_id, ids[0]!)).toEqual(Option.none())
           expect(Option.getOrThrow(yield* records.find(actor.organisation_id, ids[0]!)).id).toBe(ids[0])
           expect(yield* records.find(actor.organisation_id, "not-a-uuid")).toEqual(Option.none())
           expect((yield* records.list(other.organisation_id, formId, all, first())).items).toEqual([])
-          expect(Chunk.size(yield* Stream.runCollect(records.exportRows(other.organisation_id, formId, all)))).toBe(0)
+          expect((yield* Stream.runCollect(records.exportRows(other.organisation_id, formId, all))).length).toBe(0)
         }))
 
       it.effect("erasure: claims, payload values, contact link gone; key and value reusable; event and audit recorded", () =>
