@@ -20,12 +20,13 @@ export const exportPageRows = 1000
 
 export const makeSqlSubmissionRecords = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
-  const pg = yield* PgClient.PgClient
+  const pg = yield* Effect.serviceOption(PgClient.PgClient)
   const erasure = yield* makeSqlErasure
   const columns = sql.literal(adminSubmissionColumns)
   // One connection (PGlite): an export must not hold it, so it reads keyset pages between other work.
   // The options the client was made with (PgClient keeps them all as its `config`).
-  const poolSize = (pg.config as { readonly maxConnections?: number | undefined }).maxConnections
+  // Without a PgClient (a plain SqlClient), a cursor.
+  const poolSize = Option.isSome(pg) ? (pg.value.config as { readonly maxConnections?: number | undefined }).maxConnections : undefined
   const singleConnection = poolSize !== undefined && poolSize <= 1
 
   const where = (organisationId: string, formId: string, filter: SubmissionFilter, after: CreatedKey | undefined) =>
