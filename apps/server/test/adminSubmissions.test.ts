@@ -1,6 +1,8 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
+import { HttpApi } from "effect/http-api"
 import { SqlClient } from "effect/sql"
+import { Api } from "@forms/adapters-http"
 import { adminCall, data, json, keyOf, list } from "./adminSupport.js"
 import { backends, reportSkippedPostgres } from "./backends.js"
 import { call, dataOf, envelope, eventually, liveOptions, testServer } from "./harness.js"
@@ -24,8 +26,51 @@ const submit = (form: string, key: string, values: Record<string, unknown>) =>
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`
 
+/** The routes of the group, as `METHOD path` with sample ids. */
+const routes: ReadonlyArray<readonly [string, string, string]> = [
+  ["GET", "/admin/forms/:formId/submissions", "/admin/forms/fs-contact/submissions"],
+  ["GET", "/admin/submissions/:submissionId", "/admin/submissions/00000000-0000-4000-8000-000000000001"],
+  ["GET", "/admin/forms/:formId/export", "/admin/forms/fs-contact/export"],
+  ["DELETE", "/admin/submissions/:submissionId", "/admin/submissions/00000000-0000-4000-8000-000000000001"],
+  ["GET", "/admin/contacts", "/admin/contacts"],
+  ["DELETE", "/admin/contacts/:contactId", "/admin/contacts/00000000-0000-4000-8000-000000000001"],
+  ["GET", "/admin/outbox", "/admin/outbox"],
+  ["POST", "/admin/outbox/:eventId/retry", "/admin/outbox/00000000-0000-4000-8000-000000000001/retry"]
+]
+
 for (const backend of backends) {
   layer(testServer(backend, env), liveOptions)(`submissions out (${backend})`, (it) => {
+    it.effect("every route of the group needs a key (401) and answers 404 with its own code for an unknown id", () =>
+      Effect.gen(function*() {
+        const defined: Array<string> = []
+        HttpApi.reflect(Api, {
+          onGroup: () => {},
+          onEndpoint: ({ endpoint, group }) => {
+            if (group.identifier === "adminSubmissions") defined.push(`${endpoint.method} ${endpoint.path}`)
+          }
+        })
+        assert.deepStrictEqual(routes.map(([m, t]) => `${m} ${t}`).sort(), defined.sort())
+        const { key } = yield* keyOf("org-t")
+        for (const [method, , path] of routes) {
+          const res = yield* call(path, { method, headers: { authorization: "Bearer nope" } })
+          assert.strictEqual(res.status, 401, `${method} ${path}`)
+          assert.strictEqual(res.headers.get("www-authenticate"), "Bearer")
+        }
+        const codes: Record<string, string> = {
+          "GET /admin/submissions/:submissionId": "SUBMISSION_NOT_FOUND",
+          "DELETE /admin/submissions/:submissionId": "SUBMISSION_NOT_FOUND",
+          "DELETE /admin/contacts/:contactId": "CONTACT_NOT_FOUND",
+          "POST /admin/outbox/:eventId/retry": "OUTBOX_EVENT_NOT_FOUND"
+        }
+        for (const [method, template, path] of routes) {
+          const code = codes[`${method} ${template}`]
+          if (code === undefined) continue
+          const res = yield* adminCall(key, method, path)
+          assert.strictEqual(res.status, 404, `${method} ${path}`)
+          assert.include(res.text, `"code":"${code}"`)
+        }
+      }))
+
     it.effect("listing: oldest first by keyset, status and since filters, tags and contact; scoped by organisation", () =>
       Effect.gen(function*() {
         const { key } = yield* keyOf("org-t")
