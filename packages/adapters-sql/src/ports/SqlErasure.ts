@@ -6,8 +6,8 @@
  */
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
-import type { SqlError } from "effect/sql/SqlError"
-import { type Actor, ContactNotFound, SubmissionErasedType, SubmissionNotFound } from "@forms/domain"
+import { isSqlError, type SqlError } from "effect/sql/SqlError"
+import { type Actor, ContactNotFound, SubmissionErasedType, SubmissionNotFound, type Unavailable } from "@forms/domain"
 import { sqlFailure } from "../SqlFailure.js"
 import { recordEvents, wakeAfterCommit } from "../rows/OutboxRecord.js"
 import { appendAudit } from "../rows/organiserRows.js"
@@ -56,12 +56,12 @@ export const makeSqlErasure = Effect.gen(function*() {
       return true
     })
 
-  const run = <A, E>(transaction: Effect.Effect<A, E | SqlError>) =>
+  const run = <A, E>(transaction: Effect.Effect<A, E | SqlError>): Effect.Effect<A, Exclude<E, SqlError> | Unavailable> =>
     sql.withTransaction(transaction).pipe(
-      Effect.retry({ times: 5, while: (error) => (error as { _tag?: unknown })._tag === "SqlError" && isRetryable(error as SqlError) }),
-      Effect.catchTag("SqlError" as never, (error: SqlError) => sqlFailure(error)),
+      Effect.retry({ times: 5, while: (error) => isSqlError(error) && isRetryable(error) }),
+      Effect.catchIf(isSqlError, sqlFailure),
       Effect.tap(() => wake)
-    ) as Effect.Effect<A, Exclude<E, SqlError> | import("@forms/domain").Unavailable>
+    )
 
   const erase = (actor: Actor, id: string, at: number) =>
     isUuid(id)

@@ -1,7 +1,7 @@
 /** The `OutboxAdmin` port on PostgreSQL: events by state (never payloads), scoped by `outbox.organisation_id`; a dead event retried. */
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
-import { type Actor, type CreatedKey, EventNotDead, type OutboxEntry, OutboxAdmin, OutboxEventNotFound, type OutboxState } from "@forms/domain"
+import { type Actor, type CreatedKey, EventNotDead, OutboxAdmin, OutboxEventNotFound, type OutboxState } from "@forms/domain"
 import { sqlFailure } from "../SqlFailure.js"
 import { outboxChannel, wakeAfterCommit } from "../rows/OutboxRecord.js"
 import { outboxEntryColumns, toOutboxEntry } from "../rows/adminSubmissionRows.js"
@@ -59,7 +59,7 @@ export const makeSqlOutboxAdmin = Effect.gen(function*() {
 
   return OutboxAdmin.of({
     list,
-    retry: retry as (actor: Actor | undefined, id: string, at: number) => Effect.Effect<OutboxEntry, OutboxEventNotFound | EventNotDead | import("@forms/domain").Unavailable>
+    retry
   })
 })
 
