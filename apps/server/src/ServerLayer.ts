@@ -15,8 +15,11 @@ import {
   SqlOrganiserAccess,
   SqlOrganiserArtists,
   SqlOrganiserCatalog,
+  SqlOutboxAdmin,
   SqlPortalPorts,
-  SqlPorts
+  SqlPorts,
+  SqlRetention,
+  SqlSubmissionRecords
 } from "@forms/adapters-sql"
 import {
   ArtistPortalLive,
@@ -27,12 +30,14 @@ import {
   OrganiserAccess,
   OrganiserLive,
   type OutboxSignal,
-  PublicFormsLive
+  PublicFormsLive,
+  SubmissionsOutLive
 } from "@forms/domain"
 import { baseUrlOf, formPageUrl, formUrl, portalPageUrl, portalUrl, type ServerConfig } from "./config.js"
 import { Database, ServerReadiness } from "./database.js"
 import { Events, type HandlersLayer, ServerOutboxSignal } from "./events.js"
 import { demoApiKeys, demoForms, demoPortals, Startup, StartupLive } from "./startup.js"
+import { RetentionSweeper } from "./retention.js"
 import { ServerWebAssets } from "./webAssets.js"
 
 /** With DATABASE_URL, the schema cache of adapters-sql (its README: "Form schemas"); none on the embedded database. */
@@ -164,12 +169,15 @@ const makeServerLayer = <E = never, EH = never>(
     SqlPortalPorts.layer,
     SqlOrganiserAccess.layer,
     SqlOrganiserCatalog.layer,
-    SqlOrganiserArtists.layer
+    SqlOrganiserArtists.layer,
+    SqlSubmissionRecords.layer,
+    SqlOutboxAdmin.layer,
+    SqlRetention.layer
   ).pipe(
     Layer.provideMerge(options.outboxSignal ?? ServerOutboxSignal.layer(config)),
     Layer.provide(options.schemaCache ?? schemaCacheLayer(config))
   )
-  const UseCases = Layer.mergeAll(PublicFormsLive.layer, ArtistPortalLive.layer, OrganiserLive.layer).pipe(
+  const UseCases = Layer.mergeAll(PublicFormsLive.layer, ArtistPortalLive.layer, OrganiserLive.layer, SubmissionsOutLive.layer).pipe(
     Layer.provide(FormsConfig.layer({
       tokenGraceSeconds: config.tokenGraceSeconds,
       submitLimitPerHour: config.submitRateLimitPerHour,
@@ -193,6 +201,7 @@ const makeServerLayer = <E = never, EH = never>(
     Layer.provideMerge(Http),
     // The dispatcher starts after the migrations and the fixture.
     Layer.provideMerge(Events.layer(options.handlers ?? [], options.dispatcher ?? {})),
+    Layer.provideMerge(RetentionSweeper.layer(config)),
     Layer.provideMerge(StartupLive.layer(config)),
     Layer.provideMerge(Ports),
     Layer.provideMerge(database)

@@ -31,6 +31,9 @@ export interface ServerConfig {
   /** Without a trailing slash. Unset: `http://HOST:PORT` (the bound port when PORT is 0). */
   readonly publicBaseUrl: string | undefined
   readonly logLevel: LogLevelName
+  /** DRAFT_RETENTION_DAYS and OUTBOX_RETENTION_DAYS (CONTRACT §12): the retention sweep's windows. */
+  readonly draftRetentionDays: number
+  readonly outboxRetentionDays: number
 }
 
 export type Env = Readonly<Record<string, string | undefined>>
@@ -110,7 +113,9 @@ export const parseConfig = (env: Env, cwd: string = process.cwd()): Result.Resul
     maxStringLength: int("MAX_STRING_LENGTH", 10_000, 1),
     maxArrayItems: int("MAX_ARRAY_ITEMS", 200, 1),
     publicBaseUrl: publicBaseUrl?.replace(/\/+$/, ""),
-    logLevel: logLevels.find((l) => l === level) ?? "info"
+    logLevel: logLevels.find((l) => l === level) ?? "info",
+    draftRetentionDays: int("DRAFT_RETENTION_DAYS", 180, 1, 36_500),
+    outboxRetentionDays: int("OUTBOX_RETENTION_DAYS", 30, 1, 36_500)
   }
   return problems.length === 0 ? Result.succeed(config) : Result.fail(problems)
 }

@@ -8,6 +8,9 @@ import type {
   EventNotFound,
   EventSectionNotFound,
   InUse,
+  ContactNotFound,
+  EventNotDead,
+  OutboxEventNotFound,
   TimeSlotNotFound,
   Unauthenticated,
   ArtistGone,
@@ -73,6 +76,9 @@ export const errorTable = {
   ArtistNotFound: { status: 404, code: "ARTIST_NOT_FOUND", message: "No artist has this id." },
   EngagementNotFound: { status: 404, code: "ENGAGEMENT_NOT_FOUND", message: "No engagement has this id." },
   InUse: { status: 409, code: "IN_USE", message: "This resource is still referenced and cannot be deleted." },
+  ContactNotFound: { status: 404, code: "CONTACT_NOT_FOUND", message: "No contact has this id." },
+  OutboxEventNotFound: { status: 404, code: "OUTBOX_EVENT_NOT_FOUND", message: "No outbox event has this id." },
+  EventNotDead: { status: 409, code: "EVENT_NOT_DEAD", message: "Only a dead event can be retried." },
   InvalidQuery: { status: 400, code: "INVALID_QUERY", message: "A query parameter is malformed." },
   // Conditions found by the HTTP adapter itself.
   RouteNotFound: { status: 404, code: "NOT_FOUND", message: "No such route." },
@@ -116,6 +122,9 @@ type DomainReason =
   | ArtistNotFound
   | EngagementNotFound
   | InUse
+  | ContactNotFound
+  | OutboxEventNotFound
+  | EventNotDead
 
 /** The wire error of a table entry; `fields` only for VALIDATION_FAILED. */
 export const apiError = <K extends ErrorKey>(key: K, fields?: FieldErrorsWire): ApiErrorOf<K> => {

@@ -105,3 +105,6 @@ export {
   TimeSlotList,
   TimeSlotPatchBody
 } from "./wire/Admin.js"
+export * from "./admin/SubmissionsOutGroup.js"
+export { SubmissionsOutHandlers } from "./admin/SubmissionsOutHandlers.js"
+export * from "./wire/SubmissionsOut.js"

@@ -1,7 +1,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect, Layer, Logger } from "effect"
-import { OrganiserAccess, OrganiserLive } from "@forms/domain"
-import { InMemory, InMemoryOrganiser } from "@forms/domain/memory"
+import { OrganiserAccess, OrganiserLive, SubmissionsOutLive } from "@forms/domain"
+import { InMemory, InMemoryOrganiser, InMemorySubmissionsOut } from "@forms/domain/memory"
 import { AdminConfig } from "../src/index.js"
 import { FakePublicForms } from "./FakePublicForms.js"
 import { call, envelope, serverLayer } from "./harness.js"
@@ -21,6 +21,7 @@ const SeedKey = Layer.effectDiscard(Effect.gen(function*() {
 const admin = Layer.mergeAll(OrganiserLive.layer, SeedKey).pipe(
   Layer.provideMerge(InMemoryOrganiser.layer),
   Layer.merge(InMemory.layer()),
+  Layer.merge(SubmissionsOutLive.layer.pipe(Layer.provide(InMemorySubmissionsOut.layer))),
   Layer.merge(AdminConfig.layer({ limitPerMinute: 3 }))
 )
 

@@ -4,8 +4,8 @@ import { Effect, Layer } from "effect"
 import { HttpServer } from "effect/http"
 import { createServer } from "node:http"
 import { AdminConfig, HttpApp, HttpConfig, type HttpConfigShape, Readiness } from "../src/index.js"
-import { type ArtistPortal, type Organiser, OrganiserLive, type PublicForms, type RateLimiter } from "@forms/domain"
-import { InMemory, InMemoryOrganiser } from "@forms/domain/memory"
+import { type ArtistPortal, type Organiser, OrganiserLive, type PublicForms, type RateLimiter, type SubmissionsOut, SubmissionsOutLive } from "@forms/domain"
+import { InMemory, InMemoryOrganiser, InMemorySubmissionsOut } from "@forms/domain/memory"
 import { FakeArtistPortal } from "./FakeArtistPortal.js"
 
 export const serverLayer = (
@@ -15,7 +15,7 @@ export const serverLayer = (
     readonly readiness?: Layer.Layer<Readiness>
     readonly portal?: Layer.Layer<ArtistPortal>
     /** The organiser side (default: the use cases over the in-memory ports, the in-memory limiter). */
-    readonly admin?: Layer.Layer<Organiser | RateLimiter | AdminConfig>
+    readonly admin?: Layer.Layer<Organiser | SubmissionsOut | RateLimiter | AdminConfig>
   } = {}
 ) =>
   HttpApp.server.pipe(
@@ -30,9 +30,10 @@ export const serverLayer = (
   )
 
 /** The organiser use cases over fresh in-memory ports, the in-memory limiter, and `AdminConfig`. */
-export const inMemoryAdmin = (limitPerMinute = 600): Layer.Layer<Organiser | RateLimiter | AdminConfig> =>
+export const inMemoryAdmin = (limitPerMinute = 600): Layer.Layer<Organiser | SubmissionsOut | RateLimiter | AdminConfig> =>
   Layer.mergeAll(
     OrganiserLive.layer.pipe(Layer.provide(InMemoryOrganiser.layer)),
+    SubmissionsOutLive.layer.pipe(Layer.provide(InMemorySubmissionsOut.layer)),
     InMemory.layer(),
     AdminConfig.layer({ limitPerMinute })
   )

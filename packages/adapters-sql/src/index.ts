@@ -30,6 +30,9 @@ export { FormSchemaCache, type FormSchemaCacheOptions } from "./cache/FormSchema
 export { SqlOrganiserAccess } from "./ports/SqlOrganiserAccess.js"
 export { SqlOrganiserCatalog } from "./ports/SqlOrganiserCatalog.js"
 export { SqlOrganiserArtists } from "./ports/SqlOrganiserArtists.js"
+export { SqlSubmissionRecords } from "./ports/SqlSubmissionRecords.js"
+export { SqlOutboxAdmin } from "./ports/SqlOutboxAdmin.js"
+export { SqlRetention } from "./ports/SqlRetention.js"
 
 // Fixtures (CONTRACT §10) and tokens
 export type { DecodedFixture, Fixture } from "./fixture/decodeFixture.js"

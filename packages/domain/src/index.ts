@@ -62,6 +62,7 @@ export {
   SectionSubmittedPayload,
   SectionSubmittedType,
   SubmissionSubmittedPayload,
+  SubmissionErasedType,
   SubmissionSubmittedType
 } from "./events/LifecycleEvents.js"
 export * from "./events/EventHandlers.js"
@@ -80,3 +81,11 @@ export { makeOrganiser, OrganiserLive } from "./organiser/makeOrganiser.js"
 export * from "./ports/OrganiserAccess.js"
 export * from "./ports/OrganiserCatalog.js"
 export * from "./ports/OrganiserArtists.js"
+export * from "./organiser/SubmissionsOutModel.js"
+export * from "./organiser/SubmissionsOutErrors.js"
+export * from "./organiser/SubmissionsOut.js"
+export { defaultRetentionPolicy, makeSubmissionsOut, SubmissionsOutLive, sweepRetention } from "./organiser/makeSubmissionsOut.js"
+export * from "./organiser/exportFormat.js"
+export * from "./ports/SubmissionRecords.js"
+export * from "./ports/OutboxAdmin.js"
+export * from "./ports/Retention.js"

@@ -31,7 +31,10 @@ export const ErrorCode = Schema.Literals([
   "EVENT_SECTION_NOT_FOUND",
   "ARTIST_NOT_FOUND",
   "ENGAGEMENT_NOT_FOUND",
-  "IN_USE"
+  "IN_USE",
+  "CONTACT_NOT_FOUND",
+  "OUTBOX_EVENT_NOT_FOUND",
+  "EVENT_NOT_DEAD"
 ])
 export type ErrorCode = typeof ErrorCode.Type
 

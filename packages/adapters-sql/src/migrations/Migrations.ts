@@ -10,6 +10,7 @@ import schemaChanges from "./0005_schema_changes.js"
 import uniqueDigest from "./0006_unique_digest.js"
 import outboxAttempts from "./0008_outbox_attempts.js"
 import organiser from "./0009_organiser.js"
+import submissionsOut from "./0011_submissions_out.js"
 import slotPlaces from "./0013_slot_places.js"
 
 const table = "forms_migrations"
@@ -27,6 +28,7 @@ const loader = PgMigrator.fromRecord({
   "0006_unique_digest": uniqueDigest,
   "0008_outbox_attempts": outboxAttempts,
   "0009_organiser": organiser,
+  "0011_submissions_out": submissionsOut,
   "0013_slot_places": slotPlaces
 })
 

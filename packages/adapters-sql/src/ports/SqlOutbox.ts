@@ -15,7 +15,7 @@ const spanRetry = Effect.withSpan("SqlOutbox.retry")
 
 const Row = Schema.Struct({
   id: Schema.String,
-  type: Schema.Literals(["submission.submitted", "section.submitted"]),
+  type: Schema.Literals(["submission.submitted", "section.submitted", "submission.erased"]),
   payload: Schema.Unknown,
   attempts: Schema.Number,
   last_error: Schema.NullOr(Schema.String)

@@ -50,7 +50,7 @@ export const makeSqlSubmissions = Effect.gen(function*() {
       Effect.map(first)
     )
 
-  const createOrGet = (draft: NewDraft) =>
+  const createOrGet = (draft: NewDraft, attempt = 1): Effect.Effect<{ submission: Submission; created: boolean }, Unavailable> =>
     Effect.gen(function*() {
       const now = new Date(yield* Clock.currentTimeMillis)
       const inserted = yield* sql`
@@ -61,9 +61,13 @@ export const makeSqlSubmissions = Effect.gen(function*() {
         RETURNING ${columns}`.pipe(Effect.flatMap(toSubmissions))
       const created = inserted[0]
       if (created !== undefined) return { submission: created, created: true }
-      // Lost the race (or a replay): the winner is committed by now, and rows are never deleted.
+      // Lost the race (or a replay): the winner is committed by now. It may have been erased since (an
+      // organiser's erasure, CONTRACT §12): the key is free again, so the insert is tried once more.
       const existing = yield* selectByKey(draft.schema_id, draft.idempotency_key)
-      if (Option.isNone(existing)) return yield* Effect.die(new Error("The conflicting draft vanished"))
+      if (Option.isNone(existing)) {
+        if (attempt >= 3) return yield* Effect.die(new Error("The conflicting draft vanished three times"))
+        return yield* createOrGet(draft, attempt + 1)
+      }
       return { submission: existing.value, created: false }
     }).pipe(Effect.catchTag("SqlError", sqlFailure), spanCreateOrGet)
 
@@ -178,7 +182,7 @@ export const makeSqlSubmissions = Effect.gen(function*() {
       spanSubmit
     )
 
-  return Submissions.of({ createOrGet, findByKey, findInSchema, save, submit })
+  return Submissions.of({ createOrGet: (draft) => createOrGet(draft), findByKey, findInSchema, save, submit })
 })
 
 export const SqlSubmissions = {

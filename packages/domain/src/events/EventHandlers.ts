@@ -21,6 +21,12 @@ export interface EventHandler {
   readonly handle: (event: OutboxEvent) => Effect.Effect<void, unknown>
 }
 
+/**
+ * An event of an erased submission keeps only its ids and `erased: true` (CONTRACT §12): there is nothing
+ * left to handle, and its delivery succeeds without calling the handler.
+ */
+export const isErased = (event: OutboxEvent): boolean => event.payload["erased"] === true
+
 /** A `submission.submitted` handler that receives the decoded payload (a payload that does not decode fails). */
 export const onSubmissionSubmitted = (
   name: string,
@@ -28,7 +34,8 @@ export const onSubmissionSubmitted = (
 ): EventHandler => ({
   name,
   type: SubmissionSubmittedType,
-  handle: (event) => Effect.flatMap(decodeSubmissionSubmitted(event.payload), (payload) => handle(payload, event))
+  handle: (event) =>
+    isErased(event) ? Effect.void : Effect.flatMap(decodeSubmissionSubmitted(event.payload), (payload) => handle(payload, event))
 })
 
 /** A `section.submitted` handler that receives the decoded payload. */
@@ -38,7 +45,8 @@ export const onSectionSubmitted = (
 ): EventHandler => ({
   name,
   type: SectionSubmittedType,
-  handle: (event) => Effect.flatMap(decodeSectionSubmitted(event.payload), (payload) => handle(payload, event))
+  handle: (event) =>
+    isErased(event) ? Effect.void : Effect.flatMap(decodeSectionSubmitted(event.payload), (payload) => handle(payload, event))
 })
 
 const isSingle = (made: EventHandler | ReadonlyArray<EventHandler>): made is EventHandler => "handle" in made

@@ -5,8 +5,10 @@ import { copyValues, type Values } from "../Values.js"
 
 export const SubmissionSubmittedType = "submission.submitted" satisfies EventType
 export const SectionSubmittedType = "section.submitted" satisfies EventType
+/** A submission was erased by an organiser (§12); payload `submission_id, schema_id, organisation_id`. */
+export const SubmissionErasedType = "submission.erased" satisfies EventType
 
-export const EventTypeSchema = Schema.Literals([SubmissionSubmittedType, SectionSubmittedType])
+export const EventTypeSchema = Schema.Literals([SubmissionSubmittedType, SectionSubmittedType, SubmissionErasedType])
 
 const PayloadValues = Schema.Record(Schema.String, Schema.Unknown)
 

@@ -2,7 +2,7 @@
 import { Context, type Effect } from "effect"
 import type { Unavailable } from "../Errors.js"
 
-export type EventType = "submission.submitted" | "section.submitted"
+export type EventType = "submission.submitted" | "section.submitted" | "submission.erased"
 
 export interface NewOutboxEvent {
   readonly type: EventType

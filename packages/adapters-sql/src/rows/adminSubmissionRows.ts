@@ -1,0 +1,94 @@
+/** Rows of "Submissions out" (CONTRACT §12) decoded into the domain's records: a plain mapping, cheap per row (exports read 100,000s). */
+import type { AdminContact, AdminSubmission, OutboxEntry } from "@forms/domain"
+import { compareStrings } from "@forms/domain/internal"
+import { epochMs } from "../sqlValues.js"
+import { toValues } from "./SubmissionRow.js"
+
+/** Over `submissions s`. */
+export const adminSubmissionColumns = [
+  "s.id::text AS id",
+  "s.schema_id AS form_id",
+  "s.status",
+  "s.idempotency_key",
+  "s.auto_save_count",
+  "s.event_id",
+  "s.values",
+  "s.tags",
+  "s.contact_id::text AS contact_id",
+  `${epochMs("s.created_at")} AS created_at`,
+  `${epochMs("s.updated_at")} AS updated_at`,
+  `${epochMs("s.submitted_at")} AS submitted_at`
+].join(", ")
+
+interface Row {
+  readonly id: string
+  readonly form_id: string
+  readonly status: string
+  readonly idempotency_key: string
+  readonly auto_save_count: number
+  readonly event_id: string | null
+  readonly values: unknown
+  readonly tags: unknown
+  readonly contact_id: string | null
+  readonly created_at: number
+  readonly updated_at: number
+  readonly submitted_at: number | null
+}
+
+export const toTags = (json: unknown): ReadonlyArray<string> =>
+  Array.isArray(json) ? [...new Set(json.filter((t): t is string => typeof t === "string"))].sort(compareStrings) : []
+
+/** A row of `adminSubmissionColumns`; one of another shape is a bug of this adapter (it throws: a defect). */
+export const toAdminSubmission = (raw: unknown): AdminSubmission => {
+  const row = raw as Row
+  if ((row.status !== "draft" && row.status !== "submitted") || typeof row.id !== "string" || typeof row.created_at !== "number") {
+    throw new Error(`submissions row ${String(row.id)} does not decode`)
+  }
+  return {
+    id: row.id,
+    form_id: row.form_id,
+    status: row.status,
+    idempotency_key: row.idempotency_key,
+    auto_save_count: row.auto_save_count,
+    event_id: row.event_id,
+    values: toValues(row.values),
+    tags: toTags(row.tags),
+    contact_id: row.contact_id,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    submitted_at: row.submitted_at
+  }
+}
+
+/** Over `contacts c`. */
+export const contactColumns = `c.id::text AS id, c.key, c.tags, ${epochMs("c.created_at")} AS created_at,
+  COALESCE((SELECT json_agg(s.id::text ORDER BY s.created_at, s.id::text COLLATE "C") FROM submissions s
+    WHERE s.contact_id = c.id), '[]'::json) AS submission_ids`
+
+export const toAdminContact = (raw: unknown): AdminContact => {
+  const row = raw as { id: string; key: string; tags: unknown; created_at: number; submission_ids: unknown }
+  return {
+    id: row.id,
+    key: row.key,
+    tags: toTags(row.tags),
+    submission_ids: Array.isArray(row.submission_ids) ? row.submission_ids.filter((s): s is string => typeof s === "string") : [],
+    created_at: row.created_at
+  }
+}
+
+/** Over `outbox o`: never the payload. */
+export const outboxEntryColumns = `o.id::text AS id, o.type, o.attempts, o.last_error, ${epochMs("o.created_at")} AS created_at,
+  ${epochMs("o.available_at")} AS available_at, ${epochMs("o.dead_at")} AS dead_at`
+
+export const toOutboxEntry = (raw: unknown): OutboxEntry => {
+  const row = raw as OutboxEntry
+  return {
+    id: row.id,
+    type: row.type,
+    attempts: row.attempts,
+    last_error: row.last_error,
+    created_at: row.created_at,
+    available_at: row.available_at,
+    dead_at: row.dead_at
+  }
+}

@@ -1,0 +1,16 @@
+/** Port: the retention sweep of CONTRACT §12, one process at a time. */
+import { Context, type Effect } from "effect"
+import type { Unavailable } from "../Errors.js"
+import type { SweepResult } from "../organiser/SubmissionsOutModel.js"
+
+export interface SweepCutoffs {
+  /** Epoch ms: drafts of public forms last updated before it are deleted. */
+  readonly draftsUpdatedBefore: number
+  /** Epoch ms: payloads of events delivered before it are emptied. */
+  readonly deliveredBefore: number
+}
+
+export class Retention extends Context.Service<Retention, {
+  /** One atomic step, unless another process is sweeping (then nothing is done and `ran` is false). */
+  readonly sweep: (cutoffs: SweepCutoffs) => Effect.Effect<SweepResult, Unavailable>
+}>()("@forms/domain/Retention") {}
