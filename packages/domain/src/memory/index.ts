@@ -45,3 +45,5 @@ export { InMemoryEngagements, InMemoryValueTargets } from "../testing/portal/InM
 export { InMemoryEnrichment, InMemorySchemaCatalog } from "../testing/events/InMemoryEnrichment.js"
 export { InMemoryOutboxSignal } from "../testing/events/InMemoryOutboxSignal.js"
 export { InMemoryOrganiser, makeInMemoryOrganiser, makeOrganiserState, type OrganiserState } from "../testing/organiser/InMemoryOrganiser.js"
+export { InMemoryWebhookStore } from "../testing/webhooks/InMemoryWebhookStore.js"
+export type { InMemoryDelivery, InMemoryEndpoint, InMemoryWebhookState } from "../testing/webhooks/InMemoryWebhookState.js"

@@ -30,7 +30,7 @@ const publicDelivery = (d: InMemoryDelivery): WebhookDelivery => ({
 const newestFirst = (a: CreatedKey, b: CreatedKey) => b.created_at - a.created_at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
 const pageOf = <A extends CreatedKey>(rows: ReadonlyArray<A>, page: PageRequest<CreatedKey>): Page<A> => {
   const after = page.after
-  const sorted = [...rows].sort(newestFirst).filter((r) => after === undefined || newestFirst(after, r) > 0)
+  const sorted = [...rows].sort(newestFirst).filter((r) => after === undefined || newestFirst(after, r) < 0)
   return { items: sorted.slice(0, page.limit), more: sorted.length > page.limit }
 }
 
