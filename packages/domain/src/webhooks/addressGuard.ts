@@ -42,8 +42,12 @@ export const parseTargetUrl = (url: string): TargetUrl | string => {
   }
   if (!hostnamePattern.test(rawHost)) return "the URL has no valid host"
   // All-numeric labels must form a dotted-quad address (no 0x7f.1 or 2130706433 spellings).
-  if (/^[0-9.]+$/.test(rawHost) && parseIpv4(rawHost.replace(/\.$/, "")) === undefined) return "the URL has no valid host"
-  return { scheme, host: rawHost.replace(/\.$/, ""), port }
+  // A last label that is a number makes URL parsers read the host as an IPv4 address (0x7f.1, 2130706433):
+  // only the plain dotted quad is accepted.
+  const host = rawHost.replace(/\.$/, "")
+  const last = host.split(".").at(-1) ?? ""
+  if (/^(\d+|0x[0-9a-f]*)$/.test(last) && parseIpv4(host) === undefined) return "the URL has no valid host"
+  return { scheme, host, port }
 }
 
 /** Four octets, or undefined. Only the dotted-quad spelling with decimal octets without leading zeros. */
