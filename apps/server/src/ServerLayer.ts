@@ -9,14 +9,15 @@ import { HttpServer } from "effect/http"
 import type { NetAddress } from "effect/net"
 import type { SqlClient } from "effect/sql"
 import { createServer } from "node:http"
-import { AdminConfig, answerClientError, HttpApp, HttpConfig, type RefusedRequest } from "@forms/adapters-http"
+import { AdminConfig, answerClientError, HttpApp, HttpConfig, NodeWebhookTransport, type RefusedRequest } from "@forms/adapters-http"
 import {
   FormSchemaCache,
   SqlOrganiserAccess,
   SqlOrganiserArtists,
   SqlOrganiserCatalog,
   SqlPortalPorts,
-  SqlPorts
+  SqlPorts,
+  SqlWebhookStore
 } from "@forms/adapters-sql"
 import {
   ArtistPortalLive,
@@ -27,7 +28,11 @@ import {
   OrganiserAccess,
   OrganiserLive,
   type OutboxSignal,
-  PublicFormsLive
+  PublicFormsLive,
+  WebhookEngine,
+  type WebhookEngineOptions,
+  WebhookSettings,
+  WebhooksLive
 } from "@forms/domain"
 import { baseUrlOf, formPageUrl, formUrl, portalPageUrl, portalUrl, type ServerConfig } from "./config.js"
 import { Database, ServerReadiness } from "./database.js"
@@ -147,6 +152,8 @@ export interface ServerLayerOptions<E, EH = never> {
   /** Event handlers of an embedding service, registered after the built-in ones (see README: Events). */
   readonly handlers?: ReadonlyArray<HandlersLayer<EH>> | undefined
   readonly dispatcher?: Partial<DispatcherOptions> | undefined
+  /** The webhook delivery engine's poll interval and concurrency (CONTRACT §13). */
+  readonly webhookEngine?: Partial<WebhookEngineOptions> | undefined
 }
 
 const makeServerLayer = <E = never, EH = never>(
@@ -164,12 +171,24 @@ const makeServerLayer = <E = never, EH = never>(
     SqlPortalPorts.layer,
     SqlOrganiserAccess.layer,
     SqlOrganiserCatalog.layer,
-    SqlOrganiserArtists.layer
+    SqlOrganiserArtists.layer,
+    SqlWebhookStore.layer
   ).pipe(
     Layer.provideMerge(options.outboxSignal ?? ServerOutboxSignal.layer(config)),
     Layer.provide(options.schemaCache ?? schemaCacheLayer(config))
   )
-  const UseCases = Layer.mergeAll(PublicFormsLive.layer, ArtistPortalLive.layer, OrganiserLive.layer).pipe(
+  const webhookSettings = WebhookSettings.layer({
+    retryScheduleMs: config.webhookRetryScheduleMs,
+    timeoutMs: config.webhookTimeoutMs,
+    allowPrivateTargets: config.webhookAllowPrivateTargets
+  })
+  // Webhook attempts run beside request handling, over Node's http/https; stopped before the database closes.
+  const Webhooks = WebhookEngine.layer(options.webhookEngine ?? {}).pipe(
+    Layer.provide(NodeWebhookTransport.layer),
+    Layer.provide(webhookSettings)
+  )
+  const UseCases = Layer.mergeAll(PublicFormsLive.layer, ArtistPortalLive.layer, OrganiserLive.layer, WebhooksLive.layer).pipe(
+    Layer.provide(webhookSettings),
     Layer.provide(FormsConfig.layer({
       tokenGraceSeconds: config.tokenGraceSeconds,
       submitLimitPerHour: config.submitRateLimitPerHour,
@@ -193,6 +212,7 @@ const makeServerLayer = <E = never, EH = never>(
     Layer.provideMerge(Http),
     // The dispatcher starts after the migrations and the fixture.
     Layer.provideMerge(Events.layer(options.handlers ?? [], options.dispatcher ?? {})),
+    Layer.provideMerge(Webhooks),
     Layer.provideMerge(StartupLive.layer(config)),
     Layer.provideMerge(Ports),
     Layer.provideMerge(database)

@@ -3,8 +3,8 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
 import { createServer } from "node:http"
 import { AdminConfig, HttpApp, HttpConfig } from "@forms/adapters-http"
-import { PgLive, SqlOrganiserAccess, SqlOrganiserArtists, SqlOrganiserCatalog, SqlPortalPorts, SqlPorts } from "@forms/adapters-sql"
-import { ArtistPortalLive, FormsConfig, OrganiserLive, PublicFormsLive } from "@forms/domain"
+import { PgLive, SqlOrganiserAccess, SqlOrganiserArtists, SqlOrganiserCatalog, SqlPortalPorts, SqlPorts, SqlWebhookStore } from "@forms/adapters-sql"
+import { ArtistPortalLive, FormsConfig, OrganiserLive, PublicFormsLive, WebhookSettings, WebhooksLive } from "@forms/domain"
 import { ServerReadiness } from "../src/index.js"
 import { call, envelope } from "./harness.js"
 
@@ -17,6 +17,7 @@ const server = HttpApp.server.pipe(
       Layer.provide([SqlPorts.layer, SqlPortalPorts.layer, SqlOrganiserAccess.layer, SqlOrganiserCatalog.layer, SqlOrganiserArtists.layer]),
       Layer.provide(FormsConfig.layer())
     ),
+    WebhooksLive.layer.pipe(Layer.provide([SqlWebhookStore.layer, WebhookSettings.layer()])),
     SqlPorts.layer,
     AdminConfig.layer(),
     ServerReadiness.layer,

@@ -3,6 +3,8 @@ import { Schema } from "effect"
 import { HttpServerResponse } from "effect/http"
 import type {
   AlreadySubmitted,
+  DeliveryNotFound,
+  WebhookNotFound,
   ArtistNotFound,
   EngagementNotFound,
   EventNotFound,
@@ -73,6 +75,8 @@ export const errorTable = {
   ArtistNotFound: { status: 404, code: "ARTIST_NOT_FOUND", message: "No artist has this id." },
   EngagementNotFound: { status: 404, code: "ENGAGEMENT_NOT_FOUND", message: "No engagement has this id." },
   InUse: { status: 409, code: "IN_USE", message: "This resource is still referenced and cannot be deleted." },
+  WebhookNotFound: { status: 404, code: "WEBHOOK_NOT_FOUND", message: "No webhook endpoint has this id." },
+  DeliveryNotFound: { status: 404, code: "DELIVERY_NOT_FOUND", message: "This webhook endpoint has no delivery with this id." },
   InvalidQuery: { status: 400, code: "INVALID_QUERY", message: "A query parameter is malformed." },
   // Conditions found by the HTTP adapter itself.
   RouteNotFound: { status: 404, code: "NOT_FOUND", message: "No such route." },
@@ -116,6 +120,8 @@ type DomainReason =
   | ArtistNotFound
   | EngagementNotFound
   | InUse
+  | WebhookNotFound
+  | DeliveryNotFound
 
 /** The wire error of a table entry; `fields` only for VALIDATION_FAILED. */
 export const apiError = <K extends ErrorKey>(key: K, fields?: FieldErrorsWire): ApiErrorOf<K> => {

@@ -31,7 +31,9 @@ export const ErrorCode = Schema.Literals([
   "EVENT_SECTION_NOT_FOUND",
   "ARTIST_NOT_FOUND",
   "ENGAGEMENT_NOT_FOUND",
-  "IN_USE"
+  "IN_USE",
+  "WEBHOOK_NOT_FOUND",
+  "DELIVERY_NOT_FOUND"
 ])
 export type ErrorCode = typeof ErrorCode.Type
 
