@@ -43,6 +43,10 @@ describe("the Node webhook transport", () => {
       const server = yield* listen((req, res) => {
         req.resume()
         if (req.url === "/hang") return
+        if (req.url === "/dribble") {
+          res.writeHead(200)
+          return res.write("a")
+        }
         if (req.url === "/busy") {
           res.writeHead(503, { "retry-after": "7" })
           return res.end()
@@ -54,6 +58,8 @@ describe("the Node webhook transport", () => {
       assert.deepStrictEqual(yield* send(`${base}/redirect`), { _tag: "Answer", status: 302, retryAfter: null })
       assert.deepStrictEqual(yield* send(`${base}/busy`), { _tag: "Answer", status: 503, retryAfter: "7" })
       assert.deepStrictEqual(yield* send(`${base}/hang`, 300), { _tag: "NoAnswer", reason: "timed out after 300 ms" })
+      // A 2xx in time whose body never ends: the status counts, the connection is closed at the timeout.
+      assert.deepStrictEqual(yield* send(`${base}/dribble`, 300), { _tag: "Answer", status: 200, retryAfter: null })
     })))
 })
 

@@ -66,8 +66,10 @@ const send = (message: OutgoingMessage) =>
       agent: false,
       ...(https && isIP(hostname) === 0 ? { servername: hostname } : {})
     })
+    // An answer whose status arrived in time counts even if its body is still dribbling in at the timeout.
+    let answered: TransportAnswer | undefined
     const timer = setTimeout(() => {
-      finish(noAnswer(`timed out after ${message.timeoutMs} ms`))
+      finish(answered ?? noAnswer(`timed out after ${message.timeoutMs} ms`))
       req.destroy()
     }, message.timeoutMs)
     req.on("error", (error) => finish(noAnswer(describe(error))))
@@ -75,6 +77,7 @@ const send = (message: OutgoingMessage) =>
       const status = res.statusCode ?? 0
       const header = res.headers["retry-after"]
       const answer: TransportAnswer = { _tag: "Answer", status, retryAfter: typeof header === "string" ? header : null }
+      answered = answer
       let read = 0
       res.on("data", (chunk: Buffer) => {
         read += chunk.length
