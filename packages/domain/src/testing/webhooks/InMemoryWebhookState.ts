@@ -45,7 +45,7 @@ export const fanOut = (state: InMemoryWebhookState, row: InMemoryOutboxRow, now:
   if (org === undefined || isErased(row.payload)) return 0
   let added = 0
   for (const endpoint of state.endpoints.values()) {
-    if (endpoint.organisation_id !== org || !subscribedTo(endpoint, row.type)) continue
+    if (endpoint.organisation_id !== org || !subscribedTo(endpoint, row.type) || endpoint.created_at > row.created_at) continue
     if (state.deliveries.some((d) => d.endpoint_id === endpoint.id && d.event_id === row.id)) continue
     state.deliveries.push(newDelivery(state, endpoint, row, now))
     added++
