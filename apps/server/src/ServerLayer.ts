@@ -32,7 +32,8 @@ import {
   WebhookEngine,
   type WebhookEngineOptions,
   WebhookSettings,
-  WebhooksLive
+  WebhooksLive,
+  type WebhookTransport
 } from "@forms/domain"
 import { baseUrlOf, formPageUrl, formUrl, portalPageUrl, portalUrl, type ServerConfig } from "./config.js"
 import { Database, ServerReadiness } from "./database.js"
@@ -154,6 +155,8 @@ export interface ServerLayerOptions<E, EH = never> {
   readonly dispatcher?: Partial<DispatcherOptions> | undefined
   /** The webhook delivery engine's poll interval and concurrency (CONTRACT §13). */
   readonly webhookEngine?: Partial<WebhookEngineOptions> | undefined
+  /** Replaces how webhook messages leave the process (default: `NodeWebhookTransport.layer`). */
+  readonly webhookTransport?: Layer.Layer<WebhookTransport> | undefined
 }
 
 const makeServerLayer = <E = never, EH = never>(
@@ -184,7 +187,7 @@ const makeServerLayer = <E = never, EH = never>(
   })
   // Webhook attempts run beside request handling, over Node's http/https; stopped before the database closes.
   const Webhooks = WebhookEngine.layer(options.webhookEngine ?? {}).pipe(
-    Layer.provide(NodeWebhookTransport.layer),
+    Layer.provide(options.webhookTransport ?? NodeWebhookTransport.layer),
     Layer.provide(webhookSettings)
   )
   const UseCases = Layer.mergeAll(PublicFormsLive.layer, ArtistPortalLive.layer, OrganiserLive.layer, WebhooksLive.layer).pipe(

@@ -172,9 +172,9 @@ describe("webhook delivery across processes", () => {
     try {
       const env = { HOOKS_DATABASE_URL: url, HOOKS_SCHEMA: schema }
       // One first (it migrates and loads the fixture), then the second.
-      const a = startServer(env)
+      const a = startServer({ ...env, HOOKS_NAME: "a" })
       const baseA = await a.ready()
-      const b = startServer(env)
+      const b = startServer({ ...env, HOOKS_NAME: "b" })
       const baseB = await b.ready()
       const created = await admin(baseA, "POST", "/admin/webhooks", { url: rx.url, event_types: ["*"] })
       expect(created.status).toBe(201)
@@ -188,6 +188,9 @@ describe("webhook delivery across processes", () => {
       expect(new Set(rx.hits.map((h) => h.id)).size).toBe(200)
       // Duplicates only after a lost acknowledgement: none here, the receiver answers every request.
       expect(rx.hits.length).toBe(200)
+      // Both processes delivered (each claims what is due when it polls).
+      const senders = new Set(rx.hits.map((h) => h.headers["x-test-process"]))
+      expect([...senders].sort()).toEqual(["a", "b"])
       for (const hit of rx.hits.slice(0, 20)) new Webhook(secret).verify(hit.body, hit.headers)
       a.child.kill("SIGTERM")
       b.child.kill("SIGTERM")

@@ -7,7 +7,8 @@
 import { NodeRuntime } from "@effect/platform-node"
 import { Cause, Clock, Effect, Exit, Layer, Option } from "effect"
 import { EmbeddedPg, FormSchemaCache, PgLive, SqlOutboxSignal } from "@forms/adapters-sql"
-import { OrganiserAccess } from "@forms/domain"
+import { NodeWebhookTransport } from "@forms/adapters-http"
+import { OrganiserAccess, WebhookTransport } from "@forms/domain"
 import { Logging, Server } from "../src/index.js"
 import { testConfig } from "./harness.js"
 
@@ -26,7 +27,13 @@ const server = Server.layer(config, {
   database: url === undefined ? EmbeddedPg.layer({ dataDir: process.env["DATA_DIR"] }) : PgLive.layer({ url, searchPath: schema }),
   outboxSignal: url === undefined ? undefined : SqlOutboxSignal.layer({ url, schema }),
   schemaCache: url === undefined ? undefined : FormSchemaCache.listening({ url, schema }),
-  webhookEngine: { pollIntervalMs: 100, leaseMarginMs: 1_000 }
+  webhookEngine: { pollIntervalMs: 100, leaseMarginMs: 1_000 },
+  // The Node transport, each message marked with this process's name (HOOKS_NAME), so a test sees who sent it.
+  webhookTransport: Layer.effect(WebhookTransport, Effect.map(WebhookTransport, (node) =>
+    WebhookTransport.of({
+      ...node,
+      send: (message) => node.send({ ...message, headers: { ...message.headers, "x-test-process": env("HOOKS_NAME") } })
+    }))).pipe(Layer.provide(NodeWebhookTransport.layer))
 })
 
 const key = Layer.effectDiscard(Effect.gen(function*() {
