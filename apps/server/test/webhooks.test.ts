@@ -51,6 +51,10 @@ for (const backend of backends) {
           url: "https://hooks.example.com/in", event_types: ["*"], description: "crm"
         })
         assert.strictEqual(created.status, 201, created.text)
+        assert.strictEqual(created.headers.get("ratelimit-policy"), "\"admin\";q=600;w=60")
+        const anonymous = yield* call("/admin/webhooks")
+        assert.strictEqual(anonymous.status, 401)
+        assert.strictEqual(anonymous.headers.get("www-authenticate"), "Bearer")
         const hook = data(created)
         assert.match(String(hook["secret"]), /^whsec_[A-Za-z0-9+/]{43}=$/)
         assert.deepStrictEqual(Object.keys(hook).sort(),
@@ -82,6 +86,16 @@ for (const backend of backends) {
         assert.deepStrictEqual(audit, ["webhook.deleted", "webhook.secret_rotated", "webhook.updated", "webhook.created"])
         const badQuery = yield* adminCall(a.key, "GET", `/admin/webhooks/${id}/deliveries?status=lost`)
         assert.strictEqual(badQuery.status, 400)
+        assert.include(badQuery.text, "INVALID_QUERY")
+        const noDelivery = yield* adminCall(a.key, "POST", `/admin/webhooks/${id}/deliveries/nope/retry`)
+        assert.include(noDelivery.text, "WEBHOOK_NOT_FOUND")
+        const kept = yield* createHook(a.key, "https://hooks.example.com/kept")
+        const unknownDelivery = yield* adminCall(a.key, "POST", `/admin/webhooks/${kept.id}/deliveries/nope/retry`)
+        assert.strictEqual(unknownDelivery.status, 404)
+        assert.include(unknownDelivery.text, "DELIVERY_NOT_FOUND")
+        const unknownId = yield* adminCall(a.key, "PATCH", `/admin/webhooks/${kept.id}`, { enabled: "yes", url: null })
+        assert.strictEqual(unknownId.status, 422)
+        yield* adminCall(a.key, "DELETE", `/admin/webhooks/${kept.id}`)
       }))
 
     it.effect("a submission reaches the receiver signed per Standard Webhooks, and its delivery lists the attempt", () =>
