@@ -3,7 +3,7 @@
  * database connection held (the guard, the signature, the transport), then records its outcome (one
  * statement). The domain decides the guard's policy, the schedule and the delivery's state machine.
  */
-import { Clock, Effect, Layer, Random } from "effect"
+import { Cause, Clock, Effect, Layer, Random } from "effect"
 import { WebhookStore } from "../ports/WebhookStore.js"
 import { WebhookTransport } from "../ports/WebhookTransport.js"
 import { forbiddenAddressReason, isAddressLiteral, parseTargetUrl } from "./addressGuard.js"
@@ -57,6 +57,10 @@ const guard = (url: string, allowPrivate: boolean) =>
   })
 
 const truncate = (text: string) => text.slice(0, 300)
+
+/** A defect's name only: its message could quote what was being sent. */
+const errorName = (error: unknown): string =>
+  typeof error === "object" && error !== null && "name" in error && typeof error.name === "string" ? error.name : typeof error
 
 /** Makes one attempt of a claimed delivery and decides its outcome; never fails. */
 export const attemptDelivery = (delivery: ClaimedDelivery) =>
@@ -151,7 +155,12 @@ export const runWebhookEngine = (options: Partial<WebhookEngineOptions> = {}) =>
           Effect.logWarning("webhook delivery: store unavailable").pipe(
             Effect.annotateLogs({ reason: error.reason }),
             Effect.as(0)
-          ))
+          )),
+        // A defect must not stop the engine: its claimed deliveries come back after their lease, as interrupted attempts.
+        Effect.catchCause((cause) =>
+          Cause.hasInterruptsOnly(cause)
+            ? Effect.failCause(cause)
+            : Effect.logError("webhook delivery: unexpected failure").pipe(Effect.annotateLogs({ error: errorName(Cause.squash(cause)) }), Effect.as(0)))
       )
       if (claimed < Math.max(1, resolved.concurrency)) yield* Effect.sleep(resolved.pollIntervalMs)
     }
