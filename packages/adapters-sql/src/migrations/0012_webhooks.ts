@@ -47,5 +47,6 @@ export default Effect.gen(function*() {
   )`
   yield* sql`CREATE INDEX webhook_deliveries_due_idx ON webhook_deliveries (next_attempt_at, seq) WHERE status = 'pending'`
   yield* sql`CREATE INDEX webhook_deliveries_page_idx ON webhook_deliveries (endpoint_id, created_at DESC, (id COLLATE "C") DESC)`
-  yield* sql`CREATE INDEX outbox_created_idx ON outbox (created_at)`
+  // Replays read events by time; another change (retention) may create the same index first.
+  yield* sql`CREATE INDEX IF NOT EXISTS outbox_created_idx ON outbox (created_at)`
 })
