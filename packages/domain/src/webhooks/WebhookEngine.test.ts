@@ -8,7 +8,8 @@ import { InMemoryStore } from "../testing/InMemoryStore.js"
 import { InMemoryWebhookStore } from "../testing/webhooks/InMemoryWebhookStore.js"
 import { InMemoryWebhookTransport, makeTransportState } from "../testing/webhooks/InMemoryWebhookTransport.js"
 import { WebhookStore } from "../ports/WebhookStore.js"
-import { deliverBatch } from "./WebhookEngine.js"
+import { WebhookTransport } from "../ports/WebhookTransport.js"
+import { deliverBatch, runWebhookEngine } from "./WebhookEngine.js"
 import { WebhookSettings } from "./WebhookSettings.js"
 
 const setup = (allowPrivateTargets: boolean, hosts: Record<string, ReadonlyArray<string>>) => {
@@ -92,5 +93,29 @@ describe("the delivery engine", () => {
       expect(done?.attempts.map((a) => [a.status_code, a.error])).toEqual([[429, "HTTP 429"], [null, "ECONNRESET"], [500, "HTTP 500"]])
       expect(Option.isSome(yield* Effect.flatMap(WebhookStore, (s) => s.findEndpoint(actor.organisation_id, endpoint.id)))).toBe(true)
     }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("a defect in an attempt does not stop the engine: the delivery comes back after its lease", () => {
+    const { transport, layer } = setup(true, { "hooks.example.com": ["127.0.0.1"] })
+    let calls = 0
+    const flaky = Layer.effect(WebhookTransport, Effect.map(WebhookTransport, (inner) =>
+      WebhookTransport.of({
+        ...inner,
+        send: (message) => {
+          calls++
+          return calls === 1 ? Effect.die(new Error("boom")) : inner.send(message)
+        }
+      })))
+    return Effect.gen(function*() {
+      const { actor, endpoint } = yield* queue("https://hooks.example.com/in")
+      yield* Effect.forkChild(runWebhookEngine({ pollIntervalMs: 100, leaseMarginMs: 1_000 }))
+      yield* TestClock.adjust(100)
+      expect(calls).toBe(1)
+      yield* TestClock.adjust(6_100)
+      const d = yield* attemptsOf(actor.organisation_id, endpoint.id)
+      expect(d?.status).toBe("delivered")
+      expect(d?.attempts.map((a) => a.status_code)).toEqual([null, 200])
+      expect(transport.sent).toHaveLength(1)
+    }).pipe(Effect.provide(Layer.mergeAll(layer, flaky.pipe(Layer.provide(layer)))))
   })
 })
