@@ -9,7 +9,7 @@ import { HttpServer } from "effect/http"
 import type { NetAddress } from "effect/net"
 import type { SqlClient } from "effect/sql"
 import { createServer } from "node:http"
-import { AdminConfig, answerClientError, HttpApp, HttpConfig, type RefusedRequest } from "@forms/adapters-http"
+import { AdminConfig, answerClientError, HttpApp, HttpConfig, NodeWebhookTransport, type RefusedRequest } from "@forms/adapters-http"
 import {
   FormSchemaCache,
   SqlOrganiserAccess,
@@ -19,7 +19,8 @@ import {
   SqlPortalPorts,
   SqlPorts,
   SqlRetention,
-  SqlSubmissionRecords
+  SqlSubmissionRecords,
+  SqlWebhookStore
 } from "@forms/adapters-sql"
 import {
   ArtistPortalLive,
@@ -31,7 +32,12 @@ import {
   OrganiserLive,
   type OutboxSignal,
   PublicFormsLive,
-  SubmissionsOutLive
+  SubmissionsOutLive,
+  WebhookEngine,
+  type WebhookEngineOptions,
+  WebhookSettings,
+  WebhooksLive,
+  type WebhookTransport
 } from "@forms/domain"
 import { baseUrlOf, formPageUrl, formUrl, portalPageUrl, portalUrl, type ServerConfig } from "./config.js"
 import { Database, ServerReadiness } from "./database.js"
@@ -152,6 +158,10 @@ export interface ServerLayerOptions<E, EH = never> {
   /** Event handlers of an embedding service, registered after the built-in ones (see README: Events). */
   readonly handlers?: ReadonlyArray<HandlersLayer<EH>> | undefined
   readonly dispatcher?: Partial<DispatcherOptions> | undefined
+  /** The webhook delivery engine's poll interval and concurrency (CONTRACT §13). */
+  readonly webhookEngine?: Partial<WebhookEngineOptions> | undefined
+  /** Replaces how webhook messages leave the process (default: `NodeWebhookTransport.layer`). */
+  readonly webhookTransport?: Layer.Layer<WebhookTransport> | undefined
 }
 
 const makeServerLayer = <E = never, EH = never>(
@@ -172,12 +182,24 @@ const makeServerLayer = <E = never, EH = never>(
     SqlOrganiserArtists.layer,
     SqlSubmissionRecords.layer,
     SqlOutboxAdmin.layer,
-    SqlRetention.layer
+    SqlRetention.layer,
+    SqlWebhookStore.layer
   ).pipe(
     Layer.provideMerge(options.outboxSignal ?? ServerOutboxSignal.layer(config)),
     Layer.provide(options.schemaCache ?? schemaCacheLayer(config))
   )
-  const UseCases = Layer.mergeAll(PublicFormsLive.layer, ArtistPortalLive.layer, OrganiserLive.layer, SubmissionsOutLive.layer).pipe(
+  const webhookSettings = WebhookSettings.layer({
+    retryScheduleMs: config.webhookRetryScheduleMs,
+    timeoutMs: config.webhookTimeoutMs,
+    allowPrivateTargets: config.webhookAllowPrivateTargets
+  })
+  // Webhook attempts run beside request handling, over Node's http/https; stopped before the database closes.
+  const Webhooks = WebhookEngine.layer(options.webhookEngine ?? {}).pipe(
+    Layer.provide(options.webhookTransport ?? NodeWebhookTransport.layer),
+    Layer.provide(webhookSettings)
+  )
+  const UseCases = Layer.mergeAll(PublicFormsLive.layer, ArtistPortalLive.layer, OrganiserLive.layer, SubmissionsOutLive.layer, WebhooksLive.layer).pipe(
+    Layer.provide(webhookSettings),
     Layer.provide(FormsConfig.layer({
       tokenGraceSeconds: config.tokenGraceSeconds,
       submitLimitPerHour: config.submitRateLimitPerHour,
@@ -202,6 +224,7 @@ const makeServerLayer = <E = never, EH = never>(
     // The dispatcher starts after the migrations and the fixture.
     Layer.provideMerge(Events.layer(options.handlers ?? [], options.dispatcher ?? {})),
     Layer.provideMerge(RetentionSweeper.layer(config)),
+    Layer.provideMerge(Webhooks),
     Layer.provideMerge(StartupLive.layer(config)),
     Layer.provideMerge(Ports),
     Layer.provideMerge(database)

@@ -2,6 +2,7 @@
 import { Redacted, Result } from "effect"
 import { resolve } from "node:path"
 import { type ExemptNetworks, parseExemptNetworks } from "@forms/adapters-http"
+import { defaultWebhookSettings, parseRetrySchedule } from "@forms/domain"
 import { parseAdminCorsOrigins } from "./adminCorsOrigins.js"
 
 export type LogLevelName = "debug" | "info" | "warn" | "error"
@@ -34,6 +35,10 @@ export interface ServerConfig {
   /** DRAFT_RETENTION_DAYS and OUTBOX_RETENTION_DAYS (CONTRACT §12): the retention sweep's windows. */
   readonly draftRetentionDays: number
   readonly outboxRetentionDays: number
+  /** WEBHOOK_TIMEOUT_MS, WEBHOOK_RETRY_SCHEDULE (in ms), WEBHOOK_ALLOW_PRIVATE_TARGETS (CONTRACT §13). */
+  readonly webhookTimeoutMs: number
+  readonly webhookRetryScheduleMs: ReadonlyArray<number>
+  readonly webhookAllowPrivateTargets: boolean
 }
 
 export type Env = Readonly<Record<string, string | undefined>>
@@ -94,6 +99,12 @@ export const parseConfig = (env: Env, cwd: string = process.cwd()): Result.Resul
   for (const problem of exempt.problems) problems.push(`RATE_LIMIT_EXEMPT_NETWORKS: ${problem}.`)
   const adminCors = parseAdminCorsOrigins(raw("ADMIN_CORS_ORIGINS") ?? "")
   for (const problem of adminCors.problems) problems.push(`ADMIN_CORS_ORIGINS: ${problem}.`)
+  const schedule = parseRetrySchedule(env["WEBHOOK_RETRY_SCHEDULE"] ?? "5,300,1800,7200,18000,36000,36000")
+  if (typeof schedule === "string") problems.push(`WEBHOOK_RETRY_SCHEDULE must be seconds, comma-separated: ${schedule}.`)
+  const allowPrivate = (raw("WEBHOOK_ALLOW_PRIVATE_TARGETS") ?? "false").toLowerCase()
+  if (allowPrivate !== "true" && allowPrivate !== "false") {
+    problems.push(`WEBHOOK_ALLOW_PRIVATE_TARGETS must be true or false (got ${JSON.stringify(allowPrivate)}).`)
+  }
   const config: ServerConfig = {
     port,
     host,
@@ -115,7 +126,10 @@ export const parseConfig = (env: Env, cwd: string = process.cwd()): Result.Resul
     publicBaseUrl: publicBaseUrl?.replace(/\/+$/, ""),
     logLevel: logLevels.find((l) => l === level) ?? "info",
     draftRetentionDays: int("DRAFT_RETENTION_DAYS", 180, 1, 36_500),
-    outboxRetentionDays: int("OUTBOX_RETENTION_DAYS", 30, 1, 36_500)
+    outboxRetentionDays: int("OUTBOX_RETENTION_DAYS", 30, 1, 36_500),
+    webhookTimeoutMs: int("WEBHOOK_TIMEOUT_MS", 10_000, 1, 600_000),
+    webhookRetryScheduleMs: typeof schedule === "string" ? defaultWebhookSettings.retryScheduleMs : schedule,
+    webhookAllowPrivateTargets: allowPrivate === "true"
   }
   return problems.length === 0 ? Result.succeed(config) : Result.fail(problems)
 }

@@ -4,7 +4,7 @@ import { HttpServer } from "effect/http"
 import { SqlClient } from "effect/sql"
 import { fileURLToPath } from "node:url"
 import { EmbeddedPg, FormSchemaCache, PgLive, SqlOutboxSignal } from "@forms/adapters-sql"
-import type { DispatcherOptions } from "@forms/domain"
+import type { DispatcherOptions, WebhookEngineOptions } from "@forms/domain"
 import { type HandlersLayer, Logging, Server, parseConfig, type ServerConfig } from "../src/index.js"
 
 export const fixturePath = fileURLToPath(new URL("./fixture.json", import.meta.url))
@@ -36,6 +36,7 @@ export type Backend = "embedded" | "postgres"
 export interface TestServerOptions {
   readonly handlers?: ReadonlyArray<HandlersLayer>
   readonly dispatcher?: Partial<DispatcherOptions>
+  readonly webhookEngine?: Partial<WebhookEngineOptions>
 }
 
 /**
@@ -51,7 +52,8 @@ export const testServer = (backend: Backend, env: Record<string, string> = {}, o
     outboxSignal: postgres === undefined ? undefined : SqlOutboxSignal.layer({ url: postgres, schema }),
     schemaCache: postgres === undefined ? undefined : FormSchemaCache.listening({ url: postgres, schema }),
     handlers: options.handlers,
-    dispatcher: options.dispatcher
+    dispatcher: options.dispatcher,
+    webhookEngine: options.webhookEngine
   }).pipe(Layer.provide(Logging.layer(config.logLevel)))
 }
 

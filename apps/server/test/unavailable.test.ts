@@ -3,8 +3,18 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
 import { createServer } from "node:http"
 import { AdminConfig, HttpApp, HttpConfig } from "@forms/adapters-http"
-import { PgLive, SqlOrganiserAccess, SqlOrganiserArtists, SqlOrganiserCatalog, SqlOutboxAdmin, SqlPortalPorts, SqlPorts, SqlSubmissionRecords } from "@forms/adapters-sql"
-import { ArtistPortalLive, FormsConfig, OrganiserLive, PublicFormsLive, SubmissionsOutLive } from "@forms/domain"
+import {
+  PgLive,
+  SqlOrganiserAccess,
+  SqlOrganiserArtists,
+  SqlOrganiserCatalog,
+  SqlOutboxAdmin,
+  SqlPortalPorts,
+  SqlPorts,
+  SqlSubmissionRecords,
+  SqlWebhookStore
+} from "@forms/adapters-sql"
+import { ArtistPortalLive, FormsConfig, OrganiserLive, PublicFormsLive, SubmissionsOutLive, WebhookSettings, WebhooksLive } from "@forms/domain"
 import { ServerReadiness } from "../src/index.js"
 import { call, envelope } from "./harness.js"
 
@@ -25,6 +35,7 @@ const server = HttpApp.server.pipe(
       ]),
       Layer.provide(FormsConfig.layer())
     ),
+    WebhooksLive.layer.pipe(Layer.provide([SqlWebhookStore.layer, WebhookSettings.layer()])),
     SqlPorts.layer,
     AdminConfig.layer(),
     ServerReadiness.layer,

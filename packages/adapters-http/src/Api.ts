@@ -3,6 +3,7 @@ import { Schema } from "effect"
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { AdminGroup } from "./admin/AdminGroup.js"
 import { SubmissionsOutGroup } from "./admin/SubmissionsOutGroup.js"
+import { WebhooksGroup } from "./admin/WebhooksGroup.js"
 import { apiLicense, markPublic, operation, optionalBody, withDocumentRoutes } from "./openApiShape.js"
 import {
   ApiConflict,
@@ -141,6 +142,7 @@ export class Api extends HttpApi.make("forms")
   .add(SystemGroup)
   .add(AdminGroup)
   .add(SubmissionsOutGroup)
+  .add(WebhooksGroup)
   .add(markPublic(PagesGroup))
   .annotateMerge(OpenApi.annotations({
     title: "Forms and artist portal",

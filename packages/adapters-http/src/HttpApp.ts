@@ -4,6 +4,7 @@ import { HttpRouter } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { AdminHandlers } from "./admin/AdminHandlers.js"
 import { SubmissionsOutHandlers } from "./admin/SubmissionsOutHandlers.js"
+import { WebhooksHandlers } from "./admin/WebhooksHandlers.js"
 import { OrganiserAuthLive } from "./admin/OrganiserAuth.js"
 import { Api } from "./Api.js"
 import { PortalHandlers } from "./handlers/PortalHandlers.js"
@@ -47,7 +48,15 @@ const httpAppLayer = Layer.unwrap(Effect.map(HttpConfig, (config) => {
     GlobalMiddleware
   )
 })).pipe(
-  Layer.provide([PublicFormsHandlers, PortalHandlers, SystemHandlers, AdminHandlers, SubmissionsOutHandlers, PagesHandlers]),
+  Layer.provide([
+    PublicFormsHandlers,
+    PortalHandlers,
+    SystemHandlers,
+    AdminHandlers,
+    SubmissionsOutHandlers,
+    WebhooksHandlers,
+    PagesHandlers
+  ]),
   Layer.provide(OrganiserAuthLive.layer)
 )
 

@@ -3,6 +3,8 @@ import { Schema } from "effect"
 import { HttpServerResponse } from "effect/http"
 import type {
   AlreadySubmitted,
+  DeliveryNotFound,
+  WebhookNotFound,
   ArtistNotFound,
   EngagementNotFound,
   EventNotFound,
@@ -79,6 +81,8 @@ export const errorTable = {
   ContactNotFound: { status: 404, code: "CONTACT_NOT_FOUND", message: "No contact has this id." },
   OutboxEventNotFound: { status: 404, code: "OUTBOX_EVENT_NOT_FOUND", message: "No outbox event has this id." },
   EventNotDead: { status: 409, code: "EVENT_NOT_DEAD", message: "Only a dead event can be retried." },
+  WebhookNotFound: { status: 404, code: "WEBHOOK_NOT_FOUND", message: "No webhook endpoint has this id." },
+  DeliveryNotFound: { status: 404, code: "DELIVERY_NOT_FOUND", message: "This webhook endpoint has no delivery with this id." },
   InvalidQuery: { status: 400, code: "INVALID_QUERY", message: "A query parameter is malformed." },
   // Conditions found by the HTTP adapter itself.
   RouteNotFound: { status: 404, code: "NOT_FOUND", message: "No such route." },
@@ -125,6 +129,8 @@ type DomainReason =
   | ContactNotFound
   | OutboxEventNotFound
   | EventNotDead
+  | WebhookNotFound
+  | DeliveryNotFound
 
 /** The wire error of a table entry; `fields` only for VALIDATION_FAILED. */
 export const apiError = <K extends ErrorKey>(key: K, fields?: FieldErrorsWire): ApiErrorOf<K> => {

@@ -108,3 +108,5 @@ export {
 export * from "./admin/SubmissionsOutGroup.js"
 export { SubmissionsOutHandlers } from "./admin/SubmissionsOutHandlers.js"
 export * from "./wire/SubmissionsOut.js"
+export { NodeWebhookTransport, maxAnswerBytes, signWebhook } from "./webhooks/NodeWebhookTransport.js"
+export { verifyWebhook, type WebhookVerification } from "./verifyWebhook.js"

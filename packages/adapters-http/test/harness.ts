@@ -4,8 +4,20 @@ import { Effect, Layer } from "effect"
 import { HttpServer } from "effect/http"
 import { createServer } from "node:http"
 import { AdminConfig, HttpApp, HttpConfig, type HttpConfigShape, Readiness } from "../src/index.js"
-import { type ArtistPortal, type Organiser, OrganiserLive, type PublicForms, type RateLimiter, type SubmissionsOut, SubmissionsOutLive } from "@forms/domain"
-import { InMemory, InMemoryOrganiser, InMemorySubmissionsOut } from "@forms/domain/memory"
+import {
+  type ArtistPortal,
+  type Organiser,
+  OrganiserLive,
+  type PublicForms,
+  type RateLimiter,
+  type SubmissionsOut,
+  SubmissionsOutLive,
+  type Webhooks,
+  WebhookSettings,
+  WebhooksLive
+} from "@forms/domain"
+import { InMemory, InMemoryOrganiser, InMemoryStore, InMemorySubmissionsOut, InMemoryWebhookStore } from "@forms/domain/memory"
+import { conformanceSeed } from "@forms/domain/testing"
 import { FakeArtistPortal } from "./FakeArtistPortal.js"
 
 export const serverLayer = (
@@ -16,6 +28,8 @@ export const serverLayer = (
     readonly portal?: Layer.Layer<ArtistPortal>
     /** The organiser side (default: the use cases over the in-memory ports, the in-memory limiter). */
     readonly admin?: Layer.Layer<Organiser | SubmissionsOut | RateLimiter | AdminConfig>
+    /** The webhook use cases (default: over the in-memory webhook store). */
+    readonly webhooks?: Layer.Layer<Webhooks>
   } = {}
 ) =>
   HttpApp.server.pipe(
@@ -24,7 +38,8 @@ export const serverLayer = (
       options.portal ?? FakeArtistPortal,
       HttpConfig.layer(options.config),
       options.readiness ?? Readiness.layerAlways,
-      options.admin ?? inMemoryAdmin()
+      options.admin ?? inMemoryAdmin(),
+      options.webhooks ?? inMemoryWebhooks
     ]),
     Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" }))
   )
@@ -37,6 +52,13 @@ export const inMemoryAdmin = (limitPerMinute = 600): Layer.Layer<Organiser | Sub
     InMemory.layer(),
     AdminConfig.layer({ limitPerMinute })
   )
+
+/** The webhook use cases over a fresh in-memory webhook store. */
+export const inMemoryWebhooks: Layer.Layer<Webhooks> = WebhooksLive.layer.pipe(
+  Layer.provide(InMemoryWebhookStore.layer),
+  Layer.provide(InMemoryStore.layer(conformanceSeed)),
+  Layer.provide(WebhookSettings.layer())
+)
 
 export const baseUrl = Effect.map(HttpServer.HttpServer, (server) => HttpServer.formatAddress(server.address))
 

@@ -151,6 +151,13 @@ layer(serverLayer(FakePublicForms, { config: { maxBodyBytes: 64 } }))("request c
           "/admin/outbox/{eventId}/retry",
           "/admin/submissions/{submissionId}",
           "/admin/time-slots/{slotId}",
+          "/admin/webhooks",
+          "/admin/webhooks/{webhookId}",
+          "/admin/webhooks/{webhookId}/deliveries",
+          "/admin/webhooks/{webhookId}/deliveries/{deliveryId}/retry",
+          "/admin/webhooks/{webhookId}/replay",
+          "/admin/webhooks/{webhookId}/rotate-secret",
+          "/admin/webhooks/{webhookId}/test",
           "/docs",
           "/embed.js",
           "/f/{token}",
@@ -175,6 +182,8 @@ layer(serverLayer(FakePublicForms, { config: { maxBodyBytes: 64 } }))("request c
         assert.deepStrictEqual(createEvent.security, [{ bearer: [] }])
         assert.strictEqual(doc.components.securitySchemes.bearer.scheme.toLowerCase(), "bearer")
         assert.include(Object.keys(createEvent.responses), "401")
+        assert.deepStrictEqual(doc.paths["/admin/webhooks"].post.security, [{ bearer: [] }])
+        assert.include(Object.keys(doc.paths["/admin/webhooks/{webhookId}/test"].post.responses), "202")
         assert.strictEqual(createEvent.operationId, "adminCreateEvent")
         // The pages of §14 are text/html answers.
         for (const page of ["/f/{token}", "/portal/{token}"]) {

@@ -89,3 +89,23 @@ export * from "./organiser/exportFormat.js"
 export * from "./ports/SubmissionRecords.js"
 export * from "./ports/OutboxAdmin.js"
 export * from "./ports/Retention.js"
+
+// Webhooks (CONTRACT §13)
+export * from "./webhooks/WebhookModel.js"
+export * from "./webhooks/WebhookErrors.js"
+export * from "./webhooks/WebhookSettings.js"
+export * from "./webhooks/Webhooks.js"
+export {
+  attemptDelivery,
+  defaultWebhookEngineOptions,
+  deliverBatch,
+  deliveryClaimPolicy,
+  runWebhookEngine,
+  WebhookEngine,
+  type WebhookEngineOptions
+} from "./webhooks/WebhookEngine.js"
+export { forbiddenAddressReason, parseTargetUrl, type TargetUrl, urlProblem } from "./webhooks/addressGuard.js"
+export { nextAttemptAt, parseRetryAfter } from "./webhooks/deliverySchedule.js"
+export { messageBody, rotationOverlapMs, signedContent, signingSecrets } from "./webhooks/WebhookMessage.js"
+export * from "./ports/WebhookStore.js"
+export * from "./ports/WebhookTransport.js"

@@ -34,7 +34,9 @@ export const ErrorCode = Schema.Literals([
   "IN_USE",
   "CONTACT_NOT_FOUND",
   "OUTBOX_EVENT_NOT_FOUND",
-  "EVENT_NOT_DEAD"
+  "EVENT_NOT_DEAD",
+  "WEBHOOK_NOT_FOUND",
+  "DELIVERY_NOT_FOUND"
 ])
 export type ErrorCode = typeof ErrorCode.Type
 

@@ -5,6 +5,7 @@ import { type ClaimPolicy, interruptedAttemptError, Outbox, type OutboxEvent } f
 import { sqlFailure } from "../SqlFailure.js"
 import { toValues } from "../rows/SubmissionRow.js"
 import { epochMs, isUuid } from "../sqlValues.js"
+import { eventForm, eventOrganisation, notErased, subscribed } from "../rows/webhookRows.js"
 
 // Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
 const spanClaim = Effect.withSpan("SqlOutbox.claim")
@@ -76,8 +77,22 @@ export const makeSqlOutbox = Effect.gen(function*() {
     Effect.gen(function*() {
       if (!isUuid(id)) return
       const at = yield* now
-      yield* sql`UPDATE outbox SET delivered_at = ${at}::timestamptz, claimed_until = NULL
-        WHERE id = ${id}::uuid AND delivered_at IS NULL`
+      // The event's webhook deliveries (one per subscribed endpoint) are recorded in this same statement:
+      // handled and fanned out at once, no round trip of their own (CONTRACT §13).
+      yield* sql`WITH done AS (
+          UPDATE outbox SET delivered_at = ${at}::timestamptz, claimed_until = NULL
+          WHERE id = ${id}::uuid AND delivered_at IS NULL
+          RETURNING id, type, payload, created_at),
+        ev AS (SELECT done.*, ${sql.literal(eventOrganisation("done"))} AS org FROM done)
+        INSERT INTO webhook_deliveries
+          (endpoint_id, event_id, event_type, organisation_id, form_id, event_at, status, next_attempt_at, created_at)
+        SELECT w.id, ev.id, ev.type, ev.org, ${sql.literal(eventForm("ev", "ev.org"))}, ev.created_at, 'pending',
+          ${at}::timestamptz, ${at}::timestamptz
+        FROM ev JOIN webhook_endpoints w ON w.organisation_id = ev.org AND ${sql.literal(subscribed("w", "ev"))}
+          -- An endpoint gets the events recorded since it was created (a replay reaches further back).
+          AND w.created_at <= ev.created_at
+        WHERE ${sql.literal(notErased("ev"))}
+        ON CONFLICT (endpoint_id, event_id) DO NOTHING`
     }).pipe(Effect.catchTag("SqlError", sqlFailure), spanMarkDelivered)
 
   // Not counted again (the claim did); only while `attempt` is the latest and still outstanding, so a

@@ -46,3 +46,6 @@ export { InMemoryEnrichment, InMemorySchemaCatalog } from "../testing/events/InM
 export { InMemoryOutboxSignal } from "../testing/events/InMemoryOutboxSignal.js"
 export { InMemoryOrganiser, makeInMemoryOrganiser, makeOrganiserState, type OrganiserState } from "../testing/organiser/InMemoryOrganiser.js"
 export { InMemorySubmissionsOut } from "../testing/submissionsOut/InMemorySubmissionsOut.js"
+export { InMemoryWebhookStore } from "../testing/webhooks/InMemoryWebhookStore.js"
+export type { InMemoryDelivery, InMemoryEndpoint, InMemoryWebhookState } from "../testing/webhooks/InMemoryWebhookState.js"
+export { InMemoryWebhookTransport, type InMemoryTransportState, makeTransportState } from "../testing/webhooks/InMemoryWebhookTransport.js"

@@ -2,6 +2,7 @@
 import { Effect, Layer, Result } from "effect"
 import { type Claimed, interruptedAttemptError, Outbox, type OutboxEvent } from "../ports/Outbox.js"
 import { type InMemoryOutboxRow, InMemoryStore } from "./InMemoryStore.js"
+import { fanOut } from "./webhooks/InMemoryWebhookState.js"
 
 const toEvent = (row: InMemoryOutboxRow): OutboxEvent => ({
   id: row.id,
@@ -59,7 +60,10 @@ const inMemoryOutboxLayer = Layer.effect(
         }),
       markDelivered: (id) =>
         store.atomically((now) => {
-          update(id, (row) => row.delivered_at !== null ? undefined : { ...row, delivered_at: now, claimed_until: null })
+          // Handled and fanned out to the subscribed webhook endpoints in one step, as on SQL.
+          const handled = update(id, (row) => row.delivered_at !== null ? undefined : { ...row, delivered_at: now, claimed_until: null })
+          const row = rows.find((r) => r.id === id)
+          if (handled && row !== undefined) fanOut(store.data.webhooks, row, now)
           return Result.succeed(undefined)
         }),
       markFailed: (id, attempt, error, retryAt) =>

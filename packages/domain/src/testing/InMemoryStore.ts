@@ -6,6 +6,7 @@ import type { EventType } from "../ports/Outbox.js"
 import type { ChosenSlot } from "../ports/RegistrationData.js"
 import type { Submission } from "../submissions/Submission.js"
 import { type ConformanceSeed, formSchemaFromSeed } from "./Seed.js"
+import { type InMemoryWebhookState, makeWebhookState } from "./webhooks/InMemoryWebhookState.js"
 
 export interface InMemoryOutboxRow {
   readonly id: string
@@ -45,6 +46,8 @@ export interface InMemoryData {
   readonly hits: Map<string, Array<number>>
   unavailable: string | null
   sequence: number
+  /** Webhook endpoints and deliveries (`InMemoryWebhookStore`); the outbox fans handled events out to them. */
+  readonly webhooks: InMemoryWebhookState
 }
 
 export interface InMemoryStoreShape {
@@ -89,7 +92,8 @@ export const makeInMemoryStore = (seed: ConformanceSeed): InMemoryStoreShape => 
     places: new Map(),
     hits: new Map(),
     unavailable: null,
-    sequence: 0
+    sequence: 0,
+    webhooks: makeWebhookState()
   }
   const atomically = <A, E>(step: (now: number) => Result.Result<A, E>): Effect.Effect<A, E | Unavailable> =>
     Effect.yieldNow.pipe(

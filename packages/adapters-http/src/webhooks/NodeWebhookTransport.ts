@@ -1,0 +1,115 @@
+/**
+ * The `WebhookTransport` port over Node's `http`/`https` (CONTRACT §13): connects to the address the domain's
+ * guard checked (a pinned lookup: the host is never resolved a second time, so DNS rebinding cannot slip
+ * past the guard), one fresh connection per attempt (no pool to exhaust), no redirects followed, the whole
+ * attempt ended after its timeout, and at most `maxAnswerBytes` of the answer read, then dropped.
+ */
+import { Effect, Layer } from "effect"
+import { createHmac } from "node:crypto"
+import { lookup } from "node:dns/promises"
+import { request as httpRequest } from "node:http"
+import { request as httpsRequest } from "node:https"
+import { isIP, type LookupFunction } from "node:net"
+import { type OutgoingMessage, type TransportAnswer, type TransportFailure, WebhookTransport } from "@forms/domain"
+
+/** How much of a receiver's answer is read (and dropped) before the connection is closed. */
+export const maxAnswerBytes = 4096
+
+const noAnswer = (reason: string): TransportFailure => ({ _tag: "NoAnswer", reason })
+
+const describe = (error: unknown): string => {
+  if (typeof error === "object" && error !== null) {
+    const code = "code" in error && typeof error.code === "string" ? error.code : undefined
+    const message = "message" in error && typeof error.message === "string" ? error.message : ""
+    return (code === undefined ? message : `${code}: ${message}`).slice(0, 200)
+  }
+  return String(error).slice(0, 200)
+}
+
+/** base64 HMAC-SHA256 with the decoded bytes of a `whsec_` secret (Standard Webhooks). */
+export const signWebhook = (secret: string, content: string): string =>
+  createHmac("sha256", Buffer.from(secret.startsWith("whsec_") ? secret.slice(6) : secret, "base64"))
+    .update(content, "utf8")
+    .digest("base64")
+
+const send = (message: OutgoingMessage) =>
+  Effect.callback<TransportAnswer | TransportFailure>((resume) => {
+    let done = false
+    const finish = (result: TransportAnswer | TransportFailure) => {
+      if (done) return
+      done = true
+      clearTimeout(timer)
+      resume(Effect.succeed(result))
+    }
+    let url: URL
+    try {
+      url = new URL(message.url)
+    } catch {
+      finish(noAnswer("the URL does not parse"))
+      return
+    }
+    const family = isIP(message.address)
+    const pinned: LookupFunction = (_host, options, callback) => {
+      if (options.all === true) callback(null, [{ address: message.address, family }])
+      else callback(null, message.address, family)
+    }
+    const hostname = url.hostname.replace(/^\[(.*)\]$/, "$1")
+    const https = url.protocol === "https:"
+    const req = (https ? httpsRequest : httpRequest)({
+      protocol: url.protocol,
+      hostname,
+      port: url.port === "" ? (https ? 443 : 80) : Number(url.port),
+      path: `${url.pathname}${url.search}`,
+      method: "POST",
+      headers: { ...message.headers, "content-length": String(Buffer.byteLength(message.body, "utf8")) },
+      lookup: pinned,
+      agent: false,
+      ...(https && isIP(hostname) === 0 ? { servername: hostname } : {})
+    })
+    // An answer whose status arrived in time counts even if its body is still dribbling in at the timeout.
+    let answered: TransportAnswer | undefined
+    const timer = setTimeout(() => {
+      finish(answered ?? noAnswer(`timed out after ${message.timeoutMs} ms`))
+      req.destroy()
+    }, message.timeoutMs)
+    req.on("error", (error) => finish(noAnswer(describe(error))))
+    req.on("response", (res) => {
+      const status = res.statusCode ?? 0
+      const header = res.headers["retry-after"]
+      const answer: TransportAnswer = { _tag: "Answer", status, retryAfter: typeof header === "string" ? header : null }
+      answered = answer
+      let read = 0
+      res.on("data", (chunk: Buffer) => {
+        read += chunk.length
+        if (read > maxAnswerBytes) {
+          finish(answer)
+          res.destroy()
+        }
+      })
+      res.on("end", () => finish(answer))
+      res.on("error", () => finish(answer))
+      res.on("close", () => finish(answer))
+    })
+    req.end(message.body)
+    // Interrupted (the engine stops): the connection is closed.
+    return Effect.sync(() => {
+      done = true
+      clearTimeout(timer)
+      req.destroy()
+    })
+  })
+
+const resolve = (host: string) =>
+  Effect.tryPromise({
+    try: () => lookup(host, { all: true, verbatim: true }),
+    catch: (error) => noAnswer(describe(error))
+  }).pipe(Effect.map((entries) => entries.map((entry) => entry.address)))
+
+export const NodeWebhookTransport = {
+  /** Node's `http`/`https`: `NodeWebhookTransport.layer`. */
+  layer: Layer.succeed(WebhookTransport, WebhookTransport.of({
+    resolve,
+    sign: (secret, content) => Effect.sync(() => signWebhook(secret, content)),
+    send
+  }))
+} as const

@@ -1,0 +1,195 @@
+/**
+ * The delivery half of the `WebhookStore` port on PostgreSQL. Claims are one statement (SKIP LOCKED: racing
+ * processes take disjoint deliveries; the lease hides a claimed one), outcomes one statement; nothing is
+ * held between them, so no connection waits on a receiver.
+ */
+import { Effect, Option, Schema } from "effect"
+import type { SqlClient } from "effect/sql"
+import {
+  type Actor,
+  type ClaimedDelivery,
+  interruptedDeliveryError,
+  WebhookNotFound,
+  type WebhookStore
+} from "@forms/domain"
+import { sqlFailure } from "../SqlFailure.js"
+import { toValues } from "../rows/SubmissionRow.js"
+import { appendAudit, decodeRows, toPage } from "../rows/organiserRows.js"
+import {
+  deliveryColumns,
+  DeliveryRow,
+  eventForm,
+  eventOrganisation,
+  notErased,
+  subscribed,
+  toDelivery
+} from "../rows/webhookRows.js"
+import { epochMs, isUuid } from "../sqlValues.js"
+
+const decodeDeliveries = decodeRows(DeliveryRow)
+const ClaimRow = Schema.Struct({
+  id: Schema.String,
+  exhausted: Schema.Boolean,
+  endpoint_id: Schema.String,
+  event_id: Schema.String,
+  event_type: Schema.String,
+  organisation_id: Schema.String,
+  form_id: Schema.NullOr(Schema.String),
+  payload: Schema.Unknown,
+  event_at: Schema.Number,
+  attempt_count: Schema.Number,
+  round_start: Schema.Number,
+  url: Schema.String,
+  secret: Schema.String,
+  previous_secret: Schema.NullOr(Schema.String),
+  secret_rotated_at: Schema.NullOr(Schema.Number)
+})
+const decodeClaims = decodeRows(ClaimRow)
+
+type Shape = WebhookStore["Service"]
+
+export const makeDeliveryMethods = (sql: SqlClient.SqlClient) => {
+  const cols = sql.literal(deliveryColumns)
+  const requireEndpoint = (organisationId: string, id: string, lock: boolean) =>
+    sql`SELECT w.id FROM webhook_endpoints w WHERE w.id = ${id} AND w.organisation_id = ${organisationId}
+      ${sql.literal(lock ? "FOR UPDATE" : "")}`.pipe(
+      Effect.flatMap((rows) => rows.length === 0 ? Effect.fail(new WebhookNotFound()) : Effect.void)
+    )
+  const audit = (actor: Actor, at: number, action: string, type: string, id: string) =>
+    appendAudit(sql, actor, at, { action, resource_type: type, resource_id: id })
+
+  const methods: Pick<
+    Shape,
+    "listDeliveries" | "queueTest" | "retryDelivery" | "replay" | "claimDeliveries" | "recordAttempt"
+  > = {
+    listDeliveries: (organisationId, endpointId, status, page) =>
+      Effect.gen(function*() {
+        yield* requireEndpoint(organisationId, endpointId, false)
+        const after = page.after
+        const at = after === undefined ? null : new Date(after.created_at)
+        const rows = yield* sql`SELECT ${cols} FROM webhook_deliveries d WHERE d.endpoint_id = ${endpointId}
+          AND (${status ?? null}::text IS NULL OR d.status = ${status ?? null})
+          AND (${after === undefined} OR d.created_at < ${at}::timestamptz
+            OR (d.created_at = ${at}::timestamptz AND d.id COLLATE "C" < ${after?.id ?? null}::text COLLATE "C"))
+          ORDER BY d.created_at DESC, d.id COLLATE "C" DESC LIMIT ${page.limit + 1}`.pipe(Effect.flatMap(decodeDeliveries))
+        return toPage(rows.map(toDelivery), page.limit)
+      }).pipe(Effect.catchTag("SqlError", sqlFailure)),
+
+    queueTest: (actor, endpointId, eventId, at) =>
+      sql.withTransaction(Effect.gen(function*() {
+        yield* requireEndpoint(actor.organisation_id, endpointId, true)
+        const when = new Date(at)
+        const rows = yield* sql`INSERT INTO webhook_deliveries AS d (endpoint_id, event_id, event_type, organisation_id,
+            test_payload, event_at, status, next_attempt_at, created_at)
+          VALUES (${endpointId}, ${eventId}::uuid, 'webhook.test', ${actor.organisation_id},
+            ${JSON.stringify({ webhook_id: endpointId })}::jsonb, ${when}::timestamptz, 'pending', ${when}::timestamptz,
+            ${when}::timestamptz)
+          RETURNING ${cols}`.pipe(Effect.flatMap(decodeDeliveries))
+        const row = rows[0]
+        if (row === undefined) return yield* Effect.die("the insert returned no row")
+        return toDelivery(row)
+      })).pipe(Effect.catchTag("SqlError", sqlFailure)),
+
+    retryDelivery: (actor, endpointId, deliveryId, at) =>
+      sql.withTransaction(Effect.gen(function*() {
+        yield* requireEndpoint(actor.organisation_id, endpointId, true)
+        // An attempt in flight keeps its lease: the delivery is answered as it is.
+        yield* sql`UPDATE webhook_deliveries d SET status = 'pending', next_attempt_at = ${new Date(at)}::timestamptz,
+            round_start = d.attempt_count
+          WHERE d.id = ${deliveryId} AND d.endpoint_id = ${endpointId} AND d.claimed_until IS NULL`
+        const rows = yield* sql`SELECT ${cols} FROM webhook_deliveries d WHERE d.id = ${deliveryId} AND d.endpoint_id = ${endpointId}`
+          .pipe(Effect.flatMap(decodeDeliveries))
+        const row = rows[0]
+        if (row === undefined) return Option.none()
+        yield* audit(actor, at, "webhook_delivery.retried", "webhook_delivery", row.id)
+        return Option.some(toDelivery(row))
+      })).pipe(Effect.catchTag("SqlError", sqlFailure)),
+
+    replay: (actor, endpointId, since, at) =>
+      sql.withTransaction(Effect.gen(function*() {
+        yield* requireEndpoint(actor.organisation_id, endpointId, true)
+        const when = new Date(at)
+        const rows = yield* sql`WITH ev AS (
+            SELECT o.id, o.type, o.payload, o.created_at, ${sql.literal(eventOrganisation("o"))} AS org FROM outbox o
+            WHERE o.created_at >= ${new Date(since)}::timestamptz AND o.delivered_at IS NOT NULL
+              AND ${sql.literal(notErased("o"))}),
+          mine AS (SELECT ev.* FROM ev JOIN webhook_endpoints w ON w.id = ${endpointId}
+            AND ev.org = w.organisation_id AND ${sql.literal(subscribed("w", "ev"))})
+          INSERT INTO webhook_deliveries AS d
+            (endpoint_id, event_id, event_type, organisation_id, form_id, event_at, status, next_attempt_at, created_at)
+          SELECT ${endpointId}, mine.id, mine.type, mine.org, ${sql.literal(eventForm("mine", "mine.org"))}, mine.created_at,
+            'pending', ${when}::timestamptz, ${when}::timestamptz FROM mine
+          ON CONFLICT (endpoint_id, event_id) DO UPDATE SET status = 'pending', next_attempt_at = EXCLUDED.next_attempt_at,
+            round_start = d.attempt_count
+            WHERE d.claimed_until IS NULL
+          RETURNING d.id`
+        yield* audit(actor, at, "webhook.replayed", "webhook", endpointId)
+        return rows.length
+      })).pipe(Effect.catchTag("SqlError", sqlFailure)),
+
+    claimDeliveries: (limit, policy, at) =>
+      Effect.gen(function*() {
+        if (limit <= 0) return []
+        const now = new Date(at)
+        const until = new Date(at + Math.max(0, policy.leaseMs))
+        const rows = yield* sql`WITH picked AS (
+            SELECT d.id, d.claimed_until IS NOT NULL AS interrupted,
+              d.claimed_until IS NOT NULL AND d.attempt_count - d.round_start >= ${Math.max(1, policy.maxAttempts)}::int AS exhausted,
+              ${sql.literal(epochMs("d.claimed_at"))} AS claimed_ms
+            FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id
+            WHERE d.status = 'pending' AND d.next_attempt_at <= ${now}::timestamptz AND w.enabled
+            ORDER BY d.next_attempt_at, d.seq
+            LIMIT ${limit}
+            FOR UPDATE OF d SKIP LOCKED)
+          UPDATE webhook_deliveries d SET
+            attempts = CASE WHEN picked.interrupted THEN d.attempts || jsonb_build_array(jsonb_build_object(
+                'at', picked.claimed_ms, 'status_code', NULL, 'error', ${interruptedDeliveryError}::text, 'duration_ms', NULL))
+              ELSE d.attempts END,
+            status = CASE WHEN picked.exhausted THEN 'failed' ELSE 'pending' END,
+            attempt_count = CASE WHEN picked.exhausted THEN d.attempt_count ELSE d.attempt_count + 1 END,
+            claimed_at = CASE WHEN picked.exhausted THEN NULL ELSE ${now}::timestamptz END,
+            claimed_until = CASE WHEN picked.exhausted THEN NULL ELSE ${until}::timestamptz END,
+            next_attempt_at = CASE WHEN picked.exhausted THEN NULL ELSE ${until}::timestamptz END
+          FROM picked WHERE d.id = picked.id
+          RETURNING d.id, picked.exhausted, d.endpoint_id, d.event_id::text AS event_id, d.event_type, d.organisation_id,
+            d.form_id, COALESCE(d.test_payload, (SELECT o.payload FROM outbox o WHERE o.id = d.event_id)) AS payload,
+            ${sql.literal(epochMs("d.event_at"))} AS event_at, d.attempt_count, d.round_start,
+            (SELECT w.url FROM webhook_endpoints w WHERE w.id = d.endpoint_id) AS url,
+            (SELECT w.secret FROM webhook_endpoints w WHERE w.id = d.endpoint_id) AS secret,
+            (SELECT w.previous_secret FROM webhook_endpoints w WHERE w.id = d.endpoint_id) AS previous_secret,
+            (SELECT ${sql.literal(epochMs("w.secret_rotated_at"))} FROM webhook_endpoints w WHERE w.id = d.endpoint_id)
+              AS secret_rotated_at`.pipe(Effect.flatMap(decodeClaims))
+        return rows.filter((row) => !row.exhausted).map((row): ClaimedDelivery => ({
+          id: row.id,
+          endpoint_id: row.endpoint_id,
+          event_id: row.event_id,
+          event_type: row.event_type,
+          event_at: row.event_at,
+          payload: row.payload === null || typeof row.payload !== "object" ? null : toValues(row.payload),
+          organisation_id: row.organisation_id,
+          form_id: row.form_id,
+          url: row.url,
+          secret: row.secret,
+          previous_secret: row.previous_secret,
+          secret_rotated_at: row.secret_rotated_at,
+          attempt: row.attempt_count,
+          attempt_in_round: row.attempt_count - row.round_start
+        }))
+      }).pipe(Effect.catchTag("SqlError", sqlFailure)),
+
+    recordAttempt: (delivery, outcome) =>
+      Effect.gen(function*() {
+        if (!isUuid(delivery.event_id)) return
+        const next = outcome.next_attempt_at === null ? null : new Date(outcome.next_attempt_at)
+        yield* sql`WITH rec AS (
+            UPDATE webhook_deliveries SET attempts = attempts || jsonb_build_array(${JSON.stringify(outcome.attempt)}::jsonb),
+              status = ${outcome.status}, next_attempt_at = ${next}::timestamptz, claimed_until = NULL, claimed_at = NULL
+            WHERE id = ${delivery.id} AND attempt_count = ${delivery.attempt}::int AND claimed_until IS NOT NULL
+              AND status = 'pending'
+            RETURNING endpoint_id)
+          UPDATE webhook_endpoints SET enabled = false, disabled_reason = ${outcome.disable_reason}::text
+          WHERE ${outcome.disable_reason}::text IS NOT NULL AND id IN (SELECT endpoint_id FROM rec)`
+      }).pipe(Effect.catchTag("SqlError", sqlFailure))
+  }
+  return methods
+}

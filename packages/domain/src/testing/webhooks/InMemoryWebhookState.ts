@@ -1,0 +1,74 @@
+/** The state of the in-memory webhook store, and the fan-out the in-memory Outbox runs when it marks an event handled. */
+import type { WebhookDelivery, WebhookEndpoint } from "../../webhooks/WebhookModel.js"
+import type { InMemoryOutboxRow } from "../InMemoryStore.js"
+
+export interface InMemoryEndpoint extends WebhookEndpoint {
+  readonly organisation_id: string
+  readonly secret: string
+  readonly previous_secret: string | null
+  readonly secret_rotated_at: number | null
+}
+
+export interface InMemoryDelivery extends WebhookDelivery {
+  readonly organisation_id: string
+  readonly form_id: string | null
+  readonly event_at: number
+  readonly test_payload: Readonly<Record<string, unknown>> | null
+  readonly attempt_count: number
+  readonly round_start: number
+  readonly claimed_at: number | null
+  readonly claimed_until: number | null
+}
+
+export interface InMemoryWebhookState {
+  readonly endpoints: Map<string, InMemoryEndpoint>
+  readonly deliveries: Array<InMemoryDelivery>
+  sequence: number
+}
+
+export const makeWebhookState = (): InMemoryWebhookState => ({ endpoints: new Map(), deliveries: [], sequence: 0 })
+
+export const uuid = (state: InMemoryWebhookState, kind: string) => {
+  state.sequence += 1
+  return `00000000-0000-4000-${kind}-${state.sequence.toString(16).padStart(12, "0")}`
+}
+
+export const isErased = (payload: Readonly<Record<string, unknown>>) => payload["erased"] === true
+export const organisationOf = (row: InMemoryOutboxRow) =>
+  typeof row.payload["organisation_id"] === "string" ? row.payload["organisation_id"] : undefined
+export const subscribedTo = (endpoint: InMemoryEndpoint, type: string) =>
+  endpoint.event_types.includes("*") || endpoint.event_types.includes(type)
+
+/** Records the deliveries of a handled event, one per subscribed endpoint (none twice). */
+export const fanOut = (state: InMemoryWebhookState, row: InMemoryOutboxRow, now: number): number => {
+  const org = organisationOf(row)
+  if (org === undefined || isErased(row.payload)) return 0
+  let added = 0
+  for (const endpoint of state.endpoints.values()) {
+    if (endpoint.organisation_id !== org || !subscribedTo(endpoint, row.type) || endpoint.created_at > row.created_at) continue
+    if (state.deliveries.some((d) => d.endpoint_id === endpoint.id && d.event_id === row.id)) continue
+    state.deliveries.push(newDelivery(state, endpoint, row, now))
+    added++
+  }
+  return added
+}
+
+export const newDelivery = (state: InMemoryWebhookState, endpoint: InMemoryEndpoint, row: InMemoryOutboxRow, now: number): InMemoryDelivery => ({
+  id: uuid(state, "a000"),
+  endpoint_id: endpoint.id,
+  event_id: row.id,
+  event_type: row.type,
+  status: "pending",
+  attempts: [],
+  next_attempt_at: now,
+  created_at: now,
+  organisation_id: endpoint.organisation_id,
+  form_id: typeof row.payload["schema_id"] === "string" ? row.payload["schema_id"] : null,
+  event_at: row.created_at,
+  test_payload: null,
+  attempt_count: 0,
+  round_start: 0,
+  claimed_at: null,
+  claimed_until: null
+})
+

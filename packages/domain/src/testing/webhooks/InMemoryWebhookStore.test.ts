@@ -1,0 +1,11 @@
+import { Layer } from "effect"
+import { conformanceSeed } from "../conformanceSeed.js"
+import { InMemoryStore } from "../InMemoryStore.js"
+import { InMemoryOrganiser } from "../organiser/InMemoryOrganiser.js"
+import { InMemoryWebhookStore } from "./InMemoryWebhookStore.js"
+import { webhookStoreConformance } from "./webhookStoreConformance.js"
+
+webhookStoreConformance(
+  "in-memory webhook store",
+  () => Layer.mergeAll(InMemoryWebhookStore.layer.pipe(Layer.provide(InMemoryStore.layer(conformanceSeed))), InMemoryOrganiser.layer)
+)

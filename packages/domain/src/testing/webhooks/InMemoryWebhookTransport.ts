@@ -1,0 +1,37 @@
+/**
+ * An in-memory `WebhookTransport`: hosts resolve from a table, answers come from a script (default 200), every
+ * message sent is recorded. Signing is a keyed stand-in (not HMAC): the domain has no crypto, and what the
+ * engine does with a signature is only to put it in the header. Use the Node transport for real signatures.
+ */
+import { Effect, Layer } from "effect"
+import { type OutgoingMessage, type TransportAnswer, type TransportFailure, WebhookTransport } from "../../ports/WebhookTransport.js"
+
+export interface InMemoryTransportState {
+  /** host → addresses; a host not listed fails to resolve. */
+  readonly hosts: Map<string, ReadonlyArray<string>>
+  /** Answers in order; once used up, a 200. */
+  readonly script: Array<TransportAnswer | TransportFailure>
+  readonly sent: Array<OutgoingMessage>
+}
+
+export const makeTransportState = (hosts: Record<string, ReadonlyArray<string>> = {}): InMemoryTransportState => ({
+  hosts: new Map(Object.entries(hosts)),
+  script: [],
+  sent: []
+})
+
+export const InMemoryWebhookTransport = {
+  layer: (state: InMemoryTransportState): Layer.Layer<WebhookTransport> =>
+    Layer.succeed(WebhookTransport, WebhookTransport.of({
+      resolve: (host) => {
+        const found = state.hosts.get(host)
+        return found === undefined ? Effect.fail({ _tag: "NoAnswer", reason: "ENOTFOUND" } as const) : Effect.succeed(found)
+      },
+      sign: (secret, content) => Effect.succeed(`sig(${secret.length}:${content.length})`),
+      send: (message) =>
+        Effect.sync(() => {
+          state.sent.push(message)
+          return state.script.shift() ?? { _tag: "Answer", status: 200, retryAfter: null }
+        })
+    }))
+} as const

@@ -1,0 +1,121 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Layer, Option } from "effect"
+import { TestClock } from "effect/testing"
+import { InMemoryOrganiser } from "../testing/organiser/InMemoryOrganiser.js"
+import { newActor, first } from "../testing/organiser/organiserTestSupport.js"
+import { conformanceSeed } from "../testing/conformanceSeed.js"
+import { InMemoryStore } from "../testing/InMemoryStore.js"
+import { InMemoryWebhookStore } from "../testing/webhooks/InMemoryWebhookStore.js"
+import { InMemoryWebhookTransport, makeTransportState } from "../testing/webhooks/InMemoryWebhookTransport.js"
+import { WebhookStore } from "../ports/WebhookStore.js"
+import { WebhookTransport } from "../ports/WebhookTransport.js"
+import { deliverBatch, runWebhookEngine } from "./WebhookEngine.js"
+import { WebhookSettings } from "./WebhookSettings.js"
+
+const setup = (allowPrivateTargets: boolean, hosts: Record<string, ReadonlyArray<string>>) => {
+  const transport = makeTransportState(hosts)
+  const layer = Layer.mergeAll(
+    InMemoryWebhookStore.layer.pipe(Layer.provide(InMemoryStore.layer(conformanceSeed))),
+    InMemoryOrganiser.layer,
+    InMemoryWebhookTransport.layer(transport),
+    WebhookSettings.layer({ retryScheduleMs: [1_000, 60_000], timeoutMs: 5_000, allowPrivateTargets })
+  )
+  return { transport, layer }
+}
+
+const queue = (url: string) =>
+  Effect.gen(function*() {
+    const store = yield* WebhookStore
+    const actor = yield* newActor
+    const endpoint = yield* store.createEndpoint(actor, { url, event_types: ["*"], description: null }, "whsec_AAAA", 0)
+    yield* store.queueTest(actor, endpoint.id, "00000000-0000-4000-9000-00000000beef", 0)
+    return { actor, endpoint }
+  })
+
+const attemptsOf = (organisationId: string, endpointId: string) =>
+  Effect.map(Effect.flatMap(WebhookStore, (s) => s.listDeliveries(organisationId, endpointId, undefined, first())), (p) => p.items[0])
+
+describe("the delivery engine", () => {
+  it.effect("the guard refuses a host that resolves to a private address: a failed attempt with that reason, nothing sent", () => {
+    const { transport, layer } = setup(false, { "rebind.example.com": ["93.184.216.34", "10.0.0.7"] })
+    return Effect.gen(function*() {
+      const { actor, endpoint } = yield* queue("https://rebind.example.com/in")
+      expect(yield* deliverBatch()).toBe(1)
+      const d = yield* attemptsOf(actor.organisation_id, endpoint.id)
+      expect(d?.attempts[0]?.error).toBe("refused: the host resolves to a private address")
+      expect(d?.status).toBe("pending")
+      expect(transport.sent).toEqual([])
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("http is refused at attempt time without private targets; sends to the checked address with the signature headers", () => {
+    const { transport, layer } = setup(false, { "hooks.example.com": ["93.184.216.34"] })
+    return Effect.gen(function*() {
+      const http = yield* queue("http://hooks.example.com/in")
+      yield* deliverBatch()
+      expect((yield* attemptsOf(http.actor.organisation_id, http.endpoint.id))?.attempts[0]?.error).toBe("refused: only https URLs are allowed")
+      const ok = yield* queue("https://hooks.example.com/in")
+      yield* deliverBatch()
+      expect(transport.sent).toHaveLength(1)
+      expect(transport.sent[0]).toMatchObject({ url: "https://hooks.example.com/in", address: "93.184.216.34", timeoutMs: 5_000 })
+      expect(transport.sent[0]?.headers["webhook-id"]).toBe("00000000-0000-4000-9000-00000000beef")
+      expect(transport.sent[0]?.headers["webhook-signature"]).toMatch(/^v1,/)
+      expect(JSON.parse(transport.sent[0]?.body ?? "{}")).toEqual({
+        type: "webhook.test", timestamp: new Date(0).toISOString(), data: { webhook_id: ok.endpoint.id }
+      })
+      expect((yield* attemptsOf(ok.actor.organisation_id, ok.endpoint.id))?.status).toBe("delivered")
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("1 + n attempts on the schedule, Retry-After honoured up to the longest delay, then failed", () => {
+    const { transport, layer } = setup(true, { "hooks.example.com": ["127.0.0.1"] })
+    return Effect.gen(function*() {
+      transport.script.push(
+        { _tag: "Answer", status: 429, retryAfter: "30" },
+        { _tag: "NoAnswer", reason: "ECONNRESET" },
+        { _tag: "Answer", status: 500, retryAfter: null }
+      )
+      const { actor, endpoint } = yield* queue("https://hooks.example.com/in")
+      yield* deliverBatch()
+      const after1 = yield* attemptsOf(actor.organisation_id, endpoint.id)
+      expect(after1?.next_attempt_at).toBe(30_000)
+      yield* TestClock.adjust(29_999)
+      expect(yield* deliverBatch()).toBe(0)
+      yield* TestClock.adjust(1)
+      yield* deliverBatch()
+      const after2 = yield* attemptsOf(actor.organisation_id, endpoint.id)
+      expect(after2?.next_attempt_at).toBeGreaterThanOrEqual(30_000 + 48_000)
+      expect(after2?.next_attempt_at).toBeLessThanOrEqual(30_000 + 60_000)
+      yield* TestClock.adjust(60_000)
+      yield* deliverBatch()
+      const done = yield* attemptsOf(actor.organisation_id, endpoint.id)
+      expect(done?.status).toBe("failed")
+      expect(done?.attempts.map((a) => [a.status_code, a.error])).toEqual([[429, "HTTP 429"], [null, "ECONNRESET"], [500, "HTTP 500"]])
+      expect(Option.isSome(yield* Effect.flatMap(WebhookStore, (s) => s.findEndpoint(actor.organisation_id, endpoint.id)))).toBe(true)
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("a defect in an attempt does not stop the engine: the delivery comes back after its lease", () => {
+    const { transport, layer } = setup(true, { "hooks.example.com": ["127.0.0.1"] })
+    let calls = 0
+    const flaky = Layer.effect(WebhookTransport, Effect.map(WebhookTransport, (inner) =>
+      WebhookTransport.of({
+        ...inner,
+        send: (message) => {
+          calls++
+          return calls === 1 ? Effect.die(new Error("boom")) : inner.send(message)
+        }
+      })))
+    return Effect.gen(function*() {
+      const { actor, endpoint } = yield* queue("https://hooks.example.com/in")
+      yield* Effect.forkChild(runWebhookEngine({ pollIntervalMs: 100, leaseMarginMs: 1_000 }))
+      yield* TestClock.adjust(100)
+      expect(calls).toBe(1)
+      yield* TestClock.adjust(6_100)
+      const d = yield* attemptsOf(actor.organisation_id, endpoint.id)
+      expect(d?.status).toBe("delivered")
+      expect(d?.attempts.map((a) => a.status_code)).toEqual([null, 200])
+      expect(transport.sent).toHaveLength(1)
+    }).pipe(Effect.provide(Layer.mergeAll(layer, flaky.pipe(Layer.provide(layer)))))
+  })
+})

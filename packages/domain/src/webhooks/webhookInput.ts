@@ -1,0 +1,114 @@
+/** Member-by-member checks of webhook bodies (CONTRACT §12 rules, §13 members): every problem at once. */
+import { Result } from "effect"
+import type { FieldError, FieldErrors, RuleName } from "../rules/FieldErrors.js"
+import { urlProblem } from "./addressGuard.js"
+import { type EndpointInput, type EndpointPatch, webhookEventTypes } from "./WebhookModel.js"
+
+type Body = Readonly<Record<string, unknown>>
+
+export const maxDescriptionLength = 500
+
+class Problems {
+  readonly errors: Record<string, Array<FieldError>> = Object.create(null) as Record<string, Array<FieldError>>
+  add(path: string, rule: RuleName, message: string): void {
+    const list = this.errors[path] ?? []
+    list.push({ rule, message })
+    Object.defineProperty(this.errors, path, { value: list, enumerable: true, writable: true })
+  }
+  result<A>(value: A): Result.Result<A, FieldErrors> {
+    return Object.keys(this.errors).length === 0 ? Result.succeed(value) : Result.fail(this.errors)
+  }
+}
+
+const has = (body: Body, key: string) => Object.prototype.hasOwnProperty.call(body, key)
+
+const unknownMembers = (body: Body, known: ReadonlyArray<string>, p: Problems) => {
+  for (const key of Object.keys(body)) if (!known.includes(key)) p.add(key, "invalid", "This member is not known.")
+}
+
+const urlCheck = (value: unknown, allowPrivate: boolean, p: Problems): string | undefined => {
+  if (typeof value !== "string") return void p.add("url", "invalid", "A URL string is expected.")
+  if (value.trim() === "") return void p.add("url", "required", "This member is required.")
+  const problem = urlProblem(value, allowPrivate)
+  return problem === null ? value : void p.add("url", "invalid", `Not a valid webhook target: ${problem}.`)
+}
+
+const typesCheck = (value: unknown, p: Problems): ReadonlyArray<string> | undefined => {
+  if (!Array.isArray(value)) return void p.add("event_types", "invalid", "An array of event types is expected.")
+  if (value.length === 0) return void p.add("event_types", "required", "At least one event type is required.")
+  if (value.length > 10) return void p.add("event_types", "max", "At most 10 event types.")
+  const seen = new Set<string>()
+  let ok = true
+  value.forEach((item: unknown, i) => {
+    const path = `event_types.${i}`
+    if (typeof item !== "string" || !(item === "*" || webhookEventTypes.some((t) => t === item))) {
+      ok = false
+      p.add(path, "in", `One of ${webhookEventTypes.join(", ")}, or "*".`)
+    } else if (seen.has(item)) {
+      ok = false
+      p.add(path, "unique", "This event type is listed twice.")
+    } else seen.add(item)
+  })
+  if (ok && seen.has("*") && seen.size > 1) {
+    ok = false
+    p.add("event_types", "invalid", `"*" stands alone: ["*"].`)
+  }
+  return ok ? value.map(String) : undefined
+}
+
+const descriptionCheck = (value: unknown, p: Problems): string | null | undefined => {
+  if (value === null) return null
+  if (typeof value !== "string" || value.includes("\u0000")) return void p.add("description", "invalid", "A string or null is expected.")
+  if ([...value].length > maxDescriptionLength) return void p.add("description", "max", `At most ${maxDescriptionLength} characters.`)
+  return value
+}
+
+export const endpointInput = (body: Body, allowPrivate: boolean): Result.Result<EndpointInput, FieldErrors> => {
+  const p = new Problems()
+  unknownMembers(body, ["url", "event_types", "description"], p)
+  const url = has(body, "url") ? urlCheck(body["url"], allowPrivate, p) : void p.add("url", "required", "This member is required.")
+  const types = has(body, "event_types")
+    ? typesCheck(body["event_types"], p)
+    : void p.add("event_types", "required", "This member is required.")
+  const description = has(body, "description") ? descriptionCheck(body["description"], p) : null
+  return p.result({ url: url ?? "", event_types: types ?? [], description: description ?? null })
+}
+
+export const endpointPatch = (body: Body, allowPrivate: boolean): Result.Result<EndpointPatch, FieldErrors> => {
+  const p = new Problems()
+  unknownMembers(body, ["url", "event_types", "description", "enabled"], p)
+  const patch: { -readonly [K in keyof EndpointPatch]: EndpointPatch[K] } = {}
+  if (has(body, "url")) {
+    const url = urlCheck(body["url"], allowPrivate, p)
+    if (url !== undefined) patch.url = url
+  }
+  if (has(body, "event_types")) {
+    const types = typesCheck(body["event_types"], p)
+    if (types !== undefined) patch.event_types = types
+  }
+  if (has(body, "description")) {
+    const description = descriptionCheck(body["description"], p)
+    if (description !== undefined) patch.description = description
+  }
+  if (has(body, "enabled")) {
+    if (typeof body["enabled"] === "boolean") patch.enabled = body["enabled"]
+    else p.add("enabled", "invalid", "true or false is expected.")
+  }
+  return p.result(patch)
+}
+
+/** `{ since }`: an ISO 8601 time with a zone (Z or an offset). */
+export const replaySince = (body: Body): Result.Result<number, FieldErrors> => {
+  const p = new Problems()
+  unknownMembers(body, ["since"], p)
+  let since = 0
+  if (!has(body, "since")) p.add("since", "required", "This member is required.")
+  else {
+    const value = body["since"]
+    const ok = typeof value === "string" &&
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value))
+    if (ok) since = Date.parse(value)
+    else p.add("since", "invalid", "An ISO 8601 time with a zone is expected, e.g. 2026-01-31T00:00:00Z.")
+  }
+  return p.result(since)
+}
