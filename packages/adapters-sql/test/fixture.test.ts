@@ -26,7 +26,7 @@ const counts = Effect.gen(function*() {
 
 const revisions = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
-  return yield* sql<{ readonly id: string; readonly revision: string }>`SELECT id, revision FROM form_schemas ORDER BY id`
+  return yield* sql<{ readonly id: string; readonly revision: number }>`SELECT id, revision FROM form_schemas ORDER BY id`
 })
 
 layer(embeddedPorts, { timeout: "60 seconds" })("loadFixture on embedded PostgreSQL", (it) => {
@@ -80,7 +80,7 @@ layer(embeddedPorts, { timeout: "60 seconds" })("loadFixture on embedded Postgre
       ])
       expect(schema.fields.find((f) => f.slug === "age")?.validation_rules).toEqual({ min: 16, max: 99 })
       expect(schema.tags).toEqual(["volunteer"])
-      expect(schema.revision).toMatch(/^[0-9a-f]{64}$/)
+      expect(schema.revision).toBe(1)
       const byPrevious = yield* schemas.findByToken(tokens.previous)
       expect(Option.map(byPrevious, (s) => s.id)).toEqual(Option.some(ids.volunteer))
       expect(yield* schemas.findByToken("no-such-token-000000")).toEqual(Option.none())
@@ -105,13 +105,17 @@ layer(embeddedPorts, { timeout: "60 seconds" })("loadFixture on embedded Postgre
       expect(yield* fieldCounts).toEqual([Option.some(all), Option.some(all)])
       yield* loadFixture({ ...fixture, form_schemas: [{ ...volunteer, fields: volunteer.fields.slice(1) }, advance] })
       const after = yield* revisions
-      expect(after.find((r) => r.id === ids.volunteer)?.revision).not.toBe(before.find((r) => r.id === ids.volunteer)?.revision)
+      // A changing load adds 1; an unchanged schema keeps its revision.
+      expect(after.find((r) => r.id === ids.volunteer)?.revision).toBe((before.find((r) => r.id === ids.volunteer)?.revision ?? 0) + 1)
       expect(after.find((r) => r.id === ids.advance)?.revision).toBe(before.find((r) => r.id === ids.advance)?.revision)
       expect((yield* counts).form_fields).toBe(4)
       expect(yield* fieldCounts).toEqual([Option.some(all - 1), Option.some(all - 1)])
       yield* loadFixture(validFixture())
-      expect(yield* revisions).toEqual(before)
+      // Back to the first definition is a change too: revisions never go back.
+      expect(yield* revisions).toEqual(before.map((r) => (r.id === ids.volunteer ? { ...r, revision: r.revision + 2 } : r)))
       expect(yield* fieldCounts).toEqual([Option.some(all), Option.some(all)])
+      yield* loadFixture(validFixture())
+      expect((yield* revisions).find((r) => r.id === ids.volunteer)?.revision).toBe((before.find((r) => r.id === ids.volunteer)?.revision ?? 0) + 2)
     }))
 
   it.effect("a rotated token survives reloading the fixture; the old one becomes the previous token", () =>

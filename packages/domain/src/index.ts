@@ -50,6 +50,7 @@ export * from "./ports/ValueTargets.js"
 // The rule compiler (CONTRACT §4–§5) and the size limits of values (§8)
 export { compileRules } from "./rules/compileRules.js"
 export { checkFieldDefinitions } from "./rules/checkFields.js"
+export * from "./forms/checkDefinition.js"
 export { FieldError, FieldErrors, RuleName } from "./rules/FieldErrors.js"
 export type { CompiledRules, UniqueCandidate, ValidationResult, Validator } from "./rules/Validator.js"
 export { checkSizeLimits, defaultSizeLimits, type SizeLimits } from "./rules/sizeLimits.js"

@@ -10,6 +10,7 @@ import schemaChanges from "./0005_schema_changes.js"
 import uniqueDigest from "./0006_unique_digest.js"
 import outboxAttempts from "./0008_outbox_attempts.js"
 import organiser from "./0009_organiser.js"
+import formAuthoring from "./0010_form_authoring.js"
 
 const table = "forms_migrations"
 
@@ -25,7 +26,8 @@ const loader = PgMigrator.fromRecord({
   "0005_schema_changes": schemaChanges,
   "0006_unique_digest": uniqueDigest,
   "0008_outbox_attempts": outboxAttempts,
-  "0009_organiser": organiser
+  "0009_organiser": organiser,
+  "0010_form_authoring": formAuthoring
 })
 
 // The migrator only needs the Node services for schema dumps, which are not asked for.
