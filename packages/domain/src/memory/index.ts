@@ -45,3 +45,4 @@ export { InMemoryEngagements, InMemoryValueTargets } from "../testing/portal/InM
 export { InMemoryEnrichment, InMemorySchemaCatalog } from "../testing/events/InMemoryEnrichment.js"
 export { InMemoryOutboxSignal } from "../testing/events/InMemoryOutboxSignal.js"
 export { InMemoryOrganiser, makeInMemoryOrganiser, makeOrganiserState, type OrganiserState } from "../testing/organiser/InMemoryOrganiser.js"
+export { InMemoryOrganiserForms, makeInMemoryOrganiserForms } from "../testing/organiser/InMemoryOrganiserForms.js"
