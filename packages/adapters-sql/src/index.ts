@@ -30,6 +30,7 @@ export { FormSchemaCache, type FormSchemaCacheOptions } from "./cache/FormSchema
 export { SqlOrganiserAccess } from "./ports/SqlOrganiserAccess.js"
 export { SqlOrganiserCatalog } from "./ports/SqlOrganiserCatalog.js"
 export { SqlOrganiserArtists } from "./ports/SqlOrganiserArtists.js"
+export { SqlOrganiserForms } from "./ports/SqlOrganiserForms.js"
 
 // Fixtures (CONTRACT §10) and tokens
 export type { DecodedFixture, Fixture } from "./fixture/decodeFixture.js"

@@ -1,5 +1,6 @@
 /** Port: submissions. Every method is one atomic step (one statement, one transaction or one critical section). */
 import { Context, type Effect, type Option } from "effect"
+import type { RevisionChanged } from "../authoring/FormErrors.js"
 import type { AlreadySubmitted, SubmissionNotFound, Unavailable, UniqueTaken, VersionConflict } from "../Errors.js"
 import type { NewOutboxEvent } from "./Outbox.js"
 import type { Submission } from "../submissions/Submission.js"
@@ -23,6 +24,11 @@ export interface SubmitCommand {
   readonly id: string
   /** The version the use case read and validated; a save after it fails the submit with VersionConflict. */
   readonly expected_version: number
+  /**
+   * The form's revision the values were validated against: when given, the submit fails with
+   * RevisionChanged (writing nothing) unless it is still the form's revision in the same atomic step.
+   */
+  readonly revision?: number
   /** The merged map that passed strict validation: exactly what is stored. */
   readonly values: Values
   readonly claims: ReadonlyArray<UniqueClaim>
@@ -44,17 +50,21 @@ export class Submissions extends Context.Service<Submissions, {
   ) => Effect.Effect<Option.Option<Submission>, Unavailable>
   /** None for an unknown id, an id of another schema, or a malformed id (never a failure). */
   readonly findInSchema: (schemaId: string, id: string) => Effect.Effect<Option.Option<Submission>, Unavailable>
-  /** Merges `patch` over the stored values and counts one save, only while the submission is a draft. */
+  /**
+   * Merges `patch` over the stored values and counts one save, only while the submission is a draft and,
+   * when `revision` is given, only while it is the form's revision (else RevisionChanged, nothing written).
+   */
   readonly save: (
     schemaId: string,
     id: string,
-    patch: Values
-  ) => Effect.Effect<Submission, SubmissionNotFound | AlreadySubmitted | Unavailable>
+    patch: Values,
+    revision?: number
+  ) => Effect.Effect<Submission, SubmissionNotFound | AlreadySubmitted | RevisionChanged | Unavailable>
   /** Marks the draft submitted at `expected_version` with its values, unique claims and outbox events. */
   readonly submit: (
     command: SubmitCommand
   ) => Effect.Effect<
     Submission,
-    SubmissionNotFound | AlreadySubmitted | VersionConflict | UniqueTaken | Unavailable
+    SubmissionNotFound | AlreadySubmitted | VersionConflict | UniqueTaken | RevisionChanged | Unavailable
   >
 }>()("@forms/domain/Submissions") {}

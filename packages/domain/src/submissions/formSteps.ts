@@ -37,6 +37,16 @@ export const makeFormSteps = Effect.gen(function*() {
   const rules = (schema: FormSchema): CompiledRules => cache.get(schema.fields)
 
   /**
+   * The schema as stored now, after a write found its revision moved (CONTRACT §12: a change applies at
+   * once). A form deleted meanwhile answers as an unknown token.
+   */
+  const fresh = Effect.fnUntraced(function*(schema: FormSchema) {
+    const found = yield* schemas.findCurrent(schema.id)
+    if (Option.isNone(found)) return yield* new FormNotFound({})
+    return found.value
+  })
+
+  /**
    * A validator's errors with `unique` added: its candidates are looked up among submitted values only when
    * a candidate exists and, with `claimDecides`, only when another rule failed too (when nothing else fails
    * the submit's atomic claim answers a taken value, as `UniqueTaken`, with the same 422).
@@ -47,7 +57,7 @@ export const makeFormSteps = Effect.gen(function*() {
     return withUniqueErrors(result.errors, taken)
   })
 
-  return { resolve, findSubmission, rules, withTaken } as const
+  return { resolve, findSubmission, rules, withTaken, fresh } as const
 })
 
 export type FormSteps = Effect.Success<typeof makeFormSteps>
