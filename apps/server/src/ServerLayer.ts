@@ -15,6 +15,7 @@ import {
   SqlOrganiserAccess,
   SqlOrganiserArtists,
   SqlOrganiserCatalog,
+  SqlOrganiserForms,
   SqlPortalPorts,
   SqlPorts
 } from "@forms/adapters-sql"
@@ -22,6 +23,7 @@ import {
   ArtistPortalLive,
   type DispatcherOptions,
   Engagements,
+  FormAuthoringLive,
   FormSchemas,
   FormsConfig,
   OrganiserAccess,
@@ -164,12 +166,13 @@ const makeServerLayer = <E = never, EH = never>(
     SqlPortalPorts.layer,
     SqlOrganiserAccess.layer,
     SqlOrganiserCatalog.layer,
-    SqlOrganiserArtists.layer
+    SqlOrganiserArtists.layer,
+    SqlOrganiserForms.layer
   ).pipe(
     Layer.provideMerge(options.outboxSignal ?? ServerOutboxSignal.layer(config)),
     Layer.provide(options.schemaCache ?? schemaCacheLayer(config))
   )
-  const UseCases = Layer.mergeAll(PublicFormsLive.layer, ArtistPortalLive.layer, OrganiserLive.layer).pipe(
+  const UseCases = Layer.mergeAll(PublicFormsLive.layer, ArtistPortalLive.layer, OrganiserLive.layer, FormAuthoringLive.layer).pipe(
     Layer.provide(FormsConfig.layer({
       tokenGraceSeconds: config.tokenGraceSeconds,
       submitLimitPerHour: config.submitRateLimitPerHour,

@@ -3,8 +3,8 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
 import { createServer } from "node:http"
 import { AdminConfig, HttpApp, HttpConfig } from "@forms/adapters-http"
-import { PgLive, SqlOrganiserAccess, SqlOrganiserArtists, SqlOrganiserCatalog, SqlPortalPorts, SqlPorts } from "@forms/adapters-sql"
-import { ArtistPortalLive, FormsConfig, OrganiserLive, PublicFormsLive } from "@forms/domain"
+import { PgLive, SqlOrganiserAccess, SqlOrganiserArtists, SqlOrganiserCatalog, SqlOrganiserForms, SqlPortalPorts, SqlPorts } from "@forms/adapters-sql"
+import { ArtistPortalLive, FormAuthoringLive, FormsConfig, OrganiserLive, PublicFormsLive } from "@forms/domain"
 import { ServerReadiness } from "../src/index.js"
 import { call, envelope } from "./harness.js"
 
@@ -13,8 +13,15 @@ const DeadDatabase = PgLive.layer({ url: "postgres://postgres@127.0.0.1:1/none",
 
 const server = HttpApp.server.pipe(
   Layer.provide([
-    Layer.mergeAll(PublicFormsLive.layer, ArtistPortalLive.layer, OrganiserLive.layer).pipe(
-      Layer.provide([SqlPorts.layer, SqlPortalPorts.layer, SqlOrganiserAccess.layer, SqlOrganiserCatalog.layer, SqlOrganiserArtists.layer]),
+    Layer.mergeAll(PublicFormsLive.layer, ArtistPortalLive.layer, OrganiserLive.layer, FormAuthoringLive.layer).pipe(
+      Layer.provide([
+        SqlPorts.layer,
+        SqlPortalPorts.layer,
+        SqlOrganiserAccess.layer,
+        SqlOrganiserCatalog.layer,
+        SqlOrganiserArtists.layer,
+        SqlOrganiserForms.layer
+      ]),
       Layer.provide(FormsConfig.layer())
     ),
     SqlPorts.layer,

@@ -2,6 +2,7 @@
 import { Schema } from "effect"
 import { HttpApi, HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { AdminGroup } from "./admin/AdminGroup.js"
+import { AdminFormsGroup } from "./admin/FormsGroup.js"
 import { apiLicense, markPublic, operation, optionalBody, withDocumentRoutes } from "./openApiShape.js"
 import {
   ApiConflict,
@@ -139,6 +140,7 @@ export class Api extends HttpApi.make("forms")
   .add(PortalGroup)
   .add(SystemGroup)
   .add(AdminGroup)
+  .add(AdminFormsGroup)
   .add(markPublic(PagesGroup))
   .annotateMerge(OpenApi.annotations({
     title: "Forms and artist portal",

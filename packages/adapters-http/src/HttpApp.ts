@@ -3,6 +3,7 @@ import { Effect, Layer } from "effect"
 import { HttpRouter } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { AdminHandlers } from "./admin/AdminHandlers.js"
+import { FormsHandlers } from "./admin/FormsHandlers.js"
 import { OrganiserAuthLive } from "./admin/OrganiserAuth.js"
 import { Api } from "./Api.js"
 import { PortalHandlers } from "./handlers/PortalHandlers.js"
@@ -46,7 +47,7 @@ const httpAppLayer = Layer.unwrap(Effect.map(HttpConfig, (config) => {
     GlobalMiddleware
   )
 })).pipe(
-  Layer.provide([PublicFormsHandlers, PortalHandlers, SystemHandlers, AdminHandlers, PagesHandlers]),
+  Layer.provide([PublicFormsHandlers, PortalHandlers, SystemHandlers, AdminHandlers, FormsHandlers, PagesHandlers]),
   Layer.provide(OrganiserAuthLive.layer)
 )
 

@@ -8,6 +8,8 @@ import type {
   EventNotFound,
   EventSectionNotFound,
   InUse,
+  PreconditionRequired,
+  RevisionConflict,
   TimeSlotNotFound,
   Unauthenticated,
   ArtistGone,
@@ -74,6 +76,16 @@ export const errorTable = {
   EngagementNotFound: { status: 404, code: "ENGAGEMENT_NOT_FOUND", message: "No engagement has this id." },
   InUse: { status: 409, code: "IN_USE", message: "This resource is still referenced and cannot be deleted." },
   InvalidQuery: { status: 400, code: "INVALID_QUERY", message: "A query parameter is malformed." },
+  RevisionConflict: {
+    status: 412,
+    code: "REVISION_CONFLICT",
+    message: "The form has changed since the revision named in If-Match. Read it again and retry."
+  },
+  PreconditionRequired: {
+    status: 428,
+    code: "PRECONDITION_REQUIRED",
+    message: "This request needs an If-Match header naming the form's revision (its ETag)."
+  },
   // Conditions found by the HTTP adapter itself.
   RouteNotFound: { status: 404, code: "NOT_FOUND", message: "No such route." },
   MethodNotAllowed: { status: 405, code: "METHOD_NOT_ALLOWED", message: "This route does not allow this method." },
@@ -116,6 +128,8 @@ type DomainReason =
   | ArtistNotFound
   | EngagementNotFound
   | InUse
+  | PreconditionRequired
+  | RevisionConflict
 
 /** The wire error of a table entry; `fields` only for VALIDATION_FAILED. */
 export const apiError = <K extends ErrorKey>(key: K, fields?: FieldErrorsWire): ApiErrorOf<K> => {

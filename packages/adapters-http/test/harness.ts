@@ -4,8 +4,8 @@ import { Effect, Layer } from "effect"
 import { HttpServer } from "effect/http"
 import { createServer } from "node:http"
 import { AdminConfig, HttpApp, HttpConfig, type HttpConfigShape, Readiness } from "../src/index.js"
-import { type ArtistPortal, type Organiser, OrganiserLive, type PublicForms, type RateLimiter } from "@forms/domain"
-import { InMemory, InMemoryOrganiser } from "@forms/domain/memory"
+import { type ArtistPortal, type FormAuthoring, FormAuthoringLive, type Organiser, OrganiserLive, type PublicForms, type RateLimiter } from "@forms/domain"
+import { InMemory, InMemoryOrganiser, InMemoryOrganiserForms } from "@forms/domain/memory"
 import { FakeArtistPortal } from "./FakeArtistPortal.js"
 
 export const serverLayer = (
@@ -16,6 +16,8 @@ export const serverLayer = (
     readonly portal?: Layer.Layer<ArtistPortal>
     /** The organiser side (default: the use cases over the in-memory ports, the in-memory limiter). */
     readonly admin?: Layer.Layer<Organiser | RateLimiter | AdminConfig>
+    /** Form authoring (default: the use cases over in-memory ports of their own). */
+    readonly forms?: Layer.Layer<FormAuthoring>
   } = {}
 ) =>
   HttpApp.server.pipe(
@@ -24,7 +26,8 @@ export const serverLayer = (
       options.portal ?? FakeArtistPortal,
       HttpConfig.layer(options.config),
       options.readiness ?? Readiness.layerAlways,
-      options.admin ?? inMemoryAdmin()
+      options.admin ?? inMemoryAdmin(),
+      options.forms ?? FormAuthoringLive.layer.pipe(Layer.provide(InMemoryOrganiserForms.layer))
     ]),
     Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" }))
   )
