@@ -57,7 +57,16 @@ export const makeFormSteps = Effect.gen(function*() {
     return withUniqueErrors(result.errors, taken)
   })
 
-  return { resolve, findSubmission, rules, withTaken, fresh } as const
+  /**
+   * Before refusing values, whether the rules that refused them are still the form's: the fresh schema when
+   * its revision moved (a cached read may lag a change by moments), undefined when they are current.
+   */
+  const movedOn = Effect.fnUntraced(function*(schema: FormSchema) {
+    const current = yield* fresh(schema)
+    return current.revision === schema.revision ? undefined : current
+  })
+
+  return { resolve, findSubmission, rules, withTaken, fresh, movedOn } as const
 })
 
 export type FormSteps = Effect.Success<typeof makeFormSteps>

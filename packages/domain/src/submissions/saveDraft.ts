@@ -35,7 +35,13 @@ export const makeSaveDraft = (steps: FormSteps) =>
           if (!acceptsSubmissions(current, yield* Clock.currentTimeMillis)) return yield* new FormClosed({})
           const values = pickSchemaValues(current.fields, body)
           const errors = yield* steps.withTaken(current, steps.rules(current).relaxed(values))
-          if (errors !== undefined) return yield* new ValidationFailed({ fields: errors })
+          if (errors !== undefined) {
+            // Refused by the rules of the form as it is now, never by a cached older revision.
+            const moved = round < maxRevisionRounds ? yield* steps.movedOn(current) : undefined
+            if (moved === undefined) return yield* new ValidationFailed({ fields: errors })
+            current = moved
+            continue
+          }
           // Merged and counted only while still a draft (a racing submit makes it answer 409) and only
           // while the form is at the revision just validated against: otherwise again with fresh rules.
           const saved = yield* submissions.save(current.id, submissionId, values, current.revision).pipe(

@@ -47,7 +47,11 @@ export const makeSubmitDraft = (steps: FormSteps) =>
       const merged = pickSchemaValues(schema.fields, mergeValues(submission.values, patch))
       const result = steps.rules(schema).strict(merged)
       const errors = yield* steps.withTaken(schema, result, true)
-      if (errors !== undefined) return yield* refuse(schema, submission.id, errors)
+      if (errors !== undefined) {
+        // Refused by the rules of the form as it is now, never by a cached older revision.
+        if ((yield* steps.movedOn(schema)) !== undefined) return "revision" as const
+        return yield* refuse(schema, submission.id, errors)
+      }
       const submittedAt = yield* Clock.currentTimeMillis
       const event = submissionSubmitted({
         submission_id: submission.id,
@@ -85,7 +89,12 @@ export const makeSubmitDraft = (steps: FormSteps) =>
         if (checked !== schema.revision) {
           if (!acceptsSubmissions(schema, yield* Clock.currentTimeMillis)) return yield* new FormClosed({})
           const bodyErrors = yield* steps.withTaken(schema, steps.rules(schema).relaxed(pickSchemaValues(schema.fields, body)))
-          if (bodyErrors !== undefined) return yield* refuse(schema, submission.id, bodyErrors)
+          if (bodyErrors !== undefined) {
+            const moved = round < maxSubmitAttempts ? yield* steps.movedOn(schema) : undefined
+            if (moved === undefined) return yield* refuse(schema, submission.id, bodyErrors)
+            schema = moved
+            continue
+          }
           checked = schema.revision
         }
         const stored = yield* attempt(schema, submission, pickSchemaValues(schema.fields, body))
