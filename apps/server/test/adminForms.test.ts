@@ -198,6 +198,12 @@ for (const backend of backends) {
         const after = yield* save({ nickname: "IGNORED" })
         assert.strictEqual(after.status, 200, after.text)
         assert.strictEqual((data(after)["values"] as Record<string, unknown>)["nickname"], "ADA")
+        const submitted = yield* call(`/public/forms/${token}/submissions/${String(draft["id"])}/submit`, {
+          method: "POST",
+          body: { values: { email: "ada@example.org" } }
+        })
+        assert.strictEqual(submitted.status, 200, submitted.text)
+        assert.deepStrictEqual(data(submitted)["values"], { nickname: "ADA", email: "ada@example.org" })
       }))
 
     it.effect("two PUTs of one revision at once: exactly one 200 and one 412", () =>

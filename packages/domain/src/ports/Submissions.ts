@@ -29,7 +29,10 @@ export interface SubmitCommand {
    * RevisionChanged (writing nothing) unless it is still the form's revision in the same atomic step.
    */
   readonly revision?: number
-  /** The merged map that passed strict validation: exactly what is stored. */
+  /**
+   * What is stored: the merged map that passed strict validation, plus values saved earlier under slugs
+   * the form has dropped since (kept, never validated).
+   */
   readonly values: Values
   readonly claims: ReadonlyArray<UniqueClaim>
   /** Epoch ms, set by the use case (from Effect's Clock): stored as `submitted_at` and `updated_at`, and the same instant is in the event payload. */

@@ -43,8 +43,10 @@ export const makeSubmitDraft = (steps: FormSteps) =>
      * validated against; "version" on a lost race with a save, "revision" when the form changed meanwhile.
      */
     const attempt = Effect.fnUntraced(function*(schema: FormSchema, submission: Submission, patch: Values) {
-      // Only the schema's slugs are stored, even if a field left the schema after a save.
-      const merged = pickSchemaValues(schema.fields, mergeValues(submission.values, patch))
+      // Values saved under a slug the form has dropped since stay stored (CONTRACT §12), but only the
+      // form's own slugs are validated and put in the event.
+      const stored = mergeValues(submission.values, patch)
+      const merged = pickSchemaValues(schema.fields, stored)
       const result = steps.rules(schema).strict(merged)
       const errors = yield* steps.withTaken(schema, result, true)
       if (errors !== undefined) {
@@ -66,7 +68,7 @@ export const makeSubmitDraft = (steps: FormSteps) =>
         id: submission.id,
         expected_version: submission.version,
         revision: schema.revision,
-        values: merged,
+        values: stored,
         claims: result.unique,
         submitted_at: submittedAt,
         events: [event]
