@@ -149,6 +149,35 @@ layer(embeddedPorts, { timeout: "60 seconds" })("loadFixture on embedded Postgre
     }))
 })
 
+describe("part ids scoped to their form, and a form made again under its id", () => {
+  layer(embeddedPorts, { timeout: "60 seconds" })((it) => {
+    it.effect("two forms may use the same section and field ids; a deleted form loaded again is read with its new fields", () =>
+      Effect.gen(function*() {
+        const sql = yield* SqlClient.SqlClient
+        const schemas = yield* FormSchemas
+        const fixture = validFixture()
+        const [volunteer, advance] = fixture.form_schemas
+        if (volunteer === undefined || advance === undefined) return
+        // The advance form reuses the volunteer form's part ids: allowed, they are the form's own names.
+        const twin = {
+          ...advance,
+          sections: volunteer.sections,
+          fields: volunteer.fields.map((f) => ({ ...f, maps_to: null }))
+        }
+        yield* loadFixture({ ...fixture, form_schemas: [volunteer, twin] })
+        const all = volunteer.fields.length
+        expect(Option.map(yield* schemas.findByToken(tokens.volunteer), (s) => s.fields.length)).toEqual(Option.some(all))
+        // Deleted, then loaded again with one field less: revision 1 again, yet the reader must not serve
+        // the definition it cached for the first form of that id and revision.
+        yield* sql`DELETE FROM form_schemas WHERE id = ${ids.volunteer}`
+        yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 5)))
+        yield* loadFixture({ ...fixture, form_schemas: [{ ...volunteer, fields: volunteer.fields.slice(1) }, twin] })
+        const again = Option.getOrThrow(yield* schemas.findByToken(tokens.volunteer))
+        expect([again.revision, again.fields.length]).toEqual([1, all - 1])
+      }))
+  })
+})
+
 describe("loadFixture refuses a file that is not a fixture", () => {
   layer(embeddedPorts, { timeout: "60 seconds" })((it) => {
     it.effect("a non-object, and lists of the wrong shape, are named", () =>
