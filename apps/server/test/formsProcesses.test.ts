@@ -112,6 +112,16 @@ if (testDatabaseUrl === undefined) {
         expect((await admin("PUT", `/admin/forms/${form.id}`, definition("^y$"), { "if-match": '"101"' })).status).toBe(200)
         const submit = await fetch(`${baseB}/public/forms/${form.public_token}/submissions/${draftId}/submit`, { method: "POST" })
         expect(submit.status).toBe(422)
+        // And a create with values: B validated "y" a moment ago; A's change answers; B refuses it.
+        const create = (n: number, nickname: string) =>
+          fetch(`${baseB}/public/forms/${form.public_token}/submissions`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ idempotency_key: `two-processes-create-${n}-${Date.now()}`, values: { nickname } })
+          })
+        expect((await create(1, "y")).status).toBe(201)
+        expect((await admin("PUT", `/admin/forms/${form.id}`, definition("^z$"), { "if-match": '"102"' })).status).toBe(200)
+        expect((await create(2, "y")).status).toBe(422)
       } finally {
         await Promise.all([a.stop(), b.stop()])
         psql(adminUrl, `DROP DATABASE IF EXISTS ${database}`)

@@ -49,19 +49,30 @@ export const makeSqlSubmissions = Effect.gen(function*() {
       Effect.map(first)
     )
 
+  /**
+   * The form is still at the revision the write validated against: checked in the write's own statement
+   * (its snapshot sees every change committed, and so answered, before it started). No revision: no check.
+   */
+  const atRevision = (schemaId: string, revision: number | undefined) =>
+    sql`(${revision === undefined}::boolean OR EXISTS (
+      SELECT 1 FROM form_schemas fs WHERE fs.id = ${schemaId} AND fs.revision = ${revision ?? 0}::int))`
+
   const createOrGet = (draft: NewDraft) =>
     Effect.gen(function*() {
       const now = new Date(yield* Clock.currentTimeMillis)
       const inserted = yield* sql`
         INSERT INTO submissions (schema_id, idempotency_key, values, event_id, subject_id, created_at, updated_at)
-        VALUES (${draft.schema_id}, ${draft.idempotency_key}, ${jsonText(draft.values)}::jsonb, ${draft.event_id},
-                ${draft.subject_id}, ${now}::timestamptz, ${now}::timestamptz)
+        SELECT ${draft.schema_id}, ${draft.idempotency_key}, ${jsonText(draft.values)}::jsonb, ${draft.event_id},
+                ${draft.subject_id}, ${now}::timestamptz, ${now}::timestamptz
+        WHERE ${atRevision(draft.schema_id, draft.revision)}
         ON CONFLICT (schema_id, idempotency_key) DO NOTHING
         RETURNING ${columns}`.pipe(Effect.flatMap(toSubmissions))
       const created = inserted[0]
       if (created !== undefined) return { submission: created, created: true }
       // Lost the race (or a replay): the winner is committed by now, and rows are never deleted.
       const existing = yield* selectByKey(draft.schema_id, draft.idempotency_key)
+      // No row and no conflict: the form left the revision the values were validated against.
+      if (Option.isNone(existing) && draft.revision !== undefined) return yield* new RevisionChanged()
       if (Option.isNone(existing)) return yield* Effect.die(new Error("The conflicting draft vanished"))
       return { submission: existing.value, created: false }
     }).pipe(Effect.catchTag("SqlError", sqlFailure), spanCreateOrGet)
@@ -71,14 +82,6 @@ export const makeSqlSubmissions = Effect.gen(function*() {
 
   const findInSchema = (schemaId: string, id: string) =>
     selectInSchema(schemaId, id).pipe(Effect.catchTag("SqlError", sqlFailure))
-
-  /**
-   * The form is still at the revision the write validated against: checked in the write's own statement
-   * (its snapshot sees every change committed, and so answered, before it started). No revision: no check.
-   */
-  const atRevision = (schemaId: string, revision: number | undefined) =>
-    sql`(${revision === undefined}::boolean OR EXISTS (
-      SELECT 1 FROM form_schemas fs WHERE fs.id = ${schemaId} AND fs.revision = ${revision ?? 0}::int))`
 
   /** Why a conditional update touched no row: unknown, submitted, the form changed, or (for submit) a newer version. */
   const explainMiss = (schemaId: string, id: string, revision: number | undefined) =>

@@ -12,6 +12,11 @@ export interface NewDraft {
   readonly event_id: string | null
   readonly subject_id: string | null
   readonly values: Values
+  /**
+   * The form's revision the values were validated against: when given, a new draft is inserted only while
+   * it is still the form's revision (else RevisionChanged, nothing written); a stored key is returned anyway.
+   */
+  readonly revision?: number
 }
 
 export interface UniqueClaim {
@@ -45,7 +50,7 @@ export class Submissions extends Context.Service<Submissions, {
   /** Inserts a draft unless (schema_id, idempotency_key) exists; returns the one stored either way. */
   readonly createOrGet: (
     draft: NewDraft
-  ) => Effect.Effect<{ readonly submission: Submission; readonly created: boolean }, Unavailable>
+  ) => Effect.Effect<{ readonly submission: Submission; readonly created: boolean }, RevisionChanged | Unavailable>
   /** The submission of the schema with this idempotency key, whatever its status. */
   readonly findByKey: (
     schemaId: string,

@@ -23,11 +23,12 @@ const inMemorySubmissionsLayer = Layer.effect(
       revision !== undefined && data.schemas.get(schemaId)?.revision !== revision
     return Submissions.of({
       createOrGet: (draft) =>
-        store.atomically<{ readonly submission: Submission; readonly created: boolean }, never>((now) => {
+        store.atomically<{ readonly submission: Submission; readonly created: boolean }, RevisionChanged>((now) => {
           const key = idempotencyKey(draft.schema_id, draft.idempotency_key)
           const existingId = data.keys.get(key)
           const existing = existingId === undefined ? undefined : data.submissions.get(existingId)
           if (existing !== undefined) return Result.succeed({ submission: existing, created: false })
+          if (stale(draft.schema_id, draft.revision)) return Result.fail(new RevisionChanged())
           const submission = newDraft({ ...draft, id: store.nextId("submission"), now })
           data.submissions.set(submission.id, submission)
           data.keys.set(key, submission.id)

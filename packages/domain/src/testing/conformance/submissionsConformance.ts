@@ -93,6 +93,15 @@ export const submissionsConformance = (it: ConformanceIt): void => {
         expect([stored.status, stored.auto_save_count, plain(stored.values)]).toEqual(["draft", 1, { name: "Ada", shirt: "M" }])
         const done = yield* submissions.submit({ ...submitOf(stored, values({ name: "Ada", shirt: "M" })), revision: current })
         expect(done.status).toBe("submitted")
+        // A create: a new key is refused under a stale revision; a stored key is returned whatever the revision.
+        const key = fresh("key-revision")
+        const refused = yield* Effect.flip(submissions.createOrGet({ ...draftOf(seedIds.volunteer, key, values({ name: "x" })), revision: current + 1 }))
+        expect(refused._tag).toBe("RevisionChanged")
+        expect(yield* submissions.findByKey(seedIds.volunteer, key)).toEqual(Option.none())
+        const made = yield* submissions.createOrGet({ ...draftOf(seedIds.volunteer, key, values({ name: "x" })), revision: current })
+        expect(made.created).toBe(true)
+        const replayed = yield* submissions.createOrGet({ ...draftOf(seedIds.volunteer, key, values({})), revision: current + 1 })
+        expect([replayed.created, replayed.submission.id]).toEqual([false, made.submission.id])
       }))
 
     it.effect("merges the patch over the stored values and counts one save each time", () =>
