@@ -166,6 +166,15 @@ for (const backend of backends) {
           "fields.2.maps_to": ["invalid"]
         })
         assert.deepStrictEqual(list(yield* send(key, "GET", "/admin/forms")), [])
+        // Strings PostgreSQL cannot store are malformed members (422), never a 5xx.
+        const unstorable = yield* send(key, "POST", "/admin/forms", {
+          name: "F", type: "registration", event_id: null,
+          fields: [{ slug: "a", label: "a\u0000b", type: "text", options: ["x\ud800"], validation_rules: { regex: "\udc00" } }]
+        })
+        assert.strictEqual(unstorable.status, 422, unstorable.text)
+        assert.deepStrictEqual(Object.keys((json(unstorable)["error"] as { fields: object }).fields).sort(), [
+          "fields.0.label", "fields.0.options.0", "fields.0.validation_rules.regex"
+        ])
         // One artist_advance form per organisation.
         const advance = { name: "Advance", type: "artist_advance", event_id: null }
         const first = yield* send(key, "POST", "/admin/forms", advance)

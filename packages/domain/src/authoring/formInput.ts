@@ -55,15 +55,24 @@ const codePoints = (s: string): number => {
   return n
 }
 
+// PostgreSQL stores neither U+0000 nor an unpaired surrogate (in text or jsonb): such a string is malformed.
+const unstorable = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+/** Any string that can be stored (it may be empty). */
+export const isStorable = (value: unknown): value is string => typeof value === "string" && !unstorable.test(value)
+
+const str = (e: Errors, path: string, value: unknown): string | undefined =>
+  isStorable(value) ? value : e.add(path, "invalid", "A string is expected (without U+0000 or unpaired surrogates).")
+
 const text = (e: Errors, path: string, value: unknown, max: number): string | undefined => {
-  if (typeof value !== "string" || value.includes("\u0000")) return e.add(path, "invalid", "A string is expected.")
+  if (!isStorable(value)) return e.add(path, "invalid", "A string is expected (without U+0000 or unpaired surrogates).")
   if (value.trim() === "") return e.add(path, "required", "This member is required.")
   if (codePoints(value) > max) return e.add(path, "max", `At most ${max} characters.`)
   return value
 }
 
 const id = (e: Errors, path: string, value: unknown): string | undefined =>
-  typeof value === "string" && value.length > 0 && value.length <= maxIdLength && !value.includes("\u0000")
+  isStorable(value) && value.length > 0 && value.length <= maxIdLength
     ? value
     : e.add(path, "invalid", "A non-empty id string is expected.")
 
@@ -113,12 +122,12 @@ const required = (e: Errors, prefix: string, body: Body, keys: ReadonlyArray<str
 }
 
 const option = (e: Errors, path: string, value: unknown): FieldOption | undefined => {
-  if (typeof value === "string") return { value, label: value, tags: [] }
+  if (typeof value === "string") return str(e, path, value) === undefined ? undefined : { value, label: value, tags: [] }
   if (!isObject(value)) return e.add(path, "invalid", "A string or { value, label?, tags? } is expected.")
   unknownMembers(e, `${path}.`, value, ["value", "label", "tags"])
   required(e, `${path}.`, value, ["value"])
-  const v = has(value, "value") ? (typeof value["value"] === "string" ? value["value"] : e.add(`${path}.value`, "invalid", "A string is expected.")) : undefined
-  const label = has(value, "label") ? (typeof value["label"] === "string" ? value["label"] : e.add(`${path}.label`, "invalid", "A string is expected.")) : v
+  const v = has(value, "value") ? str(e, `${path}.value`, value["value"]) : undefined
+  const label = has(value, "label") ? str(e, `${path}.label`, value["label"]) : v
   const tags = has(value, "tags") ? strings(e, `${path}.tags`, value["tags"], maxTags) : []
   return v === undefined || label === undefined || tags === undefined ? undefined : { value: v, label, tags }
 }
@@ -139,12 +148,12 @@ const rules = (e: Errors, path: string, value: unknown): ValidationRules | null 
   for (const key of ["min", "max"] as const) {
     if (!has(value, key)) continue
     const bound = value[key]
-    if ((typeof bound === "number" && Number.isFinite(bound)) || typeof bound === "string") out[key] = bound
+    if ((typeof bound === "number" && Number.isFinite(bound)) || isStorable(bound)) out[key] = bound
     else ok = e.add(`${path}.${key}`, "invalid", "A number or a string is expected.") ?? false
   }
   if (has(value, "regex")) {
     const regex = value["regex"]
-    if (typeof regex === "string") out.regex = regex
+    if (isStorable(regex)) out.regex = regex
     else ok = e.add(`${path}.regex`, "invalid", "A string is expected.") ?? false
   }
   return ok ? out : undefined
@@ -166,15 +175,15 @@ const field = (e: Errors, path: string, value: unknown): FieldInput | undefined 
   const out = {
     id: get<string | undefined>("id", id, undefined),
     section_id: get("section_id", idOrNull, null),
-    slug: has(value, "slug") ? (typeof value["slug"] === "string" ? value["slug"] : e.add(`${p}slug`, "invalid", "A string is expected.")) : undefined,
-    label: has(value, "label") ? (typeof value["label"] === "string" ? value["label"] : e.add(`${p}label`, "invalid", "A string is expected.")) : undefined,
+    slug: has(value, "slug") ? str(e, `${p}slug`, value["slug"]) : undefined,
+    label: has(value, "label") ? str(e, `${p}label`, value["label"]) : undefined,
     type: has(value, "type") ? text(e, `${p}type`, value["type"], 64) : undefined,
     is_required: get("is_required", bool, false),
     options: get("options", options, null),
     validation_rules: get("validation_rules", rules, null),
     is_unique: get("is_unique", bool, false),
     position: get("position", position, 0),
-    maps_to: get("maps_to", (e2, p2, v) => (v === null ? null : typeof v === "string" ? v : e2.add(p2, "invalid", "A string or null is expected.")), null)
+    maps_to: get("maps_to", (e2, p2, v) => (v === null ? null : str(e2, p2, v)), null)
   }
   if (out.slug === undefined || out.label === undefined || out.type === undefined || out.section_id === undefined ||
     out.is_required === undefined || out.options === undefined || out.validation_rules === undefined ||
