@@ -15,6 +15,7 @@ import {
   SqlOrganiserAccess,
   SqlOrganiserArtists,
   SqlOrganiserCatalog,
+  SqlOrganiserForms,
   SqlOutboxAdmin,
   SqlPortalPorts,
   SqlPorts,
@@ -26,6 +27,7 @@ import {
   ArtistPortalLive,
   type DispatcherOptions,
   Engagements,
+  FormAuthoringLive,
   FormSchemas,
   FormsConfig,
   OrganiserAccess,
@@ -183,7 +185,8 @@ const makeServerLayer = <E = never, EH = never>(
     SqlSubmissionRecords.layer,
     SqlOutboxAdmin.layer,
     SqlRetention.layer,
-    SqlWebhookStore.layer
+    SqlWebhookStore.layer,
+    SqlOrganiserForms.layer
   ).pipe(
     Layer.provideMerge(options.outboxSignal ?? ServerOutboxSignal.layer(config)),
     Layer.provide(options.schemaCache ?? schemaCacheLayer(config))
@@ -198,7 +201,14 @@ const makeServerLayer = <E = never, EH = never>(
     Layer.provide(options.webhookTransport ?? NodeWebhookTransport.layer),
     Layer.provide(webhookSettings)
   )
-  const UseCases = Layer.mergeAll(PublicFormsLive.layer, ArtistPortalLive.layer, OrganiserLive.layer, SubmissionsOutLive.layer, WebhooksLive.layer).pipe(
+  const UseCases = Layer.mergeAll(
+    PublicFormsLive.layer,
+    ArtistPortalLive.layer,
+    OrganiserLive.layer,
+    FormAuthoringLive.layer,
+    SubmissionsOutLive.layer,
+    WebhooksLive.layer
+  ).pipe(
     Layer.provide(webhookSettings),
     Layer.provide(FormsConfig.layer({
       tokenGraceSeconds: config.tokenGraceSeconds,

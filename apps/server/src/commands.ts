@@ -1,16 +1,16 @@
 /** The CLI's commands (CONTRACT §11). Each gets its arguments and the shared configuration. */
-import { Clock, Console, Effect, Layer } from "effect"
+import { Console, Effect, Layer } from "effect"
 import { randomBytes } from "node:crypto"
 import type { SqlClient } from "effect/sql"
 import {
   loadFixture,
   Migrations,
-  rotatePublicToken,
   SqlOrganiserAccess,
   SqlOrganiserArtists,
-  SqlOrganiserCatalog
+  SqlOrganiserCatalog,
+  SqlOrganiserForms
 } from "@forms/adapters-sql"
-import { Organiser, OrganiserLive } from "@forms/domain"
+import { FormAuthoring, FormAuthoringLive, Organiser, OrganiserLive } from "@forms/domain"
 import { baseUrlOf, formUrl, portalUrl, resolvePath, type ServerConfig } from "./config.js"
 import { eventsCommand } from "./eventsCommand.js"
 import { apiKeyCommand, organisationCommand } from "./organiserCommands.js"
@@ -27,6 +27,10 @@ export const generateToken = (): string => randomBytes(32).toString("base64url")
 
 const organiserLayer = OrganiserLive.layer.pipe(
   Layer.provide([SqlOrganiserAccess.layer, SqlOrganiserCatalog.layer, SqlOrganiserArtists.layer])
+)
+
+const formAuthoringLayer = FormAuthoringLive.layer.pipe(
+  Layer.provide([SqlOrganiserForms.layer, SqlOrganiserCatalog.layer])
 )
 
 export const usageError = (command: Command) => new StartupError({ message: `Usage: pnpm cli ${command.usage}` })
@@ -55,7 +59,12 @@ const rotateTokenCommand: Command = {
       if (schemaId === undefined || args.length !== 1) return yield* usageError(rotateTokenCommand)
       yield* Migrations.run
       const token = generateToken()
-      yield* rotatePublicToken(schemaId, token, yield* Clock.currentTimeMillis)
+      // The one rotation use case, shared with POST /admin/forms/{id}/rotate-token (audited; revision unchanged).
+      yield* Effect.flatMap(FormAuthoring, (authoring) => authoring.rotateToken(undefined, schemaId, token)).pipe(
+        Effect.provide(formAuthoringLayer),
+        Effect.catchTag("FormNotFound", () =>
+          Effect.fail(new StartupError({ message: `No form schema has the id ${JSON.stringify(schemaId)}.` })))
+      )
       yield* Console.log(`New public URL of ${schemaId} (the previous one works for ${config.tokenGraceSeconds} s):`)
       yield* Console.log(formUrl(baseUrlOf(config), token))
     })

@@ -8,13 +8,14 @@ import {
   SqlOrganiserAccess,
   SqlOrganiserArtists,
   SqlOrganiserCatalog,
+  SqlOrganiserForms,
   SqlOutboxAdmin,
   SqlPortalPorts,
   SqlPorts,
   SqlSubmissionRecords,
   SqlWebhookStore
 } from "@forms/adapters-sql"
-import { ArtistPortalLive, FormsConfig, OrganiserLive, PublicFormsLive, SubmissionsOutLive, WebhookSettings, WebhooksLive } from "@forms/domain"
+import { ArtistPortalLive, FormAuthoringLive, FormsConfig, OrganiserLive, PublicFormsLive, SubmissionsOutLive, WebhookSettings, WebhooksLive } from "@forms/domain"
 import { ServerReadiness } from "../src/index.js"
 import { call, envelope } from "./harness.js"
 
@@ -23,7 +24,7 @@ const DeadDatabase = PgLive.layer({ url: "postgres://postgres@127.0.0.1:1/none",
 
 const server = HttpApp.server.pipe(
   Layer.provide([
-    Layer.mergeAll(PublicFormsLive.layer, ArtistPortalLive.layer, OrganiserLive.layer, SubmissionsOutLive.layer).pipe(
+    Layer.mergeAll(PublicFormsLive.layer, ArtistPortalLive.layer, OrganiserLive.layer, FormAuthoringLive.layer, SubmissionsOutLive.layer).pipe(
       Layer.provide([
         SqlPorts.layer,
         SqlPortalPorts.layer,
@@ -31,7 +32,8 @@ const server = HttpApp.server.pipe(
         SqlOrganiserCatalog.layer,
         SqlOrganiserArtists.layer,
         SqlSubmissionRecords.layer,
-        SqlOutboxAdmin.layer
+        SqlOutboxAdmin.layer,
+        SqlOrganiserForms.layer
       ]),
       Layer.provide(FormsConfig.layer())
     ),

@@ -4,6 +4,7 @@ import { HttpApi, HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api
 import { AdminGroup } from "./admin/AdminGroup.js"
 import { SubmissionsOutGroup } from "./admin/SubmissionsOutGroup.js"
 import { WebhooksGroup } from "./admin/WebhooksGroup.js"
+import { AdminFormsGroup } from "./admin/FormsGroup.js"
 import { apiLicense, markPublic, operation, optionalBody, withDocumentRoutes } from "./openApiShape.js"
 import {
   ApiConflict,
@@ -143,6 +144,7 @@ export class Api extends HttpApi.make("forms")
   .add(AdminGroup)
   .add(SubmissionsOutGroup)
   .add(WebhooksGroup)
+  .add(AdminFormsGroup)
   .add(markPublic(PagesGroup))
   .annotateMerge(OpenApi.annotations({
     title: "Forms and artist portal",

@@ -5,6 +5,7 @@ import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { AdminHandlers } from "./admin/AdminHandlers.js"
 import { SubmissionsOutHandlers } from "./admin/SubmissionsOutHandlers.js"
 import { WebhooksHandlers } from "./admin/WebhooksHandlers.js"
+import { FormsHandlers } from "./admin/FormsHandlers.js"
 import { OrganiserAuthLive } from "./admin/OrganiserAuth.js"
 import { Api } from "./Api.js"
 import { PortalHandlers } from "./handlers/PortalHandlers.js"
@@ -53,6 +54,7 @@ const httpAppLayer = Layer.unwrap(Effect.map(HttpConfig, (config) => {
     PortalHandlers,
     SystemHandlers,
     AdminHandlers,
+    FormsHandlers,
     SubmissionsOutHandlers,
     WebhooksHandlers,
     PagesHandlers

@@ -13,6 +13,8 @@ import type {
   ContactNotFound,
   EventNotDead,
   OutboxEventNotFound,
+  PreconditionRequired,
+  RevisionConflict,
   TimeSlotNotFound,
   Unauthenticated,
   ArtistGone,
@@ -84,6 +86,16 @@ export const errorTable = {
   WebhookNotFound: { status: 404, code: "WEBHOOK_NOT_FOUND", message: "No webhook endpoint has this id." },
   DeliveryNotFound: { status: 404, code: "DELIVERY_NOT_FOUND", message: "This webhook endpoint has no delivery with this id." },
   InvalidQuery: { status: 400, code: "INVALID_QUERY", message: "A query parameter is malformed." },
+  RevisionConflict: {
+    status: 412,
+    code: "REVISION_CONFLICT",
+    message: "The form has changed since the revision named in If-Match. Read it again and retry."
+  },
+  PreconditionRequired: {
+    status: 428,
+    code: "PRECONDITION_REQUIRED",
+    message: "This request needs an If-Match header naming the form's revision (its ETag)."
+  },
   // Conditions found by the HTTP adapter itself.
   RouteNotFound: { status: 404, code: "NOT_FOUND", message: "No such route." },
   MethodNotAllowed: { status: 405, code: "METHOD_NOT_ALLOWED", message: "This route does not allow this method." },
@@ -131,6 +143,8 @@ type DomainReason =
   | EventNotDead
   | WebhookNotFound
   | DeliveryNotFound
+  | PreconditionRequired
+  | RevisionConflict
 
 /** The wire error of a table entry; `fields` only for VALIDATION_FAILED. */
 export const apiError = <K extends ErrorKey>(key: K, fields?: FieldErrorsWire): ApiErrorOf<K> => {

@@ -28,7 +28,7 @@ const t0 = Date.UTC(2026, 10, 22, 10, 0, 0)
 export const schema: FormSchema = {
   id: "fs-1",
   organisation_id: "org-1",
-  revision: "1",
+  revision: 1,
   event: { id: "ev-fest", name: "Festival 2027" },
   name: "Volunteers 2027",
   type: "volunteer",

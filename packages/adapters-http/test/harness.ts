@@ -6,6 +6,8 @@ import { createServer } from "node:http"
 import { AdminConfig, HttpApp, HttpConfig, type HttpConfigShape, Readiness } from "../src/index.js"
 import {
   type ArtistPortal,
+  type FormAuthoring,
+  FormAuthoringLive,
   type Organiser,
   OrganiserLive,
   type PublicForms,
@@ -16,7 +18,14 @@ import {
   WebhookSettings,
   WebhooksLive
 } from "@forms/domain"
-import { InMemory, InMemoryOrganiser, InMemoryStore, InMemorySubmissionsOut, InMemoryWebhookStore } from "@forms/domain/memory"
+import {
+  InMemory,
+  InMemoryOrganiser,
+  InMemoryOrganiserForms,
+  InMemoryStore,
+  InMemorySubmissionsOut,
+  InMemoryWebhookStore
+} from "@forms/domain/memory"
 import { conformanceSeed } from "@forms/domain/testing"
 import { FakeArtistPortal } from "./FakeArtistPortal.js"
 
@@ -30,6 +39,8 @@ export const serverLayer = (
     readonly admin?: Layer.Layer<Organiser | SubmissionsOut | RateLimiter | AdminConfig>
     /** The webhook use cases (default: over the in-memory webhook store). */
     readonly webhooks?: Layer.Layer<Webhooks>
+    /** Form authoring (default: the use cases over in-memory ports of their own). */
+    readonly forms?: Layer.Layer<FormAuthoring>
   } = {}
 ) =>
   HttpApp.server.pipe(
@@ -39,7 +50,8 @@ export const serverLayer = (
       HttpConfig.layer(options.config),
       options.readiness ?? Readiness.layerAlways,
       options.admin ?? inMemoryAdmin(),
-      options.webhooks ?? inMemoryWebhooks
+      options.webhooks ?? inMemoryWebhooks,
+      options.forms ?? FormAuthoringLive.layer.pipe(Layer.provide(InMemoryOrganiserForms.layer))
     ]),
     Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" }))
   )

@@ -26,7 +26,7 @@ const counts = Effect.gen(function*() {
 
 const revisions = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
-  return yield* sql<{ readonly id: string; readonly revision: string }>`SELECT id, revision FROM form_schemas ORDER BY id`
+  return yield* sql<{ readonly id: string; readonly revision: number }>`SELECT id, revision FROM form_schemas ORDER BY id`
 })
 
 layer(embeddedPorts, { timeout: "60 seconds" })("loadFixture on embedded PostgreSQL", (it) => {
@@ -80,7 +80,7 @@ layer(embeddedPorts, { timeout: "60 seconds" })("loadFixture on embedded Postgre
       ])
       expect(schema.fields.find((f) => f.slug === "age")?.validation_rules).toEqual({ min: 16, max: 99 })
       expect(schema.tags).toEqual(["volunteer"])
-      expect(schema.revision).toMatch(/^[0-9a-f]{64}$/)
+      expect(schema.revision).toBe(1)
       const byPrevious = yield* schemas.findByToken(tokens.previous)
       expect(Option.map(byPrevious, (s) => s.id)).toEqual(Option.some(ids.volunteer))
       expect(yield* schemas.findByToken("no-such-token-000000")).toEqual(Option.none())
@@ -105,13 +105,17 @@ layer(embeddedPorts, { timeout: "60 seconds" })("loadFixture on embedded Postgre
       expect(yield* fieldCounts).toEqual([Option.some(all), Option.some(all)])
       yield* loadFixture({ ...fixture, form_schemas: [{ ...volunteer, fields: volunteer.fields.slice(1) }, advance] })
       const after = yield* revisions
-      expect(after.find((r) => r.id === ids.volunteer)?.revision).not.toBe(before.find((r) => r.id === ids.volunteer)?.revision)
+      // A changing load adds 1; an unchanged schema keeps its revision.
+      expect(after.find((r) => r.id === ids.volunteer)?.revision).toBe((before.find((r) => r.id === ids.volunteer)?.revision ?? 0) + 1)
       expect(after.find((r) => r.id === ids.advance)?.revision).toBe(before.find((r) => r.id === ids.advance)?.revision)
       expect((yield* counts).form_fields).toBe(4)
       expect(yield* fieldCounts).toEqual([Option.some(all - 1), Option.some(all - 1)])
       yield* loadFixture(validFixture())
-      expect(yield* revisions).toEqual(before)
+      // Back to the first definition is a change too: revisions never go back.
+      expect(yield* revisions).toEqual(before.map((r) => (r.id === ids.volunteer ? { ...r, revision: r.revision + 2 } : r)))
       expect(yield* fieldCounts).toEqual([Option.some(all), Option.some(all)])
+      yield* loadFixture(validFixture())
+      expect((yield* revisions).find((r) => r.id === ids.volunteer)?.revision).toBe((before.find((r) => r.id === ids.volunteer)?.revision ?? 0) + 2)
     }))
 
   it.effect("a rotated token survives reloading the fixture; the old one becomes the previous token", () =>
@@ -143,6 +147,35 @@ layer(embeddedPorts, { timeout: "60 seconds" })("loadFixture on embedded Postgre
       const raw = yield* sql`SELECT 1 FROM engagements WHERE portal_token_hash = ${issued} OR advance::text LIKE ${"%" + issued + "%"}`
       expect(raw.length).toBe(0)
     }))
+})
+
+describe("part ids scoped to their form, and a form made again under its id", () => {
+  layer(embeddedPorts, { timeout: "60 seconds" })((it) => {
+    it.effect("two forms may use the same section and field ids; a deleted form loaded again is read with its new fields", () =>
+      Effect.gen(function*() {
+        const sql = yield* SqlClient.SqlClient
+        const schemas = yield* FormSchemas
+        const fixture = validFixture()
+        const [volunteer, advance] = fixture.form_schemas
+        if (volunteer === undefined || advance === undefined) return
+        // The advance form reuses the volunteer form's part ids: allowed, they are the form's own names.
+        const twin = {
+          ...advance,
+          sections: volunteer.sections,
+          fields: volunteer.fields.map((f) => ({ ...f, maps_to: null }))
+        }
+        yield* loadFixture({ ...fixture, form_schemas: [volunteer, twin] })
+        const all = volunteer.fields.length
+        expect(Option.map(yield* schemas.findByToken(tokens.volunteer), (s) => s.fields.length)).toEqual(Option.some(all))
+        // Deleted, then loaded again with one field less: revision 1 again, yet the reader must not serve
+        // the definition it cached for the first form of that id and revision.
+        yield* sql`DELETE FROM form_schemas WHERE id = ${ids.volunteer}`
+        yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 5)))
+        yield* loadFixture({ ...fixture, form_schemas: [{ ...volunteer, fields: volunteer.fields.slice(1) }, twin] })
+        const again = Option.getOrThrow(yield* schemas.findByToken(tokens.volunteer))
+        expect([again.revision, again.fields.length]).toEqual([1, all - 1])
+      }))
+  })
 })
 
 describe("loadFixture refuses a file that is not a fixture", () => {

@@ -36,7 +36,9 @@ export const ErrorCode = Schema.Literals([
   "OUTBOX_EVENT_NOT_FOUND",
   "EVENT_NOT_DEAD",
   "WEBHOOK_NOT_FOUND",
-  "DELIVERY_NOT_FOUND"
+  "DELIVERY_NOT_FOUND",
+  "REVISION_CONFLICT",
+  "PRECONDITION_REQUIRED"
 ])
 export type ErrorCode = typeof ErrorCode.Type
 
@@ -89,6 +91,16 @@ export class ApiGone extends Schema.Error<ApiGone>("ApiGone")(envelope, {
   description: "ARTIST_GONE"
 }) {}
 
+export class ApiPreconditionFailed extends Schema.Error<ApiPreconditionFailed>("ApiPreconditionFailed")(envelope, {
+  httpApiStatus: 412,
+  description: "REVISION_CONFLICT: `If-Match` names a revision that is no longer current (or a weak or unquoted tag)."
+}) {}
+
+export class ApiPreconditionRequired extends Schema.Error<ApiPreconditionRequired>("ApiPreconditionRequired")(envelope, {
+  httpApiStatus: 428,
+  description: "PRECONDITION_REQUIRED: a form definition PUT without `If-Match`."
+}) {}
+
 export class ApiPayloadTooLarge extends Schema.Error<ApiPayloadTooLarge>("ApiPayloadTooLarge")(envelope, {
   httpApiStatus: 413,
   description: "PAYLOAD_TOO_LARGE: the body is over MAX_BODY_BYTES."
@@ -134,9 +146,11 @@ export const errorClassOfStatus = {
   405: ApiMethodNotAllowed,
   409: ApiConflict,
   410: ApiGone,
+  412: ApiPreconditionFailed,
   413: ApiPayloadTooLarge,
   415: ApiUnsupportedMediaType,
   422: ApiValidationFailed,
+  428: ApiPreconditionRequired,
   429: ApiRateLimited,
   431: ApiHeadersTooLarge,
   500: ApiInternal,

@@ -10,6 +10,7 @@ import schemaChanges from "./0005_schema_changes.js"
 import uniqueDigest from "./0006_unique_digest.js"
 import outboxAttempts from "./0008_outbox_attempts.js"
 import organiser from "./0009_organiser.js"
+import formAuthoring from "./0010_form_authoring.js"
 import submissionsOut from "./0011_submissions_out.js"
 import webhooks from "./0012_webhooks.js"
 import slotPlaces from "./0013_slot_places.js"
@@ -29,6 +30,7 @@ const loader = PgMigrator.fromRecord({
   "0006_unique_digest": uniqueDigest,
   "0008_outbox_attempts": outboxAttempts,
   "0009_organiser": organiser,
+  "0010_form_authoring": formAuthoring,
   "0011_submissions_out": submissionsOut,
   "0012_webhooks": webhooks,
   "0013_slot_places": slotPlaces

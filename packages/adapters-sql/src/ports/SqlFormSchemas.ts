@@ -8,15 +8,20 @@ import { SqlClient } from "effect/sql"
 import { FormSchemas } from "@forms/domain"
 import { sqlFailure } from "../SqlFailure.js"
 import { FormSchemaCache } from "../cache/FormSchemaCache.js"
-import { byToken, makeFormSchemaReader } from "../rows/FormSchemaReader.js"
+import { byId, byToken, makeFormSchemaReader } from "../rows/FormSchemaReader.js"
 
 const spanFindByToken = Effect.withSpan("SqlFormSchemas.findByToken")
+const spanFindCurrent = Effect.withSpan("SqlFormSchemas.findCurrent")
 
 export const makeSqlFormSchemas = Effect.gen(function*() {
   const rowCache = Option.getOrUndefined(yield* Effect.serviceOption(FormSchemaCache))
   const read = makeFormSchemaReader(yield* SqlClient.SqlClient, rowCache)(byToken)
   const findByToken = (token: string) => read(token).pipe(Effect.catchTag("SqlError", sqlFailure), spanFindByToken)
-  return FormSchemas.of({ findByToken })
+  // Past the row cache: a write that found the revision moved must see the change, not a notification's lag.
+  const readCurrent = makeFormSchemaReader(yield* SqlClient.SqlClient)(byId)
+  const findCurrent = (schemaId: string) =>
+    readCurrent(schemaId).pipe(Effect.catchTag("SqlError", sqlFailure), spanFindCurrent)
+  return FormSchemas.of({ findByToken, findCurrent })
 })
 
 export const SqlFormSchemas = {

@@ -4,6 +4,7 @@ import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import {
   AlreadySubmitted,
+  RevisionChanged,
   type NewDraft,
   type ChosenSlot,
   SlotsRefused,
@@ -50,13 +51,29 @@ export const makeSqlSubmissions = Effect.gen(function*() {
       Effect.map(first)
     )
 
-  const createOrGet = (draft: NewDraft, attempt = 1): Effect.Effect<{ submission: Submission; created: boolean }, Unavailable> =>
+  /**
+   * The form is still at the revision the write validated against: checked in the write's own statement
+   * (its snapshot sees every change committed, and so answered, before it started). No revision: no check.
+   */
+  const atRevision = (schemaId: string, revision: number | undefined) =>
+    sql`(${revision === undefined}::boolean OR EXISTS (
+      SELECT 1 FROM form_schemas fs WHERE fs.id = ${schemaId} AND fs.revision = ${revision ?? 0}::int))`
+
+  const revisionMoved = (schemaId: string, revision: number) =>
+    sql<{ readonly one: number }>`SELECT 1 AS one FROM form_schemas WHERE id = ${schemaId} AND revision = ${revision}::int`
+      .pipe(Effect.map((rows) => rows.length === 0))
+
+  const createOrGet = (
+    draft: NewDraft,
+    attempt = 1
+  ): Effect.Effect<{ submission: Submission; created: boolean }, Unavailable | RevisionChanged> =>
     Effect.gen(function*() {
       const now = new Date(yield* Clock.currentTimeMillis)
       const inserted = yield* sql`
         INSERT INTO submissions (schema_id, idempotency_key, values, event_id, subject_id, created_at, updated_at)
-        VALUES (${draft.schema_id}, ${draft.idempotency_key}, ${jsonText(draft.values)}::jsonb, ${draft.event_id},
-                ${draft.subject_id}, ${now}::timestamptz, ${now}::timestamptz)
+        SELECT ${draft.schema_id}, ${draft.idempotency_key}, ${jsonText(draft.values)}::jsonb, ${draft.event_id},
+                ${draft.subject_id}, ${now}::timestamptz, ${now}::timestamptz
+        WHERE ${atRevision(draft.schema_id, draft.revision)}
         ON CONFLICT (schema_id, idempotency_key) DO NOTHING
         RETURNING ${columns}`.pipe(Effect.flatMap(toSubmissions))
       const created = inserted[0]
@@ -65,6 +82,10 @@ export const makeSqlSubmissions = Effect.gen(function*() {
       // organiser's erasure, CONTRACT §12): the key is free again, so the insert is tried once more.
       const existing = yield* selectByKey(draft.schema_id, draft.idempotency_key)
       if (Option.isNone(existing)) {
+        // No row and no conflict: the form left the revision the values were validated against.
+        if (draft.revision !== undefined && (yield* revisionMoved(draft.schema_id, draft.revision))) {
+          return yield* new RevisionChanged()
+        }
         if (attempt >= 3) return yield* Effect.die(new Error("The conflicting draft vanished three times"))
         return yield* createOrGet(draft, attempt + 1)
       }
@@ -77,16 +98,20 @@ export const makeSqlSubmissions = Effect.gen(function*() {
   const findInSchema = (schemaId: string, id: string) =>
     selectInSchema(schemaId, id).pipe(Effect.catchTag("SqlError", sqlFailure))
 
-  /** Why a conditional update touched no row: unknown, submitted, or (for submit) a newer version. */
-  const explainMiss = (schemaId: string, id: string) =>
+  /** Why a conditional update touched no row: unknown, submitted, the form changed, or (for submit) a newer version. */
+  const explainMiss = (schemaId: string, id: string, revision: number | undefined) =>
     Effect.gen(function*() {
       const current = yield* selectInSchema(schemaId, id)
       if (Option.isNone(current)) return yield* new SubmissionNotFound({})
       if (current.value.status === "submitted") return yield* new AlreadySubmitted({})
+      if (revision !== undefined) {
+        const rows = yield* sql`SELECT 1 FROM form_schemas WHERE id = ${schemaId} AND revision = ${revision}::int`
+        if (rows.length === 0) return yield* new RevisionChanged()
+      }
       return yield* new VersionConflict({})
     })
 
-  const save = (schemaId: string, id: string, patch: Readonly<Record<string, unknown>>) =>
+  const save = (schemaId: string, id: string, patch: Readonly<Record<string, unknown>>, revision?: number) =>
     Effect.gen(function*() {
       if (!isUuid(id)) return yield* new SubmissionNotFound({})
       const now = new Date(yield* Clock.currentTimeMillis)
@@ -94,11 +119,11 @@ export const makeSqlSubmissions = Effect.gen(function*() {
         UPDATE submissions
         SET values = values || ${jsonText(patch)}::jsonb, auto_save_count = auto_save_count + 1,
             version = version + 1, updated_at = ${now}::timestamptz
-        WHERE id = ${id}::uuid AND schema_id = ${schemaId} AND status = 'draft'
+        WHERE id = ${id}::uuid AND schema_id = ${schemaId} AND status = 'draft' AND ${atRevision(schemaId, revision)}
         RETURNING ${columns}`.pipe(Effect.flatMap(toSubmissions))
       const saved = rows[0]
       if (saved !== undefined) return saved
-      return yield* explainMiss(schemaId, id).pipe(
+      return yield* explainMiss(schemaId, id, revision).pipe(
         // A draft that the update did not match cannot exist (a status never returns to draft).
         Effect.catchTag("VersionConflict", (error) => Effect.die(error))
       )
@@ -161,10 +186,10 @@ export const makeSqlSubmissions = Effect.gen(function*() {
         SET status = 'submitted', values = ${jsonText(command.values)}::jsonb, submitted_at = ${at}::timestamptz,
             updated_at = ${at}::timestamptz, version = version + 1
         WHERE id = ${command.id}::uuid AND schema_id = ${command.schema_id} AND status = 'draft'
-          AND version = ${command.expected_version}
+          AND version = ${command.expected_version} AND ${atRevision(command.schema_id, command.revision)}
         RETURNING ${columns}`.pipe(Effect.flatMap(toSubmissions))
       const submitted = rows[0]
-      if (submitted === undefined) return yield* explainMiss(command.schema_id, command.id)
+      if (submitted === undefined) return yield* explainMiss(command.schema_id, command.id, command.revision)
       yield* claimAndRecord(command, at)
       yield* takePlaces(command)
       return submitted

@@ -34,17 +34,21 @@ export const byId: Lookup = { name: "id", where: `s.id = $1`, order: "" }
 const selectThin = (lookup: Lookup): string => `
   SELECT s.id, s.organisation_id, s.revision, s.name, s.type, s.status, s.public_token, s.previous_public_token,
     ${epochMs("s.token_rotated_at")} AS token_rotated_at, ${epochMs("s.opens_at")} AS opens_at,
-    ${epochMs("s.closes_at")} AS closes_at, s.tags, e.id AS event_id, e.name AS event_name
+    ${epochMs("s.closes_at")} AS closes_at, s.tags, e.id AS event_id, e.name AS event_name,
+    ${epochMs("s.created_at")} AS created_at
   FROM form_schemas s LEFT JOIN events e ON e.id = s.event_id
   WHERE ${lookup.where}
   ${lookup.order} LIMIT 1`
 
-const selectFull = (lookup: Lookup): string => `${selectFormSchemas(lookup.where)}
-  ${lookup.order} LIMIT 1`
+const selectFull = (lookup: Lookup): string => `SELECT full_row.*, ${epochMs("fs0.created_at")} AS created_at
+  FROM (${selectFormSchemas(lookup.where)}
+  ${lookup.order} LIMIT 1) full_row JOIN form_schemas fs0 ON fs0.id = full_row.id`
 
 /** The schema without its definition, the event as two columns, the status unchecked (as the row has them). */
 type ThinRow = Omit<FormSchema, "status" | "event" | "sections" | "fields"> & {
   readonly status: string
+  /** With the id and revision, the key of a cached definition: a form deleted and made again under its id starts at revision 1 again. */
+  readonly created_at: number
   readonly event_id: string | null
   readonly event_name: string | null
 }
@@ -78,7 +82,7 @@ const toFormSchema = (row: ThinRow, definition: Definition): FormSchema => {
   }
 }
 
-/** Definitions kept per `${id}:${revision}`, least recently used dropped past `maxEntries`. */
+/** Definitions kept per `${id}:${revision}:${created_at}`, least recently used dropped past `maxEntries`. */
 export const makeDefinitionCache = (maxEntries = 256) => {
   const entries = new Map<string, Definition>()
   return {
@@ -112,18 +116,20 @@ export const makeFormSchemaReader = (sql: SqlClient.SqlClient, rowCache?: Schema
     // A miss reads the whole schema in one query (as consistent as a single statement is) and caches its
     // definition under the revision that query saw.
     const readFull = (parameter: string) =>
-      sql.unsafe(full, [parameter]).pipe(
-        Effect.flatMap(toFormSchemas),
-        Effect.map((rows): Option.Option<FormSchema> => {
-          const schema = rows[0]
-          if (schema === undefined) return Option.none()
-          cache.set(`${schema.id}:${schema.revision}`, { sections: schema.sections, fields: schema.fields })
-          return Option.some(schema)
-        })
+      sql.unsafe<{ readonly created_at: number }>(full, [parameter]).pipe(
+        Effect.flatMap((rows) =>
+          Effect.map(toFormSchemas(rows), (schemas): Option.Option<FormSchema> => {
+            const schema = schemas[0]
+            const createdAt = rows[0]?.created_at
+            if (schema === undefined) return Option.none()
+            cache.set(`${schema.id}:${schema.revision}:${createdAt}`, { sections: schema.sections, fields: schema.fields })
+            return Option.some(schema)
+          })
+        )
       )
     const withDefinition = (row: ThinRow | undefined, parameter: string) => {
       if (row === undefined) return Effect.succeed(Option.none<FormSchema>())
-      const definition = cache.get(`${row.id}:${row.revision}`)
+      const definition = cache.get(`${row.id}:${row.revision}:${row.created_at}`)
       if (definition === undefined) return readFull(parameter)
       return Effect.sync(() => Option.some(toFormSchema(row, definition)))
     }

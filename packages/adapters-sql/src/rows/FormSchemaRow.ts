@@ -6,7 +6,7 @@ import { epochMs } from "../sqlValues.js"
 export const FormSchemaRow = Schema.Struct({
   id: Schema.String,
   organisation_id: Schema.String,
-  revision: Schema.String,
+  revision: Schema.Number,
   event: Schema.NullOr(Schema.Struct({ id: Schema.String, name: Schema.String })),
   name: Schema.String,
   type: Schema.String,

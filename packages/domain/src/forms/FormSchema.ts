@@ -17,8 +17,8 @@ export interface FormSection {
 export interface FormSchema {
   readonly id: string
   readonly organisation_id: string
-  /** Changes whenever the definition changes: the key of compiled-rule caches. */
-  readonly revision: string
+  /** 1 for a new form, +1 per change of its definition (CONTRACT §12); not moved by a token rotation. */
+  readonly revision: number
   readonly event: EventRef | null
   readonly name: string
   readonly type: string

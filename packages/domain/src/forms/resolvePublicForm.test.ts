@@ -9,7 +9,7 @@ const grace = 86_400
 const schema = (overrides: Partial<FormSchema> = {}): FormSchema => ({
   id: "fs-1",
   organisation_id: "org-1",
-  revision: "1",
+  revision: 1,
   event: { id: "ev-1", name: "Festival" },
   name: "Volunteers",
   type: "volunteer",

@@ -49,3 +49,4 @@ export { InMemorySubmissionsOut } from "../testing/submissionsOut/InMemorySubmis
 export { InMemoryWebhookStore } from "../testing/webhooks/InMemoryWebhookStore.js"
 export type { InMemoryDelivery, InMemoryEndpoint, InMemoryWebhookState } from "../testing/webhooks/InMemoryWebhookState.js"
 export { InMemoryWebhookTransport, type InMemoryTransportState, makeTransportState } from "../testing/webhooks/InMemoryWebhookTransport.js"
+export { InMemoryOrganiserForms, makeInMemoryOrganiserForms } from "../testing/organiser/InMemoryOrganiserForms.js"

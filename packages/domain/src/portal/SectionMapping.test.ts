@@ -22,7 +22,7 @@ const field = (slug: string, section_id: string | null, position: number): FormF
 const schema: FormSchema = {
   id: "fs-adv",
   organisation_id: "org",
-  revision: "1",
+  revision: 1,
   event: null,
   name: "Advance",
   type: "artist_advance",

@@ -10,6 +10,7 @@ import type {
 } from "../Errors.js"
 import type { FieldErrors } from "../rules/FieldErrors.js"
 import type { ChosenSlot } from "./RegistrationData.js"
+import type { RevisionChanged } from "../authoring/FormErrors.js"
 import type { NewOutboxEvent } from "./Outbox.js"
 import type { Submission } from "../submissions/Submission.js"
 import type { Values } from "../Values.js"
@@ -20,6 +21,11 @@ export interface NewDraft {
   readonly event_id: string | null
   readonly subject_id: string | null
   readonly values: Values
+  /**
+   * The form's revision the values were validated against: when given, a new draft is inserted only while
+   * it is still the form's revision (else RevisionChanged, nothing written); a stored key is returned anyway.
+   */
+  readonly revision?: number
 }
 
 export interface UniqueClaim {
@@ -43,7 +49,15 @@ export interface SubmitCommand {
   readonly id: string
   /** The version the use case read and validated; a save after it fails the submit with VersionConflict. */
   readonly expected_version: number
-  /** The merged map that passed strict validation: exactly what is stored. */
+  /**
+   * The form's revision the values were validated against: when given, the submit fails with
+   * RevisionChanged (writing nothing) unless it is still the form's revision in the same atomic step.
+   */
+  readonly revision?: number
+  /**
+   * What is stored: the merged map that passed strict validation, plus values saved earlier under slugs
+   * the form has dropped since (kept, never validated).
+   */
   readonly values: Values
   readonly claims: ReadonlyArray<UniqueClaim>
   /** Places on time slots to take; absent or undefined when no slot is chosen. */
@@ -58,7 +72,7 @@ export class Submissions extends Context.Service<Submissions, {
   /** Inserts a draft unless (schema_id, idempotency_key) exists; returns the one stored either way. */
   readonly createOrGet: (
     draft: NewDraft
-  ) => Effect.Effect<{ readonly submission: Submission; readonly created: boolean }, Unavailable>
+  ) => Effect.Effect<{ readonly submission: Submission; readonly created: boolean }, RevisionChanged | Unavailable>
   /** The submission of the schema with this idempotency key, whatever its status. */
   readonly findByKey: (
     schemaId: string,
@@ -66,17 +80,21 @@ export class Submissions extends Context.Service<Submissions, {
   ) => Effect.Effect<Option.Option<Submission>, Unavailable>
   /** None for an unknown id, an id of another schema, or a malformed id (never a failure). */
   readonly findInSchema: (schemaId: string, id: string) => Effect.Effect<Option.Option<Submission>, Unavailable>
-  /** Merges `patch` over the stored values and counts one save, only while the submission is a draft. */
+  /**
+   * Merges `patch` over the stored values and counts one save, only while the submission is a draft and,
+   * when `revision` is given, only while it is the form's revision (else RevisionChanged, nothing written).
+   */
   readonly save: (
     schemaId: string,
     id: string,
-    patch: Values
-  ) => Effect.Effect<Submission, SubmissionNotFound | AlreadySubmitted | Unavailable>
+    patch: Values,
+    revision?: number
+  ) => Effect.Effect<Submission, SubmissionNotFound | AlreadySubmitted | RevisionChanged | Unavailable>
   /** Marks the draft submitted at `expected_version` with its values, unique claims and outbox events. */
   readonly submit: (
     command: SubmitCommand
   ) => Effect.Effect<
     Submission,
-    SubmissionNotFound | AlreadySubmitted | VersionConflict | UniqueTaken | SlotsRefused | Unavailable
+    SubmissionNotFound | AlreadySubmitted | VersionConflict | UniqueTaken | SlotsRefused | RevisionChanged | Unavailable
   >
 }>()("@forms/domain/Submissions") {}

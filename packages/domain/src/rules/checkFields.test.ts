@@ -2,8 +2,9 @@ import { describe, expect, it } from "@effect/vitest"
 import type { FormField, ValidationRules } from "../forms/FormField.js"
 import { checkFieldDefinitions } from "./checkFields.js"
 
+let n = 0
 const field = (slug: string, type = "text", rules: ValidationRules | null = null): FormField => ({
-  id: `f-${slug}`,
+  id: `f-${slug}-${++n}`,
   section_id: null,
   slug,
   label: slug,

@@ -1,6 +1,7 @@
 /** Create (CONTRACT §3): request shape (the caller) → token → write limit → existing key → open → values → insert. */
 import { Clock, Effect, Option } from "effect"
-import { FormClosed, ValidationFailed } from "../Errors.js"
+import { FormClosed, Unavailable, ValidationFailed } from "../Errors.js"
+import type { FormSchema } from "../forms/FormSchema.js"
 import { acceptsSubmissions } from "../forms/resolvePublicForm.js"
 import { FormsConfig } from "../FormsConfig.js"
 import type { Client } from "../limits/LimitPolicy.js"
@@ -12,6 +13,7 @@ import { Submissions } from "../ports/Submissions.js"
 import { emptyValues } from "../Values.js"
 import type { FormSteps } from "./formSteps.js"
 import type { CreateDraftInput } from "./PublicForms.js"
+import { maxRevisionRounds } from "./saveDraft.js"
 import { pickSchemaValues } from "./SubmissionValues.js"
 
 export const makeCreateDraft = (steps: FormSteps) =>
@@ -34,21 +36,38 @@ export const makeCreateDraft = (steps: FormSteps) =>
           if (Option.isSome(existing)) return { submission: existing.value, created: false }
           return yield* new FormClosed({})
         }
-        const values = pickSchemaValues(schema.fields, input.values ?? emptyValues())
-        const errors = yield* steps.withTaken(schema, steps.rules(schema).relaxed(values))
-        if (errors !== undefined) {
-          const existing = yield* replay
-          if (Option.isSome(existing)) return { submission: existing.value, created: false }
-          return yield* new ValidationFailed({ fields: errors })
+        let current: FormSchema = schema
+        for (let round = 1;; round++) {
+          if (round > 1 && !acceptsSubmissions(current, yield* Clock.currentTimeMillis)) {
+            const existing = yield* replay
+            if (Option.isSome(existing)) return { submission: existing.value, created: false }
+            return yield* new FormClosed({})
+          }
+          const values = pickSchemaValues(current.fields, input.values ?? emptyValues())
+          const errors = yield* steps.withTaken(current, steps.rules(current).relaxed(values))
+          if (errors !== undefined) {
+            const existing = yield* replay
+            if (Option.isSome(existing)) return { submission: existing.value, created: false }
+            // Refused by the rules of the form as it is now, never by a cached older revision.
+            const moved = round < maxRevisionRounds ? yield* steps.movedOn(current) : undefined
+            if (moved === undefined) return yield* new ValidationFailed({ fields: errors })
+            current = moved
+            continue
+          }
+          // A racing create with the same key (or a replay) is returned as it is stored. Values are written
+          // only while the form is at the revision they were validated against.
+          const result = yield* submissions.createOrGet({
+            schema_id: current.id,
+            idempotency_key: input.idempotency_key,
+            event_id: current.event?.id ?? null,
+            subject_id: null,
+            values,
+            ...(Object.keys(values).length > 0 ? { revision: current.revision } : {})
+          }).pipe(Effect.catchTag("RevisionChanged", () => Effect.succeed(undefined)))
+          if (result !== undefined) return result
+          if (round >= maxRevisionRounds) return yield* new Unavailable({ reason: "The form kept changing; nothing was created." })
+          current = yield* steps.fresh(current)
         }
-        // A racing create with the same key (or a replay) is returned as it is stored.
-        return yield* submissions.createOrGet({
-          schema_id: schema.id,
-          idempotency_key: input.idempotency_key,
-          event_id: schema.event?.id ?? null,
-          subject_id: null,
-          values
-        })
       }))
     })
   })

@@ -41,6 +41,16 @@ export const makeFormSteps = Effect.gen(function*() {
   const rules = (schema: FormSchema): CompiledRules => cache.get(schema.fields)
 
   /**
+   * The schema as stored now, after a write found its revision moved (CONTRACT §12: a change applies at
+   * once). A form deleted meanwhile answers as an unknown token.
+   */
+  const fresh = Effect.fnUntraced(function*(schema: FormSchema) {
+    const found = yield* schemas.findCurrent(schema.id)
+    if (Option.isNone(found)) return yield* new FormNotFound({})
+    return found.value
+  })
+
+  /**
    * A validator's errors with `unique` added: its candidates are looked up among submitted values only when
    * a candidate exists and, with `claimDecides`, only when another rule failed too (when nothing else fails
    * the submit's atomic claim answers a taken value, as `UniqueTaken`, with the same 422).
@@ -81,7 +91,17 @@ export const makeFormSteps = Effect.gen(function*() {
       decide: (held: ReadonlyArray<ChosenSlot>) => checkSlotChoices(choices, held, schema.event?.id ?? null, "taken")
     }
 
-  return { resolve, findSubmission, rules, withTaken, withSlotErrors, slotDecision } as const
+
+  /**
+   * Before refusing values, whether the rules that refused them are still the form's: the fresh schema when
+   * its revision moved (a cached read may lag a change by moments), undefined when they are current.
+   */
+  const movedOn = Effect.fnUntraced(function*(schema: FormSchema) {
+    const current = yield* fresh(schema)
+    return current.revision === schema.revision ? undefined : current
+  })
+
+  return { resolve, findSubmission, rules, withTaken, withSlotErrors, slotDecision, fresh, movedOn } as const
 })
 
 export type FormSteps = Effect.Success<typeof makeFormSteps>

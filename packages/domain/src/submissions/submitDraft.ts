@@ -38,13 +38,22 @@ export const makeSubmitDraft = (steps: FormSteps) =>
       return yield* new ValidationFailed({ fields })
     })
 
-    /** One round: the merged map checked strictly and submitted at the version read; `undefined` on a lost race with a save. */
+    /**
+     * One round: the merged map checked strictly and submitted at the version read and the form's revision
+     * validated against; "version" on a lost race with a save, "revision" when the form changed meanwhile.
+     */
     const attempt = Effect.fnUntraced(function*(schema: FormSchema, submission: Submission, patch: Values) {
-      // Only the schema's slugs are stored, even if a field left the schema after a save.
-      const merged = pickSchemaValues(schema.fields, mergeValues(submission.values, patch))
+      // Values saved under a slug the form has dropped since stay stored (CONTRACT §12), but only the
+      // form's own slugs are validated and put in the event.
+      const stored = mergeValues(submission.values, patch)
+      const merged = pickSchemaValues(schema.fields, stored)
       const result = steps.rules(schema).strict(merged)
       const errors = yield* steps.withTaken(schema, result, true)
-      if (errors !== undefined) return yield* refuse(schema, submission.id, errors)
+      if (errors !== undefined) {
+        // Refused by the rules of the form as it is now, never by a cached older revision.
+        if ((yield* steps.movedOn(schema)) !== undefined) return "revision" as const
+        return yield* refuse(schema, submission.id, errors)
+      }
       const submittedAt = yield* Clock.currentTimeMillis
       const event = submissionSubmitted({
         submission_id: submission.id,
@@ -58,13 +67,15 @@ export const makeSubmitDraft = (steps: FormSteps) =>
         schema_id: schema.id,
         id: submission.id,
         expected_version: submission.version,
-        values: merged,
+        revision: schema.revision,
+        values: stored,
         claims: result.unique,
         places: steps.slotDecision(schema, result.slots),
         submitted_at: submittedAt,
         events: [event]
       }).pipe(
-        Effect.catchTag("VersionConflict", () => Effect.succeed(undefined)),
+        Effect.catchTag("VersionConflict", () => Effect.succeed("version" as const)),
+        Effect.catchTag("RevisionChanged", () => Effect.succeed("revision" as const)),
         // Another submit claimed the value after our check: the same answer as a `unique` failure, with
         // the slot rules' errors beside it (read, since the places were not taken).
         Effect.catchTag("UniqueTaken", (taken) =>
@@ -77,21 +88,36 @@ export const makeSubmitDraft = (steps: FormSteps) =>
       )
     })
 
-    const submitAfterLimit = Effect.fnUntraced(function*(schema: FormSchema, first: Submission, body: Values) {
+    const submitAfterLimit = Effect.fnUntraced(function*(firstSchema: FormSchema, first: Submission, body: Values) {
       if (!isDraft(first)) return yield* new AlreadySubmitted({})
-      if (!acceptsSubmissions(schema, yield* Clock.currentTimeMillis)) return yield* new FormClosed({})
-      const patch = pickSchemaValues(schema.fields, body)
-      const bodyErrors = yield* steps.withTaken(schema, steps.rules(schema).relaxed(patch), false, true)
-      if (bodyErrors !== undefined) return yield* refuse(schema, first.id, bodyErrors)
-
+      let schema = firstSchema
       let submission = first
+      let checked: number | undefined
       for (let round = 1;; round++) {
-        const stored = yield* attempt(schema, submission, patch)
-        if (stored !== undefined) return stored
-        // A save landed after our read: read again and validate what is stored now.
+        // Checked again only when the form changed (a fresh revision brings fresh rules).
+        if (checked !== schema.revision) {
+          if (!acceptsSubmissions(schema, yield* Clock.currentTimeMillis)) return yield* new FormClosed({})
+          const bodyErrors = yield* steps.withTaken(
+            schema,
+            steps.rules(schema).relaxed(pickSchemaValues(schema.fields, body)),
+            false,
+            true
+          )
+          if (bodyErrors !== undefined) {
+            const moved = round < maxSubmitAttempts ? yield* steps.movedOn(schema) : undefined
+            if (moved === undefined) return yield* refuse(schema, submission.id, bodyErrors)
+            schema = moved
+            continue
+          }
+          checked = schema.revision
+        }
+        const stored = yield* attempt(schema, submission, pickSchemaValues(schema.fields, body))
+        if (typeof stored === "object") return stored
+        // A save landed after our read, or the form changed: read again and validate what is stored now.
         if (round >= maxSubmitAttempts) {
           return yield* new Unavailable({ reason: "The submission kept changing; nothing was submitted." })
         }
+        if (stored === "revision") schema = yield* steps.fresh(schema)
         const reread = yield* submissions.findInSchema(schema.id, submission.id)
         if (Option.isNone(reread)) return yield* new SubmissionNotFound({})
         if (!isDraft(reread.value)) return yield* new AlreadySubmitted({})

@@ -17,7 +17,8 @@ const inMemoryFormSchemasLayer = Layer.effect(
             }
           }
           return Result.succeed(Option.none())
-        })
+        }),
+      findCurrent: (schemaId) => store.atomically(() => Result.succeed(Option.fromUndefinedOr(store.data.schemas.get(schemaId))))
     })
   })
 )

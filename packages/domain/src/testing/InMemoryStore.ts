@@ -128,9 +128,7 @@ export const makeInMemoryStore = (seed: ConformanceSeed): InMemoryStoreShape => 
         const schema = data.schemas.get(id)
         if (schema === undefined) return
         const changed = change(schema)
-        const number = Number(schema.revision)
-        const revision = Number.isFinite(number) ? String(number + 1) : `${schema.revision}.1`
-        data.schemas.set(id, { ...changed, revision })
+        data.schemas.set(id, { ...changed, revision: schema.revision + 1 })
       })
   }
 }

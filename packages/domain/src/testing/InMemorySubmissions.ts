@@ -1,6 +1,7 @@
 /** In-memory Submissions and UniqueValues: the atomic steps of the port, each one critical section. */
 import { Effect, Layer, Option, Result } from "effect"
 import { type AlreadySubmitted, SlotsRefused, SubmissionNotFound, UniqueTaken, type VersionConflict } from "../Errors.js"
+import { RevisionChanged } from "../authoring/FormErrors.js"
 import { Submissions } from "../ports/Submissions.js"
 import { UniqueValues } from "../ports/UniqueValues.js"
 import type { Submission } from "../submissions/Submission.js"
@@ -17,13 +18,17 @@ const inMemorySubmissionsLayer = Layer.effect(
   Effect.gen(function*() {
     const store = yield* InMemoryStore
     const { data } = store
+    /** The write validated against `revision` and the schema has moved on since. */
+    const stale = (schemaId: string, revision: number | undefined) =>
+      revision !== undefined && data.schemas.get(schemaId)?.revision !== revision
     return Submissions.of({
       createOrGet: (draft) =>
-        store.atomically<{ readonly submission: Submission; readonly created: boolean }, never>((now) => {
+        store.atomically<{ readonly submission: Submission; readonly created: boolean }, RevisionChanged>((now) => {
           const key = idempotencyKey(draft.schema_id, draft.idempotency_key)
           const existingId = data.keys.get(key)
           const existing = existingId === undefined ? undefined : data.submissions.get(existingId)
           if (existing !== undefined) return Result.succeed({ submission: existing, created: false })
+          if (stale(draft.schema_id, draft.revision)) return Result.fail(new RevisionChanged())
           const submission = newDraft({ ...draft, id: store.nextId("submission"), now })
           data.submissions.set(submission.id, submission)
           data.keys.set(key, submission.id)
@@ -36,10 +41,11 @@ const inMemorySubmissionsLayer = Layer.effect(
         }),
       findInSchema: (schemaId, id) =>
         store.atomically(() => Result.succeed(Option.fromUndefinedOr(findInSchema(data, schemaId, id)))),
-      save: (schemaId, id, patch) =>
-        store.atomically<Submission, SubmissionNotFound | AlreadySubmitted>((now) => {
+      save: (schemaId, id, patch, revision) =>
+        store.atomically<Submission, SubmissionNotFound | AlreadySubmitted | RevisionChanged>((now) => {
           const submission = findInSchema(data, schemaId, id)
           if (submission === undefined) return Result.fail(new SubmissionNotFound({}))
+          if (submission.status === "draft" && stale(schemaId, revision)) return Result.fail(new RevisionChanged())
           const saved = applySave(submission, patch, now)
           if (Result.isSuccess(saved)) data.submissions.set(id, saved.success)
           return saved
@@ -47,10 +53,11 @@ const inMemorySubmissionsLayer = Layer.effect(
       submit: (command) =>
         store.atomically<
           Submission,
-          SubmissionNotFound | AlreadySubmitted | VersionConflict | UniqueTaken | SlotsRefused
+          SubmissionNotFound | AlreadySubmitted | VersionConflict | UniqueTaken | SlotsRefused | RevisionChanged
         >(() => {
           const submission = findInSchema(data, command.schema_id, command.id)
           if (submission === undefined) return Result.fail(new SubmissionNotFound({}))
+          if (submission.status === "draft" && stale(command.schema_id, command.revision)) return Result.fail(new RevisionChanged())
           const submitted = applySubmit(submission, command.expected_version, command.values, command.submitted_at)
           if (Result.isFailure(submitted)) return submitted
           const taken = command.claims.filter((claim) => {

@@ -56,7 +56,7 @@ const epochMs = (iso: string | null): number | null => (iso === null ? null : Da
 export const formSchemaFromSeed = (
   seed: ConformanceSeed,
   schema: SeedFormSchema,
-  revision = "1"
+  revision = 1
 ): FormSchema => {
   const event = schema.event_id === null ? undefined : seed.events.find((e) => e.id === schema.event_id)
   const eventRef: EventRef | null = event === undefined ? null : { id: event.id, name: event.name }

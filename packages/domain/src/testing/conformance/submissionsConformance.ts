@@ -1,6 +1,7 @@
 /** Conformance of Submissions and UniqueValues: idempotent create, atomic save and submit, unique claims. */
 import { describe, expect } from "@effect/vitest"
 import { Effect, Option } from "effect"
+import { FormSchemas } from "../../ports/FormSchemas.js"
 import { Submissions } from "../../ports/Submissions.js"
 import { UniqueValues } from "../../ports/UniqueValues.js"
 import { seedIds } from "../conformanceSeed.js"
@@ -77,6 +78,32 @@ export const submissionsConformance = (it: ConformanceIt): void => {
   })
 
   describe("Submissions.save", () => {
+    it.effect("a save or submit validated against a revision the form has left writes nothing: RevisionChanged", () =>
+      Effect.gen(function*() {
+        const submissions = yield* Submissions
+        const current = Option.getOrThrow(yield* (yield* FormSchemas).findCurrent(seedIds.volunteer)).revision
+        const { submission } = yield* create(seedIds.volunteer, values({ name: "Ada" }))
+        const saved = yield* submissions.save(seedIds.volunteer, submission.id, values({ shirt: "M" }), current)
+        expect(saved.auto_save_count).toBe(1)
+        const stale = yield* Effect.flip(submissions.save(seedIds.volunteer, submission.id, values({ shirt: "S" }), current + 1))
+        expect(stale._tag).toBe("RevisionChanged")
+        const staleSubmit = yield* Effect.flip(submissions.submit({ ...submitOf(saved, values({})), revision: current + 1 }))
+        expect(staleSubmit._tag).toBe("RevisionChanged")
+        const stored = Option.getOrThrow(yield* submissions.findInSchema(seedIds.volunteer, submission.id))
+        expect([stored.status, stored.auto_save_count, plain(stored.values)]).toEqual(["draft", 1, { name: "Ada", shirt: "M" }])
+        const done = yield* submissions.submit({ ...submitOf(stored, values({ name: "Ada", shirt: "M" })), revision: current })
+        expect(done.status).toBe("submitted")
+        // A create: a new key is refused under a stale revision; a stored key is returned whatever the revision.
+        const key = fresh("key-revision")
+        const refused = yield* Effect.flip(submissions.createOrGet({ ...draftOf(seedIds.volunteer, key, values({ name: "x" })), revision: current + 1 }))
+        expect(refused._tag).toBe("RevisionChanged")
+        expect(yield* submissions.findByKey(seedIds.volunteer, key)).toEqual(Option.none())
+        const made = yield* submissions.createOrGet({ ...draftOf(seedIds.volunteer, key, values({ name: "x" })), revision: current })
+        expect(made.created).toBe(true)
+        const replayed = yield* submissions.createOrGet({ ...draftOf(seedIds.volunteer, key, values({})), revision: current + 1 })
+        expect([replayed.created, replayed.submission.id]).toEqual([false, made.submission.id])
+      }))
+
     it.effect("merges the patch over the stored values and counts one save each time", () =>
       Effect.gen(function*() {
         const submissions = yield* Submissions

@@ -27,9 +27,9 @@ export const enrichmentConformance = (it: PortalConformanceIt, fixture: PortalFi
           const seeded = fixture.form_schemas.find((s) => s.id === id)
           if (seeded === undefined) return expect.fail(`the fixture has no schema ${id}`)
           const found = yield* catalog.findById(id)
-          const comparable = Option.map(found, (s) => ({ ...s, revision: "", sections: byId(s.sections), fields: byId(s.fields) }))
+          const comparable = Option.map(found, (s) => ({ ...s, revision: 0, sections: byId(s.sections), fields: byId(s.fields) }))
           const expected = formSchemaFromSeed(fixture, seeded)
-          expect(comparable).toEqual(Option.some({ ...expected, revision: "", sections: byId(expected.sections), fields: byId(expected.fields) }))
+          expect(comparable).toEqual(Option.some({ ...expected, revision: 0, sections: byId(expected.sections), fields: byId(expected.fields) }))
         }
         expect(Option.isNone(yield* catalog.findById("fs-unknown"))).toBe(true)
       }))

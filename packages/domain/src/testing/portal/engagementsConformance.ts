@@ -24,7 +24,7 @@ const unbounded = { concurrency: "unbounded" } as const
 
 /** A schema without its revision, lists in id order: what two stores must agree on. */
 const comparable = (schema: FormSchema | null) =>
-  schema === null ? null : { ...schema, revision: "", sections: byId(schema.sections), fields: byId(schema.fields) }
+  schema === null ? null : { ...schema, revision: 0, sections: byId(schema.sections), fields: byId(schema.fields) }
 
 const comparableContext = (context: PortalContext) => ({
   ...context,

@@ -1,0 +1,79 @@
+/** Forms as the organiser reads them (CONTRACT §12): the whole form in one row, and list items with counts. */
+import { Schema } from "effect"
+import { ValidationRules } from "@forms/domain"
+import { epochMs } from "../sqlValues.js"
+
+const Status = Schema.Literals(["draft", "published", "archived"])
+
+export const AdminFormRow = Schema.Struct({
+  id: Schema.String,
+  organisation_id: Schema.String,
+  revision: Schema.Number,
+  name: Schema.String,
+  type: Schema.String,
+  status: Status,
+  event_id: Schema.NullOr(Schema.String),
+  public_token: Schema.NullOr(Schema.String),
+  previous_public_token: Schema.NullOr(Schema.String),
+  token_rotated_at: Schema.NullOr(Schema.Number),
+  opens_at: Schema.NullOr(Schema.Number),
+  closes_at: Schema.NullOr(Schema.Number),
+  tags: Schema.Array(Schema.String),
+  created_at: Schema.Number,
+  updated_at: Schema.Number,
+  sections: Schema.Array(Schema.Struct({ id: Schema.String, name: Schema.String, position: Schema.Number })),
+  fields: Schema.Array(Schema.Struct({
+    id: Schema.String,
+    section_id: Schema.NullOr(Schema.String),
+    slug: Schema.String,
+    label: Schema.String,
+    type: Schema.String,
+    is_required: Schema.Boolean,
+    options: Schema.NullOr(Schema.Array(Schema.Struct({
+      value: Schema.String,
+      label: Schema.String,
+      tags: Schema.Array(Schema.String)
+    }))),
+    validation_rules: Schema.NullOr(ValidationRules),
+    is_unique: Schema.Boolean,
+    position: Schema.Number,
+    maps_to: Schema.NullOr(Schema.String)
+  }))
+})
+
+/** `SELECT` of whole forms from `form_schemas s`; `s` may be used by a WHERE appended to it. */
+export const selectAdminForms = `
+  SELECT s.id, s.organisation_id, s.revision, s.name, s.type, s.status, s.event_id, s.public_token,
+    s.previous_public_token, ${epochMs("s.token_rotated_at")} AS token_rotated_at, ${epochMs("s.opens_at")} AS opens_at,
+    ${epochMs("s.closes_at")} AS closes_at, s.tags, ${epochMs("s.created_at")} AS created_at,
+    ${epochMs("s.updated_at")} AS updated_at,
+    COALESCE((SELECT json_agg(json_build_object('id', fs.id, 'name', fs.name, 'position', fs.position)
+                ORDER BY fs.position, fs.id COLLATE "C")
+              FROM form_sections fs WHERE fs.schema_id = s.id), '[]'::json) AS sections,
+    COALESCE((SELECT json_agg(json_build_object(
+                'id', f.id, 'section_id', f.section_id, 'slug', f.slug, 'label', f.label, 'type', f.type,
+                'is_required', f.is_required, 'options', f.options, 'validation_rules', f.validation_rules,
+                'is_unique', f.is_unique, 'position', f.position, 'maps_to', f.maps_to)
+                ORDER BY f.position, f.slug COLLATE "C")
+              FROM form_fields f WHERE f.schema_id = s.id), '[]'::json) AS fields
+  FROM form_schemas s`
+
+export const AdminFormSummaryRow = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  type: Schema.String,
+  status: Status,
+  event_id: Schema.NullOr(Schema.String),
+  revision: Schema.Number,
+  opens_at: Schema.NullOr(Schema.Number),
+  closes_at: Schema.NullOr(Schema.Number),
+  counts: Schema.Struct({ drafts: Schema.Number, submitted: Schema.Number }),
+  created_at: Schema.Number
+})
+
+export const summaryColumns = `s.id, s.name, s.type, s.status, s.event_id, s.revision,
+  ${epochMs("s.opens_at")} AS opens_at, ${epochMs("s.closes_at")} AS closes_at,
+  (SELECT json_build_object('drafts', count(*) FILTER (WHERE status = 'draft'),
+                            'submitted', count(*) FILTER (WHERE status = 'submitted'))
+   FROM submissions WHERE schema_id = s.id) AS counts,
+  ${epochMs("s.created_at")} AS created_at`

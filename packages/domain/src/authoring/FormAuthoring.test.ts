@@ -1,0 +1,94 @@
+import { describe, expect, layer } from "@effect/vitest"
+import { Effect, Layer } from "effect"
+import { InMemoryOrganiserForms } from "../testing/organiser/InMemoryOrganiserForms.js"
+import { newActor } from "../testing/organiser/organiserTestSupport.js"
+import { FormAuthoring } from "./FormAuthoring.js"
+import { FormAuthoringLive } from "./makeFormAuthoring.js"
+
+const live = FormAuthoringLive.layer.pipe(Layer.provideMerge(InMemoryOrganiserForms.layer))
+const token = "tok-0123456789abcdef-xyz"
+
+const body = (over: Record<string, unknown> = {}) => ({
+  name: "Volunteers",
+  type: "volunteer",
+  event_id: null,
+  sections: [{ name: "About you" }],
+  fields: [{ slug: "email", label: "Email", type: "email" }],
+  ...over
+})
+
+const fieldsOf = (e: unknown) => (e as { fields: Record<string, ReadonlyArray<{ rule: string }>> }).fields
+const rules = (e: unknown) => Object.fromEntries(Object.entries(fieldsOf(e)).map(([k, v]) => [k, v.map((x) => x.rule)]))
+
+describe("FormAuthoring", () => {
+  layer(live)((it) => {
+    it.effect("create fills defaults and generates the ids left out; GET → PUT of the answer works unchanged", () =>
+      Effect.gen(function*() {
+        const authoring = yield* FormAuthoring
+        const actor = yield* newActor
+        const form = yield* authoring.createForm(actor, body(), token)
+        expect(form).toMatchObject({ status: "draft", tags: [], opens_at: null, revision: 1, public_token: token })
+        expect(form.sections[0]?.id).toMatch(/.+/)
+        expect(form.fields[0]).toMatchObject({ slug: "email", is_required: false, options: null, position: 0, maps_to: null })
+        const asAnswered = { ...form, opens_at: null, closes_at: null, created_at: "x", updated_at: "y", public_url: null, page_url: null }
+        const replaced = yield* authoring.replaceForm(actor, form.id, asAnswered, '"1"')
+        expect(replaced.revision).toBe(2)
+        expect(replaced.fields.map((f) => f.id)).toEqual(form.fields.map((f) => f.id))
+        const advance = yield* authoring.createForm(actor, body({ type: "artist_advance", fields: [] }), token)
+        expect(advance.public_token).toBeNull()
+      }))
+
+    it.effect("order of checks: 404, then 428 / 412, then 422", () =>
+      Effect.gen(function*() {
+        const authoring = yield* FormAuthoring
+        const actor = yield* newActor
+        const other = yield* newActor
+        const form = yield* authoring.createForm(actor, body(), token)
+        const tag = (e: { readonly _tag: string }) => e._tag
+        expect(tag(yield* Effect.flip(authoring.replaceForm(other, form.id, {}, undefined)))).toBe("FormNotFound")
+        expect(tag(yield* Effect.flip(authoring.replaceForm(actor, form.id, {}, undefined)))).toBe("PreconditionRequired")
+        expect(tag(yield* Effect.flip(authoring.replaceForm(actor, form.id, {}, '"2"')))).toBe("RevisionConflict")
+        expect(tag(yield* Effect.flip(authoring.replaceForm(actor, form.id, {}, 'W/"1"')))).toBe("RevisionConflict")
+        expect(tag(yield* Effect.flip(authoring.replaceForm(actor, form.id, {}, "*")))).toBe("ValidationFailed")
+        expect(tag(yield* Effect.flip(authoring.patchForm(actor, form.id, { name: "x" }, '"7"')))).toBe("RevisionConflict")
+        expect((yield* authoring.patchForm(actor, form.id, { name: "x" }, undefined)).revision).toBe(2)
+      }))
+
+    it.effect("every problem of a definition at once, at its dotted path, nothing written", () =>
+      Effect.gen(function*() {
+        const authoring = yield* FormAuthoring
+        const actor = yield* newActor
+        const refused = yield* Effect.flip(authoring.createForm(actor, {
+          type: "registration",
+          event_id: "no-such-event",
+          colour: "red",
+          fields: [
+            { slug: "Bad", label: "x", type: "text" },
+            { slug: "ok", label: "x", type: "text", validation_rules: { regex: "(?<=a)b", min: 3, max: 1 } },
+            { slug: "ok", label: "x", type: "time_slots", section_id: "nope", options: [{ label: "no value" }] },
+            { label: 3 }
+          ]
+        }, token))
+        expect(rules(refused)).toEqual({
+          colour: ["invalid"],
+          name: ["required"],
+          event_id: ["in"],
+          "fields.0.slug": ["invalid"],
+          "fields.1.validation_rules.min": ["invalid"],
+          "fields.1.validation_rules.regex": ["regex"],
+          "fields.2.options.0.value": ["required"],
+          "fields.3.slug": ["required"],
+          "fields.3.type": ["required"],
+          "fields.3.label": ["invalid"]
+        })
+        expect((yield* authoring.listForms(actor, { limit: 10, after: undefined })).items).toEqual([])
+        const clean = yield* Effect.flip(authoring.createForm(actor, body({
+          fields: [
+            { slug: "a", label: "x", type: "text" },
+            { slug: "a", label: "x", type: "time_slots", section_id: "nope" }
+          ]
+        }), token))
+        expect(rules(clean)).toEqual({ "fields.1.slug": ["unique"], "fields.1.section_id": ["in"] })
+      }))
+  })
+})

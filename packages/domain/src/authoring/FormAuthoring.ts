@@ -1,0 +1,40 @@
+/**
+ * The form-authoring use cases (CONTRACT §12) after authentication, the request shape and the `admin`
+ * limit: ids in the path (404) → preconditions (428, 412) → body (422) → conflicts (409).
+ */
+import { Context, type Effect } from "effect"
+import type { FormNotFound, Unavailable, ValidationFailed } from "../Errors.js"
+import type { InUse } from "../organiser/OrganiserErrors.js"
+import type { Actor, CreatedKey, Page, PageRequest } from "../organiser/OrganiserModel.js"
+import type { PreconditionRequired, RevisionConflict } from "./FormErrors.js"
+import type { AdminForm, AdminFormSummary } from "./FormModel.js"
+
+type E<A, X = never> = Effect.Effect<A, X | Unavailable>
+type Body = Readonly<Record<string, unknown>>
+
+export class FormAuthoring extends Context.Service<FormAuthoring, {
+  readonly listForms: (actor: Actor, page: PageRequest<CreatedKey>) => E<Page<AdminFormSummary>>
+  readonly getForm: (actor: Actor, id: string) => E<AdminForm, FormNotFound>
+  /** `token`: the new form's public token (from the caller: the domain has no randomness); unused for `artist_advance`. */
+  readonly createForm: (actor: Actor, body: Body, token: string) => E<AdminForm, ValidationFailed>
+  /** `ifMatch`: the header as sent; absent → PreconditionRequired. */
+  readonly replaceForm: (
+    actor: Actor,
+    id: string,
+    body: Body,
+    ifMatch: string | undefined
+  ) => E<AdminForm, FormNotFound | PreconditionRequired | RevisionConflict | ValidationFailed>
+  /** `ifMatch` optional: when sent, the same rules as for a PUT. */
+  readonly patchForm: (
+    actor: Actor,
+    id: string,
+    body: Body,
+    ifMatch: string | undefined
+  ) => E<AdminForm, FormNotFound | RevisionConflict | ValidationFailed>
+  readonly deleteForm: (actor: Actor, id: string) => E<void, FormNotFound | InUse>
+  /**
+   * A new public token; the old one keeps working for the grace window. The one path of the HTTP route
+   * and the CLI's `rotate-token` (actor undefined: unscoped).
+   */
+  readonly rotateToken: (actor: Actor | undefined, id: string, token: string) => E<AdminForm, FormNotFound>
+}>()("@forms/domain/FormAuthoring") {}

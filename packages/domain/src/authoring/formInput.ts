@@ -1,0 +1,287 @@
+/**
+ * A form definition body (CONTRACT §12) member by member, then the one definition check
+ * (`forms/checkDefinition.ts`): every problem at once, keyed by dotted path. Read-only members of a form
+ * as answered are ignored, so GET → edit → PUT works unchanged.
+ */
+import { Result } from "effect"
+import type { FieldOption, FormField, ValidationRules } from "../forms/FormField.js"
+import type { FormSection, FormStatus } from "../forms/FormSchema.js"
+import { checkDefinition } from "../forms/checkDefinition.js"
+import type { FieldError, FieldErrors, RuleName } from "../rules/FieldErrors.js"
+import type { FormDefinition, FormPatch } from "./FormModel.js"
+
+type Body = Readonly<Record<string, unknown>>
+
+/** Members a form is answered with that a client may send back: ignored. */
+export const readOnlyFormMembers: ReadonlySet<string> = new Set([
+  "id",
+  "organisation_id",
+  "revision",
+  "public_token",
+  "previous_public_token",
+  "token_rotated_at",
+  "public_url",
+  "page_url",
+  "created_at",
+  "updated_at",
+  "counts"
+])
+
+const statuses: ReadonlyArray<string> = ["draft", "published", "archived"]
+const maxNameLength = 500
+const maxIdLength = 255
+const maxTags = 100
+const maxPosition = 1_000_000_000
+const timestampPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/
+
+class Errors {
+  readonly map: Record<string, Array<FieldError>> = Object.create(null) as Record<string, Array<FieldError>>
+  add(path: string, rule: RuleName, message: string): undefined {
+    const list = this.map[path] ?? []
+    list.push({ rule, message })
+    Object.defineProperty(this.map, path, { value: list, enumerable: true, writable: true, configurable: true })
+    return undefined
+  }
+  get empty(): boolean {
+    return Object.keys(this.map).length === 0
+  }
+}
+
+const isObject = (value: unknown): value is Body => typeof value === "object" && value !== null && !Array.isArray(value)
+const has = (body: Body, key: string) => Object.prototype.hasOwnProperty.call(body, key)
+const codePoints = (s: string): number => {
+  let n = 0
+  for (const _ of s) n++
+  return n
+}
+
+// PostgreSQL stores neither U+0000 nor an unpaired surrogate (in text or jsonb): such a string is malformed.
+const unstorable = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+/** Any string that can be stored (it may be empty). */
+export const isStorable = (value: unknown): value is string => typeof value === "string" && !unstorable.test(value)
+
+const str = (e: Errors, path: string, value: unknown): string | undefined =>
+  isStorable(value) ? value : e.add(path, "invalid", "A string is expected (without U+0000 or unpaired surrogates).")
+
+const text = (e: Errors, path: string, value: unknown, max: number): string | undefined => {
+  if (!isStorable(value)) return e.add(path, "invalid", "A string is expected (without U+0000 or unpaired surrogates).")
+  if (value.trim() === "") return e.add(path, "required", "This member is required.")
+  if (codePoints(value) > max) return e.add(path, "max", `At most ${max} characters.`)
+  return value
+}
+
+const id = (e: Errors, path: string, value: unknown): string | undefined =>
+  isStorable(value) && value.length > 0 && value.length <= maxIdLength
+    ? value
+    : e.add(path, "invalid", "A non-empty id string is expected.")
+
+const idOrNull = (e: Errors, path: string, value: unknown): string | null | undefined =>
+  value === null ? null : id(e, path, value)
+
+const instant = (e: Errors, path: string, value: unknown): number | null | undefined => {
+  if (value === null) return null
+  const ms = typeof value === "string" && timestampPattern.test(value) ? Date.parse(value) : NaN
+  return Number.isFinite(ms) ? ms : e.add(path, "invalid", "An RFC 3339 date-time with a zone, or null, is expected.")
+}
+
+const status = (e: Errors, path: string, value: unknown): FormStatus | undefined =>
+  typeof value === "string" && statuses.includes(value)
+    ? (value as FormStatus)
+    : e.add(path, "invalid", "One of draft, published, archived is expected.")
+
+const bool = (e: Errors, path: string, value: unknown): boolean | undefined =>
+  typeof value === "boolean" ? value : e.add(path, "invalid", "true or false is expected.")
+
+const position = (e: Errors, path: string, value: unknown): number | undefined =>
+  typeof value === "number" && Number.isFinite(value) && Math.abs(value) <= maxPosition
+    ? value
+    : e.add(path, "invalid", "A number is expected.")
+
+const strings = (e: Errors, path: string, value: unknown, max: number): ReadonlyArray<string> | undefined => {
+  if (!Array.isArray(value)) return e.add(path, "invalid", "An array of strings is expected.")
+  if (value.length > max) return e.add(path, "max", `At most ${max} items.`)
+  const out: Array<string> = []
+  value.forEach((item: unknown, i) => {
+    const checked = text(e, `${path}.${i}`, item, maxNameLength)
+    if (checked !== undefined) out.push(checked)
+  })
+  return out.length === value.length ? out : undefined
+}
+
+/** Unknown members of `body` (beyond `known`, and the read-only ones when `readOnly`) are `invalid`. */
+const unknownMembers = (e: Errors, prefix: string, body: Body, known: ReadonlyArray<string>, readOnly = false) => {
+  for (const key of Object.keys(body)) {
+    if (known.includes(key) || (readOnly && readOnlyFormMembers.has(key))) continue
+    e.add(`${prefix}${key}`, "invalid", "This member is not known.")
+  }
+}
+
+const required = (e: Errors, prefix: string, body: Body, keys: ReadonlyArray<string>) => {
+  for (const key of keys) if (!has(body, key)) e.add(`${prefix}${key}`, "required", "This member is required.")
+}
+
+const option = (e: Errors, path: string, value: unknown): FieldOption | undefined => {
+  if (typeof value === "string") return str(e, path, value) === undefined ? undefined : { value, label: value, tags: [] }
+  if (!isObject(value)) return e.add(path, "invalid", "A string or { value, label?, tags? } is expected.")
+  unknownMembers(e, `${path}.`, value, ["value", "label", "tags"])
+  required(e, `${path}.`, value, ["value"])
+  const v = has(value, "value") ? str(e, `${path}.value`, value["value"]) : undefined
+  const label = has(value, "label") ? str(e, `${path}.label`, value["label"]) : v
+  const tags = has(value, "tags") ? strings(e, `${path}.tags`, value["tags"], maxTags) : []
+  return v === undefined || label === undefined || tags === undefined ? undefined : { value: v, label, tags }
+}
+
+const options = (e: Errors, path: string, value: unknown): ReadonlyArray<FieldOption> | null | undefined => {
+  if (value === null) return null
+  if (!Array.isArray(value)) return e.add(path, "invalid", "null or an array of options is expected.")
+  const out = value.map((item: unknown, i) => option(e, `${path}.${i}`, item))
+  return out.every((o) => o !== undefined) ? (out as ReadonlyArray<FieldOption>) : undefined
+}
+
+const rules = (e: Errors, path: string, value: unknown): ValidationRules | null | undefined => {
+  if (value === null) return null
+  if (!isObject(value)) return e.add(path, "invalid", "null or { min?, max?, regex? } is expected.")
+  unknownMembers(e, `${path}.`, value, ["min", "max", "regex"])
+  const out: { min?: number | string; max?: number | string; regex?: string } = {}
+  let ok = true
+  for (const key of ["min", "max"] as const) {
+    if (!has(value, key)) continue
+    const bound = value[key]
+    if ((typeof bound === "number" && Number.isFinite(bound)) || isStorable(bound)) out[key] = bound
+    else ok = e.add(`${path}.${key}`, "invalid", "A number or a string is expected.") ?? false
+  }
+  if (has(value, "regex")) {
+    const regex = value["regex"]
+    if (isStorable(regex)) out.regex = regex
+    else ok = e.add(`${path}.regex`, "invalid", "A string is expected.") ?? false
+  }
+  return ok ? out : undefined
+}
+
+const fieldMembers = ["id", "section_id", "slug", "label", "type", "is_required", "options", "validation_rules", "is_unique", "position", "maps_to"]
+
+/** A field with its id possibly missing (the use case generates it). */
+export type FieldInput = Omit<FormField, "id"> & { readonly id: string | undefined }
+export type SectionInput = Omit<FormSection, "id"> & { readonly id: string | undefined }
+
+const field = (e: Errors, path: string, value: unknown): FieldInput | undefined => {
+  if (!isObject(value)) return e.add(path, "invalid", "An object is expected.")
+  const p = `${path}.`
+  unknownMembers(e, p, value, fieldMembers)
+  required(e, p, value, ["slug", "label", "type"])
+  const get = <A>(key: string, check: (e: Errors, path: string, v: unknown) => A | undefined, fallback: A): A | undefined =>
+    has(value, key) ? check(e, `${p}${key}`, value[key]) : fallback
+  const out = {
+    id: get<string | undefined>("id", id, undefined),
+    section_id: get("section_id", idOrNull, null),
+    slug: has(value, "slug") ? str(e, `${p}slug`, value["slug"]) : undefined,
+    label: has(value, "label") ? str(e, `${p}label`, value["label"]) : undefined,
+    type: has(value, "type") ? text(e, `${p}type`, value["type"], 64) : undefined,
+    is_required: get("is_required", bool, false),
+    options: get("options", options, null),
+    validation_rules: get("validation_rules", rules, null),
+    is_unique: get("is_unique", bool, false),
+    position: get("position", position, 0),
+    maps_to: get("maps_to", (e2, p2, v) => (v === null ? null : str(e2, p2, v)), null)
+  }
+  if (out.slug === undefined || out.label === undefined || out.type === undefined || out.section_id === undefined ||
+    out.is_required === undefined || out.options === undefined || out.validation_rules === undefined ||
+    out.is_unique === undefined || out.position === undefined || out.maps_to === undefined) return undefined
+  if (has(value, "id") && out.id === undefined) return undefined
+  return out as FieldInput
+}
+
+const section = (e: Errors, path: string, value: unknown): SectionInput | undefined => {
+  if (!isObject(value)) return e.add(path, "invalid", "An object is expected.")
+  unknownMembers(e, `${path}.`, value, ["id", "name", "position"])
+  required(e, `${path}.`, value, ["name"])
+  const sectionId = has(value, "id") ? id(e, `${path}.id`, value["id"]) : undefined
+  const name = has(value, "name") ? text(e, `${path}.name`, value["name"], maxNameLength) : undefined
+  const pos = has(value, "position") ? position(e, `${path}.position`, value["position"]) : 0
+  if ((has(value, "id") && sectionId === undefined) || name === undefined || pos === undefined) return undefined
+  return { id: sectionId, name, position: pos }
+}
+
+/** A definition whose omitted ids are still missing: `withIds` fills them. */
+export interface DefinitionInput extends Omit<FormDefinition, "sections" | "fields"> {
+  readonly sections: ReadonlyArray<SectionInput>
+  readonly fields: ReadonlyArray<FieldInput>
+}
+
+const list = <A>(e: Errors, path: string, value: unknown, item: (e: Errors, path: string, v: unknown) => A | undefined) => {
+  if (!Array.isArray(value)) return e.add(path, "invalid", "An array is expected.")
+  return value.map((v: unknown, i) => ({ index: i, item: item(e, `${path}.${i}`, v) }))
+}
+
+/** The body as a definition, or every problem of it at its dotted path (the definition check included). */
+export const definitionInput = (body: Body): Result.Result<DefinitionInput, FieldErrors> => {
+  const e = new Errors()
+  unknownMembers(e, "", body, ["name", "type", "event_id", "status", "opens_at", "closes_at", "tags", "sections", "fields"], true)
+  required(e, "", body, ["name", "type", "event_id"])
+  const name = has(body, "name") ? text(e, "name", body["name"], maxNameLength) : undefined
+  const type = has(body, "type") ? text(e, "type", body["type"], 64) : undefined
+  const eventId = has(body, "event_id") ? idOrNull(e, "event_id", body["event_id"]) : undefined
+  const st = has(body, "status") ? status(e, "status", body["status"]) : "draft"
+  const opensAt = has(body, "opens_at") ? instant(e, "opens_at", body["opens_at"]) : null
+  const closesAt = has(body, "closes_at") ? instant(e, "closes_at", body["closes_at"]) : null
+  const tags = has(body, "tags") ? strings(e, "tags", body["tags"], maxTags) : []
+  const sections = has(body, "sections") ? list(e, "sections", body["sections"], section) : []
+  const fields = has(body, "fields") ? list(e, "fields", body["fields"], field) : []
+  // The definition check on the parts that read well, each reported at its own index.
+  if (sections !== undefined && fields !== undefined) {
+    const okSections = sections.flatMap((s) => (s.item === undefined ? [] : [{ index: s.index, item: s.item }]))
+    const okFields = fields.flatMap((f) => (f.item === undefined ? [] : [{ index: f.index, item: f.item }]))
+    // Parts without ids get placeholders no given id can equal (they are unique by construction).
+    const problems = checkDefinition({
+      type: type ?? undefined,
+      sections: okSections.map((s) => ({ ...s.item, id: s.item.id ?? `\u0000s${s.index}` })),
+      fields: okFields.map((f) => ({ ...f.item, id: f.item.id ?? `\u0000f${f.index}` }))
+    })
+    for (const problem of problems) {
+      const [head, at, ...rest] = problem.path.split(".")
+      const origin = head === "sections" ? okSections : head === "fields" ? okFields : undefined
+      const index = at === undefined || origin === undefined ? undefined : origin[Number(at)]?.index
+      const path = index === undefined ? problem.path : [head, String(index), ...rest].join(".")
+      e.add(path, problem.error.rule, problem.error.message)
+    }
+  }
+  if (opensAt !== undefined && closesAt !== undefined && opensAt !== null && closesAt !== null && opensAt >= closesAt) {
+    e.add("closes_at", "invalid", "closes_at must be after opens_at.")
+  }
+  if (!e.empty || name === undefined || type === undefined || eventId === undefined || st === undefined ||
+    opensAt === undefined || closesAt === undefined || tags === undefined || sections === undefined || fields === undefined) {
+    return Result.fail(e.map)
+  }
+  return Result.succeed({
+    name,
+    type,
+    event_id: eventId,
+    status: st,
+    opens_at: opensAt,
+    closes_at: closesAt,
+    tags,
+    sections: sections.flatMap((s) => (s.item === undefined ? [] : [s.item])),
+    fields: fields.flatMap((f) => (f.item === undefined ? [] : [f.item]))
+  })
+}
+
+/** A PATCH body: `{ name?, status?, opens_at?, closes_at?, tags? }`. */
+export const formPatchInput = (body: Body): Result.Result<FormPatch, FieldErrors> => {
+  const e = new Errors()
+  unknownMembers(e, "", body, ["name", "status", "opens_at", "closes_at", "tags"])
+  const out: Record<string, unknown> = {}
+  if (has(body, "name")) out["name"] = text(e, "name", body["name"], maxNameLength)
+  if (has(body, "status")) out["status"] = status(e, "status", body["status"])
+  if (has(body, "opens_at")) out["opens_at"] = instant(e, "opens_at", body["opens_at"])
+  if (has(body, "closes_at")) out["closes_at"] = instant(e, "closes_at", body["closes_at"])
+  if (has(body, "tags")) out["tags"] = strings(e, "tags", body["tags"], maxTags)
+  return e.empty ? Result.succeed(out as FormPatch) : Result.fail(e.map)
+}
+
+/** Fills the omitted ids with `newId()`; a part sent with an id keeps it (its identity on PUT). */
+export const withIds = (input: DefinitionInput, newId: () => string): FormDefinition => {
+  const sections = input.sections.map((s) => ({ ...s, id: s.id ?? newId() }))
+  const fields = input.fields.map((f) => ({ ...f, id: f.id ?? newId() }))
+  return { ...input, sections, fields }
+}

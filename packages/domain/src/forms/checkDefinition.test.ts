@@ -1,0 +1,71 @@
+import { describe, expect, it } from "@effect/vitest"
+import type { FormField } from "./FormField.js"
+import { checkDefinition, definitionLimits } from "./checkDefinition.js"
+
+const field = (i: number, over: Partial<FormField> = {}): FormField => ({
+  id: `f${i}`,
+  section_id: null,
+  slug: `s${i}`,
+  label: `Field ${i}`,
+  type: "text",
+  is_required: false,
+  options: null,
+  validation_rules: null,
+  is_unique: false,
+  position: i,
+  maps_to: null,
+  ...over
+})
+
+const pathsAndRules = (type: string | undefined, sections: ReadonlyArray<{ id: string; name: string; position: number }>, fields: ReadonlyArray<FormField>) =>
+  checkDefinition({ type, sections, fields }).map((p) => [p.path, p.error.rule])
+
+describe("checkDefinition", () => {
+  it("accepts a well-formed definition", () =>
+    expect(pathsAndRules("volunteer", [{ id: "a", name: "A", position: 1 }], [
+      field(0, { section_id: "a", type: "time_slots" }),
+      field(1, { validation_rules: { min: 1, max: 3, regex: "/[a-z]+/i" }, maps_to: "artist.bio" })
+    ])).toEqual([]))
+
+  it("reports every problem at once, each at its dotted path with its rule", () =>
+    expect(pathsAndRules("registration", [{ id: "a", name: "A", position: 1 }, { id: "a", name: "B", position: 2 }], [
+      field(0, { slug: "Bad" }),
+      field(1, { slug: "s2" }),
+      field(2, { id: "f1", section_id: "nope" }),
+      field(3, { type: "time_slots", maps_to: "profile.x" }),
+      field(4, { validation_rules: { regex: "(?<=a)b" } }),
+      field(5, { type: "numeric", validation_rules: { min: 10, max: 2 } }),
+      field(6, { type: "date", validation_rules: { min: 5 } }),
+      field(7, { label: "x".repeat(definitionLimits.label + 1) }),
+      field(8, { options: [{ value: "a", label: "y".repeat(501), tags: [] }] })
+    ])).toEqual([
+      ["sections.1.id", "unique"],
+      ["fields.0.slug", "invalid"],
+      ["fields.2.id", "unique"],
+      ["fields.2.slug", "unique"],
+      ["fields.2.section_id", "in"],
+      ["fields.3.type", "invalid"],
+      ["fields.3.maps_to", "invalid"],
+      ["fields.4.validation_rules.regex", "regex"],
+      ["fields.5.validation_rules.min", "invalid"],
+      ["fields.6.validation_rules.min", "invalid"],
+      ["fields.7.label", "max"],
+      ["fields.8.options.0.label", "max"]
+    ]))
+
+  it("size limits: 500 fields, 100 sections, 500 options", () => {
+    const sections = Array.from({ length: 101 }, (_, i) => ({ id: `x${i}`, name: "S", position: i }))
+    const fields = Array.from({ length: 501 }, (_, i) => field(i))
+    const options = Array.from({ length: 501 }, (_, i) => ({ value: `${i}`, label: `${i}`, tags: [] }))
+    expect(pathsAndRules("volunteer", sections, [...fields.slice(0, 499), field(999, { options })])).toEqual([
+      ["sections", "max"],
+      ["fields.499.options", "max"]
+    ])
+    expect(pathsAndRules("volunteer", [], fields)).toEqual([["fields", "max"]])
+  })
+
+  it("a time_slots field on a volunteer form is allowed; on any other type it is not", () => {
+    expect(pathsAndRules("volunteer", [], [field(0, { type: "time_slots" })])).toEqual([])
+    expect(pathsAndRules("artist_advance", [], [field(0, { type: "time_slots" })])).toEqual([["fields.0.type", "invalid"]])
+  })
+})

@@ -1,0 +1,150 @@
+/**
+ * "Is this form definition valid": the one check the fixture loader (§10) and the organiser API (§12)
+ * share. Every problem at once, each at the dotted path of its member, with a §12 rule name.
+ */
+import { boundKindOf, readBound } from "../rules/bounds.js"
+import type { FieldError, RuleName } from "../rules/FieldErrors.js"
+import { patternProblem } from "../rules/regex.js"
+import { typeRuleOf } from "../rules/types.js"
+import { type FormField, SlugPattern } from "./FormField.js"
+import type { FormSection } from "./FormSchema.js"
+
+/** Size limits of one form (CONTRACT §12). */
+export const definitionLimits = {
+  fields: 500,
+  sections: 100,
+  options: 500,
+  /** Labels (of fields, options) and section names, in Unicode code points. */
+  label: 500
+} as const
+
+/** The field type that holds time slots (§15): allowed only on a `volunteer` form. */
+export const timeSlotsFieldType = "time_slots"
+export const volunteerFormType = "volunteer"
+
+export const mapsToPattern = /^(artist|engagement)\.[a-z][a-z0-9_]{0,63}$/
+
+export interface DefinitionProblem {
+  /** Dotted path of the member: `fields.2.validation_rules.regex`. */
+  readonly path: string
+  readonly error: FieldError
+}
+
+/** The parts of a definition the check reads. */
+export interface DefinitionParts {
+  /** The form's type; undefined skips the rules that depend on it (a check of fields alone). */
+  readonly type: string | undefined
+  readonly sections: ReadonlyArray<FormSection>
+  readonly fields: ReadonlyArray<FormField>
+}
+
+const codePoints = (s: string): number => {
+  let n = 0
+  for (const _ of s) n++
+  return n
+}
+
+const show = (value: unknown): string => JSON.stringify(value) ?? String(value)
+
+const describeBound = (kind: string): string =>
+  kind === "date" ? "a date (YYYY-MM-DD) or an RFC 3339 date-time" : "a finite number or a numeric string"
+
+/** Every problem of the definition's sections and fields; empty when it can be stored. */
+export const checkDefinition = (definition: DefinitionParts): ReadonlyArray<DefinitionProblem> => {
+  const problems: Array<DefinitionProblem> = []
+  const add = (path: string, rule: RuleName, message: string) => problems.push({ path, error: { rule, message } })
+  const { sections, fields } = definition
+
+  if (sections.length > definitionLimits.sections) {
+    add("sections", "max", `A form has at most ${definitionLimits.sections} sections.`)
+  }
+  if (fields.length > definitionLimits.fields) add("fields", "max", `A form has at most ${definitionLimits.fields} fields.`)
+
+  // A value used again is reported once, at its first repeat.
+  const repeated = (seen: Set<string>, reported: Set<string>, value: string): boolean => {
+    const again = seen.has(value) && !reported.has(value)
+    if (again) reported.add(value)
+    seen.add(value)
+    return again
+  }
+  const sectionIds = new Set<string>()
+  const sectionIdsReported = new Set<string>()
+  sections.forEach((section, index) => {
+    if (repeated(sectionIds, sectionIdsReported, section.id)) {
+      add(`sections.${index}.id`, "unique", `The section id ${show(section.id)} is used by more than one section.`)
+    }
+    if (codePoints(section.name) > definitionLimits.label) {
+      add(`sections.${index}.name`, "max", `At most ${definitionLimits.label} characters.`)
+    }
+  })
+
+  const fieldIds = new Set<string>()
+  const fieldIdsReported = new Set<string>()
+  const slugs = new Set<string>()
+  const slugsReported = new Set<string>()
+  fields.forEach((field, index) => {
+    const at = `fields.${index}`
+    if (repeated(fieldIds, fieldIdsReported, field.id)) {
+      add(`${at}.id`, "unique", `The field id ${show(field.id)} is used by more than one field.`)
+    }
+    if (typeof field.slug !== "string" || !SlugPattern.test(field.slug)) {
+      add(`${at}.slug`, "invalid", "The slug must match ^[a-z][a-z0-9_]{0,63}$.")
+    } else if (repeated(slugs, slugsReported, field.slug)) {
+      add(`${at}.slug`, "unique", `The slug ${show(field.slug)} is used by more than one field.`)
+    }
+    if (codePoints(field.label) > definitionLimits.label) add(`${at}.label`, "max", `At most ${definitionLimits.label} characters.`)
+    if (field.type === timeSlotsFieldType && definition.type !== undefined && definition.type !== volunteerFormType) {
+      add(`${at}.type`, "invalid", "A time_slots field is allowed only on a volunteer form.")
+    }
+    if (field.section_id !== null && !sectionIds.has(field.section_id)) {
+      add(`${at}.section_id`, "in", `The section_id ${show(field.section_id)} is not a section of this form.`)
+    }
+    if (field.maps_to !== null && !mapsToPattern.test(field.maps_to)) {
+      add(`${at}.maps_to`, "invalid", "maps_to must be artist.<key> or engagement.<key> (key ^[a-z][a-z0-9_]{0,63}$).")
+    }
+    const options = field.options
+    if (options !== null) {
+      if (options.length > definitionLimits.options) {
+        add(`${at}.options`, "max", `A field has at most ${definitionLimits.options} options.`)
+      }
+      options.forEach((option, j) => {
+        if (codePoints(option.label) > definitionLimits.label) {
+          add(`${at}.options.${j}.label`, "max", `At most ${definitionLimits.label} characters.`)
+        }
+      })
+    }
+    const rules = field.validation_rules
+    if (rules === null) return
+    const kind = boundKindOf(typeRuleOf(field.type))
+    const bounds: Record<string, number | undefined> = {}
+    for (const key of ["min", "max"] as const) {
+      const bound: unknown = rules[key]
+      if (bound === undefined) continue
+      bounds[key] = readBound(kind, bound)
+      if (bounds[key] === undefined) {
+        add(
+          `${at}.validation_rules.${key}`,
+          "invalid",
+          `${key} ${show(bound)} is not ${describeBound(kind)} for a field of type ${show(field.type)}.`
+        )
+      }
+    }
+    const min = bounds["min"]
+    const max = bounds["max"]
+    if (min !== undefined && max !== undefined && min > max) {
+      add(`${at}.validation_rules.min`, "invalid", `min ${show(rules.min)} is above max ${show(rules.max)}.`)
+    }
+    const regex: unknown = rules.regex
+    if (regex !== undefined) {
+      const problem = typeof regex === "string" ? patternProblem(regex) : "the pattern is not a string"
+      if (problem !== undefined) {
+        add(`${at}.validation_rules.regex`, "regex", `regex ${show(regex)} does not compile: ${problem}.`)
+      }
+    }
+  })
+  return problems
+}
+
+/** The problems as sentences (for the fixture loader's report): `fields.2.slug: The slug must …`. */
+export const describeProblems = (problems: ReadonlyArray<DefinitionProblem>): ReadonlyArray<string> =>
+  problems.map((p) => `${p.path}: ${p.error.message}`)

@@ -1,0 +1,4 @@
+import { formsConformance } from "./formsConformance.js"
+import { InMemoryOrganiserForms } from "./InMemoryOrganiserForms.js"
+
+formsConformance("in-memory OrganiserForms", () => InMemoryOrganiserForms.layer)
