@@ -61,9 +61,8 @@ export const inMemoryAdmin = (limitPerMinute = 600): Layer.Layer<Organiser | Sub
   Layer.mergeAll(
     OrganiserLive.layer.pipe(Layer.provide(InMemoryOrganiser.layer)),
     SubmissionsOutLive.layer.pipe(Layer.provide(InMemorySubmissionsOut.layer)),
-    InMemory.layer(),
     AdminConfig.layer({ limitPerMinute })
-  )
+  ).pipe(Layer.provideMerge(InMemory.layer())) // one store: the organiser and submissions-out ports share it
 
 /** The webhook use cases over a fresh in-memory webhook store. */
 export const inMemoryWebhooks: Layer.Layer<Webhooks> = WebhooksLive.layer.pipe(

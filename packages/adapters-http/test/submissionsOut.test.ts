@@ -15,12 +15,12 @@ const SeedKey = Layer.effectDiscard(Effect.gen(function*() {
   const organisation = yield* access.createOrganisation("Org")
   yield* access.createApiKey({ organisation_id: organisation.id, name: null, key, created_at: 0 })
 }).pipe(Effect.orDie))
-const adminWith = (limitPerMinute: number) => Layer.mergeAll(OrganiserLive.layer, SeedKey).pipe(
-  Layer.provideMerge(InMemoryOrganiser.layer),
-  Layer.merge(InMemory.layer()),
-  Layer.merge(SubmissionsOutLive.layer.pipe(Layer.provide(InMemorySubmissionsOut.layer))),
-  Layer.merge(AdminConfig.layer({ limitPerMinute }))
-)
+const adminWith = (limitPerMinute: number) =>
+  Layer.mergeAll(OrganiserLive.layer, SeedKey, SubmissionsOutLive.layer.pipe(Layer.provide(InMemorySubmissionsOut.layer))).pipe(
+    Layer.provideMerge(InMemoryOrganiser.layer),
+    Layer.provideMerge(InMemory.layer()),
+    Layer.merge(AdminConfig.layer({ limitPerMinute }))
+  )
 const admin = adminWith(3)
 
 const auth = { authorization: `Bearer ${key}` }

@@ -2,13 +2,13 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Exit, Layer, Stream } from "effect"
 import { TestClock } from "effect/testing"
 import { SubmissionsOutFixture } from "../testing/submissionsOut/SubmissionsOutFixture.js"
-import { InMemorySubmissionsOut } from "../testing/submissionsOut/InMemorySubmissionsOut.js"
+import { inMemorySubmissionsOutPorts } from "../testing/submissionsOut/InMemorySubmissionsOutFixture.js"
 import { cellText, csvField, csvHeader, csvRow } from "./exportFormat.js"
 import { defaultRetentionPolicy, SubmissionsOutLive, sweepRetention } from "./makeSubmissionsOut.js"
 import { SubmissionsOut } from "./SubmissionsOut.js"
 import { erasedPayload } from "./SubmissionsOutModel.js"
 
-const TestLayer = () => SubmissionsOutLive.layer.pipe(Layer.provideMerge(InMemorySubmissionsOut.layer))
+const TestLayer = () => SubmissionsOutLive.layer.pipe(Layer.provideMerge(inMemorySubmissionsOutPorts()))
 const day = 86_400_000
 const all = { status: undefined, since: undefined } as const
 

@@ -2,6 +2,7 @@
 import { Clock, Context, Effect, Layer, Result } from "effect"
 import { Unavailable } from "../Errors.js"
 import type { FormSchema } from "../forms/FormSchema.js"
+import type { Actor, AuditEntry, AuditRecord } from "../organiser/OrganiserModel.js"
 import type { EventType } from "../ports/Outbox.js"
 import type { ChosenSlot } from "../ports/RegistrationData.js"
 import type { Submission } from "../submissions/Submission.js"
@@ -30,6 +31,12 @@ export interface InMemoryClaim {
   readonly submission_id: string
 }
 
+/** An entry of the organiser audit log (CONTRACT §12) and the organisation it belongs to. */
+export interface InMemoryAuditRow {
+  readonly organisation_id: string
+  row: AuditEntry
+}
+
 /** Mutable on purpose: only the adapters' critical sections (and tests, between effects) touch it. */
 export interface InMemoryData {
   readonly seed: ConformanceSeed
@@ -48,6 +55,11 @@ export interface InMemoryData {
   sequence: number
   /** Webhook endpoints and deliveries (`InMemoryWebhookStore`); the outbox fans handled events out to them. */
   readonly webhooks: InMemoryWebhookState
+  /**
+   * The organiser audit log, shared by every in-memory adapter built over this store: the organiser ports
+   * (`InMemoryOrganiser`) read and append it, as do erasure, outbox retries and webhook changes.
+   */
+  readonly audit: Array<InMemoryAuditRow>
 }
 
 export interface InMemoryStoreShape {
@@ -79,6 +91,13 @@ export const holdersOf = (data: InMemoryData, slotId: string): number => {
   return n
 }
 
+/** Appends an audit entry for the actor (inside a critical section); its id is a fresh UUID of this store. */
+export const appendAudit = (data: InMemoryData, actor: Actor, at: number, record: AuditRecord): void => {
+  data.sequence += 1
+  const id = `00000000-0000-4000-c000-${data.sequence.toString(16).padStart(12, "0")}`
+  data.audit.push({ organisation_id: actor.organisation_id, row: { id, at, api_key_id: actor.api_key_id, ...record } })
+}
+
 export const idempotencyKey = (schemaId: string, key: string): string => `${schemaId}\u0000${key}`
 
 export const makeInMemoryStore = (seed: ConformanceSeed): InMemoryStoreShape => {
@@ -93,7 +112,8 @@ export const makeInMemoryStore = (seed: ConformanceSeed): InMemoryStoreShape => 
     hits: new Map(),
     unavailable: null,
     sequence: 0,
-    webhooks: makeWebhookState()
+    webhooks: makeWebhookState(),
+    audit: []
   }
   const atomically = <A, E>(step: (now: number) => Result.Result<A, E>): Effect.Effect<A, E | Unavailable> =>
     Effect.yieldNow.pipe(

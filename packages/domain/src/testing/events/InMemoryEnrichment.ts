@@ -43,13 +43,14 @@ const inMemoryEnrichmentLayer = Layer.effect(
           return Result.succeed(undefined)
         }),
       linkContact: (link) =>
-        store.atomically(() => {
+        store.atomically((now) => {
           const key = `${link.organisation_id}\u0000${link.key}`
           let id = portal.contactKeys.get(key)
           if (id === undefined) {
             id = contactId(portal)
             portal.contactKeys.set(key, id)
             portal.contacts.set(id, { id, organisation_id: link.organisation_id, key: link.key, tags: [] })
+            portal.contactCreatedAt.set(id, now)
           }
           const previous = portal.submissionContacts.get(link.submission_id)
           portal.submissionContacts.set(link.submission_id, id)

@@ -1,4 +1,8 @@
+import { Layer } from "effect"
+import { InMemory } from "../InMemory.js"
 import { InMemoryOrganiser } from "./InMemoryOrganiser.js"
 import { organiserConformance } from "./organiserConformance.js"
 
 organiserConformance("in-memory organiser ports", () => InMemoryOrganiser.layer)
+// Built over the public-form ports' store: the audit log is the store's, slot places are read there.
+organiserConformance("in-memory organiser ports over a shared store", () => InMemoryOrganiser.layer.pipe(Layer.provideMerge(InMemory.layer())))

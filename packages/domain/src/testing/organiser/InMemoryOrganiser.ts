@@ -6,6 +6,7 @@ import { OrganiserAccess } from "../../ports/OrganiserAccess.js"
 import { OrganiserArtists } from "../../ports/OrganiserArtists.js"
 import { OrganiserCatalog } from "../../ports/OrganiserCatalog.js"
 import { compareStrings } from "../../registration/compareStrings.js"
+import { holdersOf, type InMemoryData, InMemoryStore } from "../InMemoryStore.js"
 import { inMemoryEngagements } from "./InMemoryEngagements.js"
 
 interface Stored<A> {
@@ -49,18 +50,23 @@ export const paged = <A, K>(rows: ReadonlyArray<A>, keyOf: (a: A) => K, order: (
   return { items: rest.slice(0, page.limit), more: rest.length > page.limit }
 }
 
-export const makeOrganiserState = (): OrganiserState => ({
+/** A fresh organiser state; over a shared store's data, its audit log is that store's (one log for every adapter). */
+export const makeOrganiserState = (shared?: InMemoryData): OrganiserState => ({
   organisations: new Map(),
   keys: new Map(),
   events: new Map(),
   slots: new Map(),
   sections: new Map(),
-  audit: [],
+  audit: shared?.audit ?? [],
   artists: new Map(),
   engagements: new Map()
 })
 
-export const makeInMemoryOrganiser = (state: OrganiserState = makeOrganiserState()) => {
+/**
+ * The organiser ports over `state`; with `shared` (the data of the `InMemoryStore` the public-form ports use),
+ * a slot's holders are the submitted submissions holding a place on it there, and a held slot is IN_USE.
+ */
+export const makeInMemoryOrganiser = (state: OrganiserState = makeOrganiserState(), shared?: InMemoryData) => {
   const audit = (actor: Actor, at: number, record: AuditRecord) =>
     state.audit.push({ organisation_id: actor.organisation_id, row: { id: newId(), at, api_key_id: actor.api_key_id, ...record } })
   const own = <A>(map: Map<string, Stored<A>>, organisationId: string, id: string): A | undefined => {
@@ -68,10 +74,11 @@ export const makeInMemoryOrganiser = (state: OrganiserState = makeOrganiserState
     return found !== undefined && found.organisation_id === organisationId ? found.row : undefined
   }
   const ownEvent = (org: string, id: string) => own(state.events, org, id)
-  // This store holds no submissions: no slot of it is ever held.
+  // Without a shared store this state holds no submissions: no slot of it is ever held.
+  const holders = (slotId: string): number => (shared === undefined ? 0 : holdersOf(shared, slotId))
   const withName = (slot: Omit<AdminTimeSlot, "event_name" | "holders">): AdminTimeSlot => ({
     ...slot,
-    holders: 0,
+    holders: holders(slot.id),
     event_name: state.events.get(slot.event_id)?.row.name ?? ""
   })
   const validParent = (org: string, parentId: string | null | undefined, self?: string): boolean => {
@@ -186,8 +193,10 @@ export const makeInMemoryOrganiser = (state: OrganiserState = makeOrganiserState
         return Effect.succeed(withName(stored.row))
       }),
     deleteTimeSlot: (actor, id, at) =>
-      Effect.suspend(() => {
+      Effect.suspend((): Effect.Effect<void, TimeSlotNotFound | InUse> => {
         if (own(state.slots, actor.organisation_id, id) === undefined) return Effect.fail(new TimeSlotNotFound())
+        // A place held by a submitted submission refers to the slot (CONTRACT §15), as the SQL foreign key does.
+        if (holders(id) > 0) return Effect.fail(new InUse())
         state.slots.delete(id)
         audit(actor, at, { action: "time_slot.deleted", resource_type: "time_slot", resource_id: id })
         return Effect.void
@@ -255,10 +264,14 @@ export const makeInMemoryOrganiser = (state: OrganiserState = makeOrganiserState
   return { access, catalog, artists }
 }
 
-/** Both organiser ports over one fresh state per build. */
+/**
+ * The organiser ports over one fresh state per build. When an `InMemoryStore` is in context (built before, e.g.
+ * `Layer.provideMerge(InMemory.layer(seed))`), the audit log is the store's and slot places are read there.
+ */
 const inMemoryOrganiserLayer: Layer.Layer<OrganiserAccess | OrganiserCatalog | OrganiserArtists> = Layer.unwrap(
-  Effect.sync(() => {
-    const { access, catalog, artists } = makeInMemoryOrganiser()
+  Effect.gen(function*() {
+    const shared = Option.getOrUndefined(Option.map(yield* Effect.serviceOption(InMemoryStore), (store) => store.data))
+    const { access, catalog, artists } = makeInMemoryOrganiser(makeOrganiserState(shared), shared)
     return Layer.mergeAll(
       Layer.succeed(OrganiserAccess, access),
       Layer.succeed(OrganiserCatalog, catalog),

@@ -10,6 +10,7 @@ import { OrganiserAccess } from "../../ports/OrganiserAccess.js"
 import { OrganiserArtists } from "../../ports/OrganiserArtists.js"
 import { OrganiserCatalog } from "../../ports/OrganiserCatalog.js"
 import { OrganiserForms } from "../../ports/OrganiserForms.js"
+import { InMemoryStore } from "../InMemoryStore.js"
 import { byCreatedDesc, makeInMemoryOrganiser, makeOrganiserState, type OrganiserState, paged } from "./InMemoryOrganiser.js"
 
 let counter = 0
@@ -121,11 +122,12 @@ export const makeInMemoryOrganiserForms = (state: OrganiserState, forms = new Ma
   })
 }
 
-/** The organiser ports and OrganiserForms over one fresh state per build. */
+/** The organiser ports and OrganiserForms over one fresh state per build (over an `InMemoryStore` in context as `InMemoryOrganiser`). */
 const inMemoryOrganiserFormsLayer: Layer.Layer<OrganiserAccess | OrganiserCatalog | OrganiserArtists | OrganiserForms> = Layer.unwrap(
-  Effect.sync(() => {
-    const state = makeOrganiserState()
-    const { access, catalog, artists } = makeInMemoryOrganiser(state)
+  Effect.gen(function*() {
+    const shared = Option.getOrUndefined(Option.map(yield* Effect.serviceOption(InMemoryStore), (store) => store.data))
+    const state = makeOrganiserState(shared)
+    const { access, catalog, artists } = makeInMemoryOrganiser(state, shared)
     return Layer.mergeAll(
       Layer.succeed(OrganiserAccess, access),
       Layer.succeed(OrganiserCatalog, catalog),

@@ -38,6 +38,8 @@ export interface InMemoryPortalData {
   readonly contactKeys: Map<string, string>
   /** submission id → contact id. */
   readonly submissionContacts: Map<string, string>
+  /** contact id → epoch ms of its creation (the contacts of "Submissions out" are listed newest first). */
+  readonly contactCreatedAt: Map<string, number>
   contactSequence: number
 }
 
@@ -75,6 +77,7 @@ export const makeInMemoryPortalData = (seed: PortalSeed): InMemoryPortalData => 
   contacts: new Map(),
   contactKeys: new Map(),
   submissionContacts: new Map(),
+  contactCreatedAt: new Map(),
   contactSequence: 0
 })
 

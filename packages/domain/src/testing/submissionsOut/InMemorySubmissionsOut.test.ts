@@ -1,4 +1,4 @@
-import { InMemorySubmissionsOut } from "./InMemorySubmissionsOut.js"
+import { inMemorySubmissionsOutPorts } from "./InMemorySubmissionsOutFixture.js"
 import { submissionsOutConformance } from "./submissionsOutConformance.js"
 
-submissionsOutConformance("in-memory submissions out ports", () => InMemorySubmissionsOut.layer)
+submissionsOutConformance("in-memory submissions out ports", inMemorySubmissionsOutPorts)

@@ -1,10 +1,13 @@
 /**
- * SubmissionRecords, OutboxAdmin and Retention in memory, over a state of their own (forms with their export
- * columns, submissions, contacts, claims, outbox, audit), with the fixture the conformance suite stores
- * through. Each method is one synchronous step: atomic within one process.
+ * SubmissionRecords, OutboxAdmin and Retention in memory, over the shared `InMemoryStore` the public-form ports
+ * write (form schemas, submissions, idempotency keys, unique claims, slot places, outbox, audit log) and, when one
+ * is in context, the `InMemoryPortalStore` the event handlers write (submission tags, contacts). Each method is
+ * one critical section of the store: atomic within one process, as one transaction is on SQL.
  */
-import { Effect, Layer, Option, Stream } from "effect"
+import { Effect, Layer, Option, Result, Stream } from "effect"
 import { SubmissionNotFound } from "../../Errors.js"
+import { SubmissionErasedType } from "../../events/LifecycleEvents.js"
+import type { FormSchema } from "../../forms/FormSchema.js"
 import type { Actor, CreatedKey, Page, PageRequest } from "../../organiser/OrganiserModel.js"
 import { ContactNotFound, EventNotDead, OutboxEventNotFound } from "../../organiser/SubmissionsOutErrors.js"
 import {
@@ -19,29 +22,10 @@ import { OutboxAdmin } from "../../ports/OutboxAdmin.js"
 import { Retention } from "../../ports/Retention.js"
 import { SubmissionRecords } from "../../ports/SubmissionRecords.js"
 import { compareStrings } from "../../registration/compareStrings.js"
-import { type FixtureField, SubmissionsOutFixture } from "./SubmissionsOutFixture.js"
-
-interface Form { readonly organisation_id: string; readonly fields: ReadonlyArray<FixtureField> }
-interface Stored extends AdminSubmission { readonly organisation_id: string; readonly portal: boolean }
-interface Contact { readonly id: string; readonly organisation_id: string; readonly key: string; readonly created_at: number }
-interface Row {
-  readonly id: string
-  readonly type: string
-  payload: Readonly<Record<string, unknown>>
-  readonly organisation_id: string
-  attempts: number
-  readonly last_error: string | null
-  readonly created_at: number
-  available_at: number
-  delivered_at: number | null
-  dead_at: number | null
-}
-
-let counter = 0
-const newId = (): string => {
-  counter += 1
-  return `00000000-0000-4000-9000-${counter.toString(16).padStart(12, "0")}`
-}
+import type { Submission } from "../../submissions/Submission.js"
+import { appendAudit, idempotencyKey, type InMemoryData, type InMemoryOutboxRow, InMemoryStore } from "../InMemoryStore.js"
+import { type InMemoryPortalData, InMemoryPortalStore, makeInMemoryPortalData } from "../portal/InMemoryPortalStore.js"
+import { organisationOf } from "../webhooks/InMemoryWebhookState.js"
 
 const ascending = (a: CreatedKey, b: CreatedKey) => a.created_at - b.created_at || compareStrings(a.id, b.id)
 const descending = (a: CreatedKey, b: CreatedKey) => ascending(b, a)
@@ -53,230 +37,235 @@ const pageOf = <A extends CreatedKey>(rows: ReadonlyArray<A>, page: PageRequest<
   return { items: sorted.slice(0, page.limit), more: sorted.length > page.limit }
 }
 
-const stateOf = (row: Row): OutboxState => (row.delivered_at !== null ? "delivered" : row.dead_at !== null ? "dead" : "pending")
-const entryOf = (row: Row): OutboxEntry => ({
+const stateOf = (row: InMemoryOutboxRow): OutboxState =>
+  row.delivered_at !== null ? "delivered" : row.dead_at !== null ? "dead" : "pending"
+const entryOf = (row: InMemoryOutboxRow): OutboxEntry => ({
   id: row.id, type: row.type, attempts: row.attempts, last_error: row.last_error,
   created_at: row.created_at, available_at: row.available_at, dead_at: row.dead_at
 })
-const publicOf = ({ organisation_id: _o, portal: _p, ...submission }: Stored): AdminSubmission => submission
 
-const makeState = () => ({
-  organisations: new Set<string>(),
-  forms: new Map<string, Form>(),
-  submissions: new Map<string, Stored>(),
-  contacts: new Map<string, Contact>(),
-  claims: new Map<string, string>(),
-  outbox: [] as Array<Row>,
-  audit: [] as Array<{ organisation_id: string; action: string; resource_id: string }>,
-  sweeping: false
-})
+/** The union of the tags of the submissions linked to the contact, written onto it. */
+export const recomputeContactTags = (portal: InMemoryPortalData, contactId: string): void => {
+  const contact = portal.contacts.get(contactId)
+  if (contact === undefined) return
+  const tags = new Set<string>()
+  for (const [submissionId, linked] of portal.submissionContacts) {
+    if (linked === contactId) for (const tag of portal.submissionTags.get(submissionId) ?? []) tags.add(tag)
+  }
+  portal.contacts.set(contactId, { ...contact, tags: [...tags].sort(compareStrings) })
+}
 
-const make = () => {
-  const state = makeState()
+/** The export columns of §12: fields outside a section first, then by section position; within, position then slug. */
+export const exportSlugs = (schema: FormSchema): ReadonlyArray<string> => {
+  const sections = new Map(schema.sections.map((section) => [section.id, section.position]))
+  const inSection = (sectionId: string | null) => sectionId !== null && sections.has(sectionId)
+  return [...schema.fields].sort((a, b) =>
+    Number(inSection(a.section_id)) - Number(inSection(b.section_id)) ||
+    (sections.get(a.section_id ?? "") ?? 0) - (sections.get(b.section_id ?? "") ?? 0) ||
+    compareStrings(a.section_id ?? "", b.section_id ?? "") ||
+    a.position - b.position || compareStrings(a.slug, b.slug)
+  ).map((field) => field.slug)
+}
 
-  const contactTags = (contactId: string) =>
-    [...new Set([...state.submissions.values()].filter((s) => s.contact_id === contactId).flatMap((s) => s.tags))].sort(compareStrings)
-
-  const contactOf = (c: Contact): AdminContact => ({
-    id: c.id, key: c.key, tags: contactTags(c.id), created_at: c.created_at,
-    submission_ids: [...state.submissions.values()].filter((s) => s.contact_id === c.id).sort(ascending).map((s) => s.id)
+/** The adapters' view of the two stores, and the one erasure step both erase methods share. */
+export const makeRecordsView = (data: InMemoryData, portal: InMemoryPortalData) => {
+  const organisationOfSubmission = (s: Submission) => data.schemas.get(s.schema_id)?.organisation_id
+  const adminOf = (s: Submission): AdminSubmission => ({
+    id: s.id, form_id: s.schema_id, status: s.status, idempotency_key: s.idempotency_key, auto_save_count: s.auto_save_count,
+    event_id: s.event_id, values: s.values, tags: portal.submissionTags.get(s.id) ?? [],
+    contact_id: portal.submissionContacts.get(s.id) ?? null, created_at: s.created_at, updated_at: s.updated_at,
+    submitted_at: s.submitted_at
   })
+  const ownSubmission = (organisationId: string, id: string) => {
+    const s = data.submissions.get(id)
+    return s !== undefined && organisationOfSubmission(s) === organisationId ? s : undefined
+  }
+  const linkedTo = (contactId: string) =>
+    [...portal.submissionContacts].filter(([, linked]) => linked === contactId).map(([id]) => id)
 
-  const keeps = (filter: SubmissionFilter) => (s: Stored) =>
-    (filter.status === undefined || s.status === filter.status) && (filter.since === undefined || s.updated_at >= filter.since)
-
-  const inForm = (organisationId: string, formId: string, filter: SubmissionFilter) =>
-    [...state.submissions.values()].filter((s) => s.organisation_id === organisationId && s.form_id === formId && keeps(filter)(s))
-
-  const record = (organisationId: string, type: string, payload: Record<string, unknown>, at: number) => {
-    const id = newId()
-    state.outbox.push({ id, type, payload, organisation_id: organisationId, attempts: 0, last_error: null, created_at: at, available_at: at, delivered_at: null, dead_at: null })
-    return id
+  /** Deletes the submission with everything that refers to it (a draft swept, or a submission erased). */
+  const deleteSubmission = (s: Submission) => {
+    data.submissions.delete(s.id)
+    const key = idempotencyKey(s.schema_id, s.idempotency_key)
+    if (data.keys.get(key) === s.id) data.keys.delete(key)
+    for (const [claim, held] of data.claims) if (held.submission_id === s.id) data.claims.delete(claim)
+    for (const holders of data.places.values()) holders.delete(s.id)
+    portal.submissionTags.delete(s.id)
+    const contactId = portal.submissionContacts.get(s.id)
+    portal.submissionContacts.delete(s.id)
+    if (contactId === undefined) return
+    const contact = portal.contacts.get(contactId)
+    if (linkedTo(contactId).length > 0) recomputeContactTags(portal, contactId)
+    else if (contact !== undefined) {
+      portal.contacts.delete(contactId)
+      portal.contactKeys.delete(`${contact.organisation_id}\u0000${contact.key}`)
+      portal.contactCreatedAt.delete(contactId)
+    }
   }
 
-  /** Erasure of one stored submission; the caller found it in the actor's organisation. */
-  const eraseStored = (actor: Actor, s: Stored, at: number) => {
-    for (const [key, owner] of state.claims) if (owner === s.id) state.claims.delete(key)
-    for (const row of state.outbox) {
-      if (row.payload["submission_id"] === s.id) row.payload = erasedPayload(row.payload)
+  /** Erasure of one submission of the actor's organisation (CONTRACT §12), inside the caller's critical section. */
+  const erase = (actor: Actor, s: Submission, at: number, nextEventId: () => string) => {
+    deleteSubmission(s)
+    // The convention the webhook engine relies on: only the ids stay, and `erased: true`.
+    data.outbox.forEach((row, index) => {
+      if (row.payload["submission_id"] === s.id) data.outbox[index] = { ...row, payload: erasedPayload(row.payload) }
+    })
+    data.outbox.push({
+      id: nextEventId(), type: SubmissionErasedType,
+      payload: { submission_id: s.id, schema_id: s.schema_id, organisation_id: actor.organisation_id },
+      attempts: 0, last_error: null, available_at: at, claimed_until: null, delivered_at: null, dead_at: null, created_at: at
+    })
+    appendAudit(data, actor, at, { action: "submission.erased", resource_type: "submission", resource_id: s.id })
+  }
+
+  return { adminOf, ownSubmission, linkedTo, deleteSubmission, erase, organisationOfSubmission } as const
+}
+
+/** The portal data in context, or an empty one of its own (no handler links contacts then: none are listed). */
+export const portalDataOrEmpty = Effect.map(
+  Effect.serviceOption(InMemoryPortalStore),
+  Option.match({ onNone: () => makeInMemoryPortalData({ master_artists: [], engagements: [] }), onSome: (portal) => portal.data })
+)
+
+const make = Effect.gen(function*() {
+  const store = yield* InMemoryStore
+  const { data } = store
+  const portal = yield* portalDataOrEmpty
+  const view = makeRecordsView(data, portal)
+  const nextEventId = () => store.nextId("event")
+
+  const keeps = (filter: SubmissionFilter) => (s: AdminSubmission) =>
+    (filter.status === undefined || s.status === filter.status) && (filter.since === undefined || s.updated_at >= filter.since)
+  const inForm = (organisationId: string, formId: string, filter: SubmissionFilter) =>
+    [...data.submissions.values()]
+      .filter((s) => s.schema_id === formId && view.organisationOfSubmission(s) === organisationId)
+      .map(view.adminOf)
+      .filter(keeps(filter))
+  const contactOf = (contactId: string): AdminContact | undefined => {
+    const contact = portal.contacts.get(contactId)
+    if (contact === undefined) return undefined
+    const linked = view.linkedTo(contactId).flatMap((id) => {
+      const s = data.submissions.get(id)
+      return s === undefined ? [] : [s]
+    })
+    return {
+      id: contact.id, key: contact.key, tags: contact.tags, created_at: portal.contactCreatedAt.get(contact.id) ?? 0,
+      submission_ids: linked.sort(ascending).map((s) => s.id)
     }
-    state.submissions.delete(s.id)
-    if (s.contact_id !== null && ![...state.submissions.values()].some((o) => o.contact_id === s.contact_id)) {
-      state.contacts.delete(s.contact_id)
-    }
-    record(s.organisation_id, "submission.erased", { submission_id: s.id, schema_id: s.form_id, organisation_id: s.organisation_id }, at)
-    state.audit.push({ organisation_id: actor.organisation_id, action: "submission.erased", resource_id: s.id })
   }
 
   const records = SubmissionRecords.of({
     formColumns: (organisationId, formId) =>
-      Effect.sync(() => {
-        const form = state.forms.get(formId)
-        if (form === undefined || form.organisation_id !== organisationId) return Option.none()
-        const sorted = [...form.fields].sort((a, b) =>
-          Number(a.section !== undefined) - Number(b.section !== undefined) ||
-          (a.section?.position ?? 0) - (b.section?.position ?? 0) || compareStrings(a.section?.id ?? "", b.section?.id ?? "") ||
-          a.position - b.position || compareStrings(a.slug, b.slug))
-        return Option.some({ slugs: sorted.map((f) => f.slug) })
+      store.atomically(() => {
+        const schema = data.schemas.get(formId)
+        return Result.succeed(
+          schema === undefined || schema.organisation_id !== organisationId ? Option.none() : Option.some({ slugs: exportSlugs(schema) })
+        )
       }),
     list: (organisationId, formId, filter, page) =>
-      Effect.sync(() => {
-        const result = pageOf(inForm(organisationId, formId, filter), page, "asc")
-        return { items: result.items.map(publicOf), more: result.more }
-      }),
+      store.atomically(() => Result.succeed(pageOf(inForm(organisationId, formId, filter), page, "asc"))),
+    // Keyset pages of the list, so that a long export never holds the whole form at once.
     exportRows: (organisationId, formId, filter) =>
-      Stream.suspend(() => Stream.fromIterable(inForm(organisationId, formId, filter).sort(ascending).map(publicOf))),
+      Stream.paginate(undefined as CreatedKey | undefined, (after) =>
+        Effect.map(
+          store.atomically(() => Result.succeed(pageOf(inForm(organisationId, formId, filter), { limit: 500, after }, "asc"))),
+          (page) => {
+            const last = page.items.at(-1)
+            const next: Option.Option<CreatedKey | undefined> = page.more && last !== undefined
+              ? Option.some({ created_at: last.created_at, id: last.id })
+              : Option.none()
+            return [page.items, next] as const
+          }
+        )),
     find: (organisationId, id) =>
-      Effect.sync(() => {
-        const s = state.submissions.get(id)
-        return s === undefined || s.organisation_id !== organisationId ? Option.none() : Option.some(publicOf(s))
-      }),
+      store.atomically(() => Result.succeed(Option.map(Option.fromUndefinedOr(view.ownSubmission(organisationId, id)), view.adminOf))),
     erase: (actor, id, at) =>
-      Effect.suspend(() => {
-        const s = state.submissions.get(id)
-        if (s === undefined || s.organisation_id !== actor.organisation_id) return Effect.fail(new SubmissionNotFound())
-        eraseStored(actor, s, at)
-        return Effect.void
+      store.atomically((): Result.Result<void, SubmissionNotFound> => {
+        const s = view.ownSubmission(actor.organisation_id, id)
+        if (s === undefined) return Result.fail(new SubmissionNotFound())
+        view.erase(actor, s, at, nextEventId)
+        return Result.succeed(undefined)
       }),
     contacts: (organisationId, key, page) =>
-      Effect.sync(() => {
-        const found = [...state.contacts.values()].filter((c) => c.organisation_id === organisationId && (key === undefined || c.key === key))
-        const result = pageOf(found, page, "desc")
-        return { items: result.items.map(contactOf), more: result.more }
+      store.atomically(() => {
+        const found = [...portal.contacts.values()]
+          .filter((c) => c.organisation_id === organisationId && (key === undefined || c.key === key))
+          .flatMap((c) => {
+            const contact = contactOf(c.id)
+            return contact === undefined ? [] : [contact]
+          })
+        return Result.succeed(pageOf(found, page, "desc"))
       }),
     eraseContact: (actor, id, at) =>
-      Effect.suspend(() => {
-        const contact = state.contacts.get(id)
-        if (contact === undefined || contact.organisation_id !== actor.organisation_id) return Effect.fail(new ContactNotFound())
-        for (const s of [...state.submissions.values()].filter((s) => s.contact_id === id).sort(ascending)) eraseStored(actor, s, at)
-        state.contacts.delete(id)
-        state.audit.push({ organisation_id: actor.organisation_id, action: "contact.erased", resource_id: id })
-        return Effect.void
+      store.atomically((): Result.Result<void, ContactNotFound> => {
+        const contact = portal.contacts.get(id)
+        if (contact === undefined || contact.organisation_id !== actor.organisation_id) return Result.fail(new ContactNotFound())
+        const linked = view.linkedTo(id).flatMap((sid) => {
+          const s = data.submissions.get(sid)
+          return s === undefined ? [] : [s]
+        })
+        for (const s of linked.sort(ascending)) view.erase(actor, s, at, nextEventId)
+        portal.contacts.delete(id)
+        portal.contactKeys.delete(`${contact.organisation_id}\u0000${contact.key}`)
+        portal.contactCreatedAt.delete(id)
+        appendAudit(data, actor, at, { action: "contact.erased", resource_type: "contact", resource_id: id })
+        return Result.succeed(undefined)
       })
   })
 
   const outbox = OutboxAdmin.of({
     list: (organisationId, wanted, page) =>
-      Effect.sync(() => {
-        const rows = state.outbox.filter((r) => (organisationId === undefined || r.organisation_id === organisationId) && stateOf(r) === wanted)
-        const result = pageOf(rows.map((r) => ({ ...entryOf(r) })), page, "desc")
-        return result
+      store.atomically(() => {
+        const rows = data.outbox.filter((r) => (organisationId === undefined || organisationOf(r) === organisationId) && stateOf(r) === wanted)
+        return Result.succeed(pageOf(rows.map(entryOf), page, "desc"))
       }),
     retry: (actor, id, at) =>
-      Effect.suspend((): Effect.Effect<OutboxEntry, OutboxEventNotFound | EventNotDead> => {
-        const row = state.outbox.find((r) => r.id === id && (actor === undefined || r.organisation_id === actor.organisation_id))
-        if (row === undefined) return Effect.fail(new OutboxEventNotFound())
-        if (stateOf(row) !== "dead") return Effect.fail(new EventNotDead())
-        row.dead_at = null
-        row.available_at = at
-        if (actor !== undefined) state.audit.push({ organisation_id: actor.organisation_id, action: "outbox_event.retried", resource_id: id })
-        return Effect.succeed(entryOf(row))
+      store.atomically((): Result.Result<OutboxEntry, OutboxEventNotFound | EventNotDead> => {
+        const index = data.outbox.findIndex((r) => r.id === id && (actor === undefined || organisationOf(r) === actor.organisation_id))
+        const row = data.outbox[index]
+        if (row === undefined) return Result.fail(new OutboxEventNotFound())
+        if (stateOf(row) !== "dead") return Result.fail(new EventNotDead())
+        const retried: InMemoryOutboxRow = { ...row, dead_at: null, available_at: at, claimed_until: null }
+        data.outbox[index] = retried
+        if (actor !== undefined) appendAudit(data, actor, at, { action: "outbox_event.retried", resource_type: "outbox_event", resource_id: id })
+        return Result.succeed(entryOf(retried))
       })
   })
 
+  // One sweep is one critical section: another one cannot run meanwhile, so every sweep runs.
   const retention = Retention.of({
     sweep: (cutoffs) =>
-      Effect.sync(() => {
-        if (state.sweeping) return { ran: false, drafts_deleted: 0, payloads_emptied: 0 }
+      store.atomically(() => {
         let drafts = 0
-        for (const s of [...state.submissions.values()]) {
-          if (s.status === "draft" && !s.portal && s.updated_at < cutoffs.draftsUpdatedBefore) {
-            state.submissions.delete(s.id)
+        for (const s of [...data.submissions.values()]) {
+          // Drafts of public forms only: a portal draft (subject_id set) is the engagement's advance record.
+          if (s.status === "draft" && s.subject_id === null && s.updated_at < cutoffs.draftsUpdatedBefore) {
+            view.deleteSubmission(s)
             drafts += 1
           }
         }
         let payloads = 0
-        for (const row of state.outbox) {
+        data.outbox.forEach((row, index) => {
           if (row.delivered_at !== null && row.delivered_at < cutoffs.deliveredBefore && Object.keys(row.payload).length > 0) {
-            row.payload = {}
+            data.outbox[index] = { ...row, payload: {} }
             payloads += 1
           }
-        }
-        return { ran: true, drafts_deleted: drafts, payloads_emptied: payloads }
+        })
+        return Result.succeed({ ran: true, drafts_deleted: drafts, payloads_emptied: payloads })
       })
-  })
-
-  const fixture = SubmissionsOutFixture.of({
-    newActor: Effect.sync(() => {
-      const id = newId()
-      state.organisations.add(id)
-      return { organisation_id: id, api_key_id: null }
-    }),
-    addForm: (organisationId, fields) =>
-      Effect.sync(() => {
-        const id = newId()
-        state.forms.set(id, { organisation_id: organisationId, fields })
-        return id
-      }),
-    addSubmission: (input) =>
-      Effect.sync(() => {
-        const form = state.forms.get(input.form_id)
-        if (form === undefined) throw new Error("unknown form")
-        if ([...state.submissions.values()].some((s) => s.form_id === input.form_id && s.idempotency_key === input.idempotency_key)) {
-          throw new Error("duplicate idempotency key")
-        }
-        const id = newId()
-        let contactId: string | null = null
-        if (input.contact_key !== undefined) {
-          const existing = [...state.contacts.values()].find((c) => c.organisation_id === form.organisation_id && c.key === input.contact_key)
-          const contact = existing ?? { id: newId(), organisation_id: form.organisation_id, key: input.contact_key, created_at: input.created_at }
-          state.contacts.set(contact.id, contact)
-          contactId = contact.id
-        }
-        const values: Record<string, unknown> = Object.create(null) as Record<string, unknown>
-        for (const [k, v] of Object.entries(input.values)) values[k] = v
-        state.submissions.set(id, {
-          id, form_id: input.form_id, organisation_id: form.organisation_id, status: input.status,
-          idempotency_key: input.idempotency_key, auto_save_count: 0, event_id: null, values,
-          tags: [...new Set(input.tags ?? [])].sort(compareStrings), contact_id: contactId,
-          created_at: input.created_at, updated_at: input.updated_at ?? input.created_at,
-          submitted_at: input.status === "submitted" ? input.updated_at ?? input.created_at : null, portal: input.portal ?? false
-        })
-        for (const claim of input.claims ?? []) {
-          const key = `${input.form_id}\u0000${claim.slug}\u0000${claim.value}`
-          if (state.claims.has(key)) throw new Error("claim taken")
-          state.claims.set(key, id)
-        }
-        if (input.event !== undefined) {
-          const eventId = record(form.organisation_id, "submission.submitted", { submission_id: id, schema_id: input.form_id, organisation_id: form.organisation_id, event_id: null, values: input.values, submitted_at: new Date(input.created_at).toISOString() }, input.created_at)
-          const row = state.outbox.find((r) => r.id === eventId)
-          if (row !== undefined && input.event === "delivered") row.delivered_at = input.created_at
-          if (row !== undefined && input.event === "dead") row.dead_at = input.created_at
-        }
-        return id
-      }),
-    addEvent: (event) =>
-      Effect.sync(() => {
-        const id = newId()
-        const at = event.at ?? event.created_at
-        state.outbox.push({
-          id, type: "submission.submitted", payload: event.payload ?? { organisation_id: event.organisation_id },
-          organisation_id: event.organisation_id, attempts: event.state === "dead" ? 10 : 1, last_error: event.state === "dead" ? "failed" : null,
-          created_at: event.created_at, available_at: event.created_at,
-          delivered_at: event.state === "delivered" ? at : null, dead_at: event.state === "dead" ? at : null
-        })
-        return id
-      }),
-    claimsOf: (submissionId) => Effect.sync(() => [...state.claims.values()].filter((owner) => owner === submissionId).length),
-    exists: (submissionId) => Effect.sync(() => state.submissions.has(submissionId)),
-    eventsOf: (submissionId) =>
-      Effect.sync(() => state.outbox.filter((r) => r.payload["submission_id"] === submissionId).map((r) => ({ id: r.id, type: r.type, payload: r.payload }))),
-    eventPayload: (eventId) => Effect.sync(() => state.outbox.find((r) => r.id === eventId)?.payload ?? {}),
-    audit: (organisationId) =>
-      Effect.sync(() => state.audit.filter((a) => a.organisation_id === organisationId).map(({ action, resource_id }) => ({ action, resource_id })))
   })
 
   return Layer.mergeAll(
     Layer.succeed(SubmissionRecords, records),
     Layer.succeed(OutboxAdmin, outbox),
-    Layer.succeed(Retention, retention),
-    Layer.succeed(SubmissionsOutFixture, fixture)
+    Layer.succeed(Retention, retention)
   )
-}
+})
 
-/** `InMemorySubmissionsOut.layer`: SubmissionRecords, OutboxAdmin, Retention and the conformance fixture, one fresh state. */
+/**
+ * `InMemorySubmissionsOut.layer`: SubmissionRecords, OutboxAdmin and Retention over the `InMemoryStore` in context
+ * (and its `InMemoryPortalStore` when there is one), e.g. `Layer.provideMerge(InMemory.layer(seed))`.
+ */
 export const InMemorySubmissionsOut = {
-  get layer() {
-    return make()
-  }
+  layer: Layer.unwrap(make) as Layer.Layer<SubmissionRecords | OutboxAdmin | Retention, never, InMemoryStore>
 } as const

@@ -3,9 +3,10 @@
  * The in-memory Outbox fans an event out to subscribed endpoints when it marks it delivered (`fanOut`), as
  * the SQL adapter does in that same statement. An event's organisation is its payload's `organisation_id`
  * (in memory a `section.submitted` event carries none unless its payload has it: it fans out to nobody).
+ * Its audit entries go to the store's organiser audit log (`InMemoryOrganiser` built over the same store reads it).
  */
 import { Effect, Layer, Option, Result } from "effect"
-import type { CreatedKey, Page, PageRequest } from "../../organiser/OrganiserModel.js"
+import type { Actor, CreatedKey, Page, PageRequest } from "../../organiser/OrganiserModel.js"
 import { WebhookStore } from "../../ports/WebhookStore.js"
 import { WebhookNotFound } from "../../webhooks/WebhookErrors.js"
 import {
@@ -15,7 +16,7 @@ import {
   type WebhookDelivery,
   type WebhookEndpoint
 } from "../../webhooks/WebhookModel.js"
-import { InMemoryStore } from "../InMemoryStore.js"
+import { appendAudit, InMemoryStore } from "../InMemoryStore.js"
 import { type InMemoryDelivery, type InMemoryEndpoint, isErased, newDelivery, organisationOf, subscribedTo, uuid } from "./InMemoryWebhookState.js"
 
 const publicEndpoint = (e: InMemoryEndpoint): WebhookEndpoint => ({
@@ -48,6 +49,8 @@ const inMemoryWebhookStoreLayer = Layer.effect(
         const e = owned(organisationId, id)
         return e === undefined ? Result.fail(new WebhookNotFound()) : Result.succeed(f(e, now))
       })
+    const audit = (actor: Actor, at: number, action: string, id: string, resource_type = "webhook") =>
+      appendAudit(store.data, actor, at, { action, resource_type, resource_id: id })
     const replaceDelivery = (d: InMemoryDelivery) => {
       const i = state.deliveries.findIndex((x) => x.id === d.id)
       if (i >= 0) state.deliveries[i] = d
@@ -67,6 +70,7 @@ const inMemoryWebhookStoreLayer = Layer.effect(
             previous_secret: null, secret_rotated_at: null
           }
           state.endpoints.set(endpoint.id, endpoint)
+          audit(actor, at, "webhook.created", endpoint.id)
           return Result.succeed(publicEndpoint(endpoint))
         }),
       updateEndpoint: (actor, id, patch, at) =>
@@ -91,16 +95,19 @@ const inMemoryWebhookStoreLayer = Layer.effect(
               }
             }
           }
+          audit(actor, at, "webhook.updated", id)
           return publicEndpoint(changed)
         }),
-      deleteEndpoint: (actor, id) =>
+      deleteEndpoint: (actor, id, at) =>
         withEndpoint(actor.organisation_id, id, () => {
           state.endpoints.delete(id)
           for (let i = state.deliveries.length - 1; i >= 0; i--) if (state.deliveries[i]?.endpoint_id === id) state.deliveries.splice(i, 1)
+          audit(actor, at, "webhook.deleted", id)
         }),
       rotateSecret: (actor, id, secret, at) =>
         withEndpoint(actor.organisation_id, id, (e) => {
           state.endpoints.set(id, { ...e, previous_secret: e.secret, secret, secret_rotated_at: at })
+          audit(actor, at, "webhook.secret_rotated", id)
         }),
       listDeliveries: (organisationId, endpointId, status, page) =>
         withEndpoint(organisationId, endpointId, () =>
@@ -121,6 +128,7 @@ const inMemoryWebhookStoreLayer = Layer.effect(
           if (d === undefined) return Option.none()
           const changed = d.claimed_until !== null ? d : { ...d, status: "pending" as const, next_attempt_at: at, round_start: d.attempt_count }
           replaceDelivery(changed)
+          audit(actor, at, "webhook_delivery.retried", d.id, "webhook_delivery")
           return Option.some(publicDelivery(changed))
         }),
       replay: (actor, endpointId, since, at) =>
@@ -136,6 +144,7 @@ const inMemoryWebhookStoreLayer = Layer.effect(
             } else continue
             queued++
           }
+          audit(actor, at, "webhook.replayed", e.id)
           return queued
         }),
       claimDeliveries: (limit, policy, at) =>

@@ -1,0 +1,12 @@
+import { Layer } from "effect"
+import { InMemoryStore } from "../InMemoryStore.js"
+import { emptySeed } from "../Seed.js"
+import { InMemoryOrganiser } from "./InMemoryOrganiser.js"
+import { InMemorySlotPlaceFixture } from "./SlotPlaceFixture.js"
+import { slotPlacesConformance } from "./slotPlacesConformance.js"
+
+// The organiser built over the store the public-form ports use: it sees their places.
+slotPlacesConformance(
+  "in-memory organiser over the shared store",
+  () => Layer.mergeAll(InMemoryOrganiser.layer, InMemorySlotPlaceFixture.layer).pipe(Layer.provideMerge(InMemoryStore.layer(emptySeed)))
+)
