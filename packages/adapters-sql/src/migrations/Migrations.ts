@@ -13,6 +13,7 @@ import organiser from "./0009_organiser.js"
 import submissionsOut from "./0011_submissions_out.js"
 import webhooks from "./0012_webhooks.js"
 import slotPlaces from "./0013_slot_places.js"
+import enrichmentBatches from "./0014_enrichment_batches.js"
 
 const table = "forms_migrations"
 
@@ -31,7 +32,8 @@ const loader = PgMigrator.fromRecord({
   "0009_organiser": organiser,
   "0011_submissions_out": submissionsOut,
   "0012_webhooks": webhooks,
-  "0013_slot_places": slotPlaces
+  "0013_slot_places": slotPlaces,
+  "0014_enrichment_batches": enrichmentBatches
 })
 
 // The migrator only needs the Node services for schema dumps, which are not asked for.
