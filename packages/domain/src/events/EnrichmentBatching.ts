@@ -1,12 +1,15 @@
 /**
  * Tag sync and identity match write through these: the dispatcher delivers a claimed batch's events
  * concurrently, and the writes their handlers request in the same moment go to the port as one batch
- * (`setSubmissionTagsMany`, `linkContacts`: one statement each on SQL). Each event keeps its own delivery:
+ * (`setSubmissionTagsMany`, `linkContacts`: one statement each on SQL), and their schema lookups are made once
+ * per schema. Each event keeps its own delivery:
  * a batch that fails is written again item by item, so a poison item fails its own event alone.
  */
-import { Cause, Effect, Exit, Request, RequestResolver } from "effect"
+import { Cause, Effect, Exit, type Option, Request, RequestResolver } from "effect"
 import type { Unavailable } from "../Errors.js"
+import type { FormSchema } from "../forms/FormSchema.js"
 import { Enrichment, type LinkContact, type SubmissionTags } from "../ports/Enrichment.js"
+import { SchemaCatalog } from "../ports/SchemaCatalog.js"
 
 /** One write of a batched kind: `item` is what the port's single call takes. */
 interface Write<T> extends Request.Request<void, Unavailable> {
@@ -45,6 +48,28 @@ const batched = <T>(
   )
   return (item) => Effect.request(make({ item }), resolver)
 }
+
+interface FindSchema extends Request.Request<Option.Option<FormSchema>, Unavailable> {
+  readonly _tag: "FindSchema"
+  readonly schemaId: string
+}
+const FindSchema = Request.tagged<FindSchema>("FindSchema")
+
+/** `SchemaCatalog.findById` with the lookups of concurrent deliveries made once per schema id. */
+export const makeSchemaLookup = Effect.gen(function*() {
+  const catalog = yield* SchemaCatalog
+  const resolver = RequestResolver.setDelayEffect(
+    RequestResolver.make<FindSchema>((entries) =>
+      Effect.forEach(new Set(entries.map((entry) => entry.request.schemaId)), (schemaId) =>
+        Effect.exit(catalog.findById(schemaId)).pipe(Effect.map((exit) => {
+          for (const entry of entries) if (entry.request.schemaId === schemaId) entry.completeUnsafe(exit)
+        })), { discard: true })
+    ),
+    batchWindow
+  )
+  return (schemaId: string): Effect.Effect<Option.Option<FormSchema>, Unavailable> =>
+    Effect.request(FindSchema({ schemaId }), resolver)
+})
 
 /** The batched writes of the `submission.submitted` handlers, over the Enrichment port in context. */
 export const makeEnrichmentBatching = Effect.gen(function*() {
