@@ -8,9 +8,9 @@
  *
  * Runs in a schema of its own (dropped at the end). Prints one JSON line per batch size.
  */
-import { Effect, Layer } from "effect"
+import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
-import { InProcessSignal, Submissions } from "@forms/domain"
+import { InProcessSignal } from "@forms/domain"
 import { dispatchBatch } from "@forms/domain/internal"
 import { portalFixture } from "@forms/domain/testing"
 import { diffCounts, startCountingProxy } from "../../../bench/src/pgProxy.js"
@@ -21,7 +21,7 @@ import { seededPortalPorts } from "../test/support.js"
 const url = process.env["TEST_DATABASE_URL"]
 if (url === undefined || url === "") throw new Error("TEST_DATABASE_URL is required")
 const schema = `forms_bench_events_${Date.now().toString(36)}`
-const sizes = [1, 20, 100]
+const sizes = (process.env["EVENT_BATCH_SIZES"] ?? "1,20,100").split(",").map(Number)
 
 const execute = (statement: string) =>
   Effect.flatMap(SqlClient.SqlClient, (sql) => sql.unsafe(statement)).pipe(Effect.provide(PgLive.layer({ url, maxConnections: 1 })))
@@ -45,7 +45,6 @@ const main = Effect.gen(function*() {
       console.log(JSON.stringify({ events: size, statements: counts.statements, round_trips: counts.roundTrips,
         per_event: Number((counts.statements / size).toFixed(2)) }))
     }
-    yield* Submissions
   }).pipe(Effect.provide(ports))
   yield* Effect.promise(() => proxy.close())
 })
