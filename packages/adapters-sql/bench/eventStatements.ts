@@ -6,14 +6,16 @@
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/<db> \
  *     ../../apps/server/node_modules/.bin/tsx --conditions=@forms/source bench/eventStatements.ts
  *
- * Runs in a schema of its own (dropped at the end). Prints one JSON line per batch size.
+ * Runs in a schema of its own (dropped at the end). Prints one JSON line per batch size. EVENT_BATCH_SIZES (default
+ * 1,20,100) sets the batches, EVENT_SCHEMA_CACHE=1 adds the server's FormSchemaCache.
  */
-import { Effect } from "effect"
+import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { InProcessSignal } from "@forms/domain"
 import { dispatchBatch } from "@forms/domain/internal"
 import { portalFixture } from "@forms/domain/testing"
 import { diffCounts, startCountingProxy } from "../../../bench/src/pgProxy.js"
+import { FormSchemaCache } from "../src/cache/FormSchemaCache.js"
 import { PgLive } from "../src/connection/PgLive.js"
 import { registryWith, submitVolunteer, values } from "../test/events.js"
 import { seededPortalPorts } from "../test/support.js"
@@ -32,7 +34,10 @@ const main = Effect.gen(function*() {
   const proxied = new URL(url)
   proxied.hostname = "127.0.0.1"
   proxied.port = String(proxy.port)
+  // EVENT_SCHEMA_CACHE=1: with the server's schema cache (its listener connects directly, not through the proxy).
+  const cache = process.env["EVENT_SCHEMA_CACHE"] === "1" ? FormSchemaCache.listening({ url, schema }) : Layer.empty
   const ports = seededPortalPorts(PgLive.layer({ url: proxied.toString(), searchPath: schema, maxConnections: 10 }), portalFixture, InProcessSignal.layer)
+    .pipe(Layer.provide(cache))
   yield* Effect.gen(function*() {
     let n = 0
     for (const size of sizes) {
