@@ -14,6 +14,7 @@ import formAuthoring from "./0010_form_authoring.js"
 import submissionsOut from "./0011_submissions_out.js"
 import webhooks from "./0012_webhooks.js"
 import slotPlaces from "./0013_slot_places.js"
+import enrichmentBatches from "./0014_enrichment_batches.js"
 
 const table = "forms_migrations"
 
@@ -33,7 +34,8 @@ const loader = PgMigrator.fromRecord({
   "0010_form_authoring": formAuthoring,
   "0011_submissions_out": submissionsOut,
   "0012_webhooks": webhooks,
-  "0013_slot_places": slotPlaces
+  "0013_slot_places": slotPlaces,
+  "0014_enrichment_batches": enrichmentBatches
 })
 
 // The migrator only needs the Node services for schema dumps, which are not asked for.

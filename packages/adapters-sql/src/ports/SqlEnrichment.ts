@@ -1,8 +1,8 @@
-/** The `Enrichment` port on PostgreSQL: submission tags and contacts, each method one statement. */
+/** The `Enrichment` port on PostgreSQL: submission tags and contacts, each method one statement (a batch too). */
 import { Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
-import { type Contact, Enrichment, type LinkContact } from "@forms/domain"
+import { type Contact, Enrichment, type LinkContact, type SubmissionTags } from "@forms/domain"
 import { compareStrings } from "@forms/domain/internal"
 import { sqlFailure } from "../SqlFailure.js"
 import { isUuid, jsonText } from "../sqlValues.js"
@@ -10,6 +10,8 @@ import { isUuid, jsonText } from "../sqlValues.js"
 // Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
 const spanSetSubmissionTags = Effect.withSpan("SqlEnrichment.setSubmissionTags")
 const spanLinkContact = Effect.withSpan("SqlEnrichment.linkContact")
+const spanSetSubmissionTagsMany = Effect.withSpan("SqlEnrichment.setSubmissionTagsMany")
+const spanLinkContacts = Effect.withSpan("SqlEnrichment.linkContacts")
 const spanSubmissionTags = Effect.withSpan("SqlEnrichment.submissionTags")
 const spanContactOfSubmission = Effect.withSpan("SqlEnrichment.contactOfSubmission")
 const spanContacts = Effect.withSpan("SqlEnrichment.contacts")
@@ -71,6 +73,28 @@ export const makeSqlEnrichment = Effect.gen(function*() {
     )
   }
 
+  // One statement for the batch (migration 14); a submission id that is no UUID names no submission: skipped.
+  const setSubmissionTagsMany = (items: ReadonlyArray<SubmissionTags>) => {
+    const valid = items.filter((item) => isUuid(item.submission_id))
+    return valid.length === 0
+      ? Effect.void
+      : write(sql`SELECT forms_set_submission_tags_many(${
+        jsonText(valid.map((item) => ({ submission_id: item.submission_id, tags: sortedSet(item.tags) })))
+      }::jsonb)`).pipe(Effect.asVoid, spanSetSubmissionTagsMany)
+  }
+
+  // One statement for the batch (migration 14). A link whose submission id is no UUID links nothing: its
+  // contact is only found or created, as `linkContact` does, on its own.
+  const linkContacts = (links: ReadonlyArray<LinkContact>) => {
+    const valid = links.filter((link) => isUuid(link.submission_id))
+    const batch = valid.length === 0
+      ? Effect.void
+      : write(sql`SELECT forms_link_contacts(${
+        jsonText(valid.map((link) => ({ organisation_id: link.organisation_id, key: link.key, submission_id: link.submission_id })))
+      }::jsonb)`).pipe(Effect.asVoid, spanLinkContacts)
+    return Effect.andThen(batch, Effect.forEach(links.filter((link) => !isUuid(link.submission_id)), linkContact, { discard: true }))
+  }
+
   const submissionTags = (submissionId: string) =>
     isUuid(submissionId)
       ? sql<{ readonly tags: unknown }>`SELECT tags FROM submissions WHERE id = ${submissionId}::uuid`.pipe(
@@ -99,7 +123,7 @@ export const makeSqlEnrichment = Effect.gen(function*() {
       spanContacts
     )
 
-  return Enrichment.of({ setSubmissionTags, linkContact, submissionTags, contactOfSubmission, contacts })
+  return Enrichment.of({ setSubmissionTags, setSubmissionTagsMany, linkContact, linkContacts, submissionTags, contactOfSubmission, contacts })
 })
 
 export const SqlEnrichment = {

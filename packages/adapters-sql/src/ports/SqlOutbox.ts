@@ -4,7 +4,7 @@ import { SqlClient } from "effect/sql"
 import { type ClaimPolicy, interruptedAttemptError, Outbox, type OutboxEvent } from "@forms/domain"
 import { sqlFailure } from "../SqlFailure.js"
 import { toValues } from "../rows/SubmissionRow.js"
-import { epochMs, isUuid } from "../sqlValues.js"
+import { epochMs, isUuid, jsonText } from "../sqlValues.js"
 import { eventForm, eventOrganisation, notErased, subscribed } from "../rows/webhookRows.js"
 
 // Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
@@ -39,20 +39,30 @@ export const makeSqlOutbox = Effect.gen(function*() {
   // its attempt counted and a lease (a later `available_at`, which also sends a crashed one to the
   // back of the queue), or, when the attempt before was claimed and never answered and was the last
   // of its round, is parked dead.
-  const claim = (limit: number, policy: ClaimPolicy) =>
+  // With `alone` (claimBatch): of the due events taken, the first alone when its last attempt was
+  // interrupted, else only those whose last attempt was not (the others stay due, locked for this statement only).
+  const claimWith = (limit: number, policy: ClaimPolicy, alone: boolean) =>
     Effect.gen(function*() {
       if (limit <= 0) return { events: [], parked: [] }
       const at = yield* now
       const until = new Date(at.getTime() + Math.max(0, policy.leaseMs))
       const rows = yield* sql`
-        WITH picked AS (
+        WITH candidates AS (
           SELECT id, available_at, seq, claimed_until IS NOT NULL AS interrupted,
             claimed_until IS NOT NULL AND attempts > 0 AND attempts % ${Math.max(1, policy.maxAttempts)}::int = 0 AS parks
           FROM outbox
           WHERE delivered_at IS NULL AND dead_at IS NULL AND available_at <= ${at}::timestamptz
           ORDER BY available_at, seq
           LIMIT ${limit}
-          FOR UPDATE SKIP LOCKED)
+          FOR UPDATE SKIP LOCKED),
+        ranked AS (
+          SELECT c.*, first_value(c.interrupted) OVER (ORDER BY c.available_at, c.seq) AS first_interrupted,
+            row_number() OVER (ORDER BY c.available_at, c.seq) AS rn
+          FROM candidates c),
+        picked AS (
+          SELECT * FROM ranked WHERE ${
+        sql.literal(alone ? "CASE WHEN first_interrupted THEN rn = 1 ELSE NOT interrupted END" : "true")
+      })
         UPDATE outbox o SET
           attempts = CASE WHEN picked.parks THEN o.attempts ELSE o.attempts + 1 END,
           last_error = CASE WHEN picked.interrupted THEN ${interruptedAttemptError} ELSE o.last_error END,
@@ -73,15 +83,19 @@ export const makeSqlOutbox = Effect.gen(function*() {
       }
     }).pipe(Effect.catchTag("SqlError", sqlFailure), spanClaim)
 
-  const markDelivered = (id: string) =>
+  const claim = (limit: number, policy: ClaimPolicy) => claimWith(limit, policy, false)
+  const claimBatch = (limit: number, policy: ClaimPolicy) => claimWith(limit, policy, true)
+
+  const markDeliveredMany = (ids: ReadonlyArray<string>) =>
     Effect.gen(function*() {
-      if (!isUuid(id)) return
+      const valid = [...new Set(ids.filter(isUuid))]
+      if (valid.length === 0) return
       const at = yield* now
-      // The event's webhook deliveries (one per subscribed endpoint) are recorded in this same statement:
+      // The events' webhook deliveries (one per subscribed endpoint) are recorded in this same statement:
       // handled and fanned out at once, no round trip of their own (CONTRACT §13).
       yield* sql`WITH done AS (
           UPDATE outbox SET delivered_at = ${at}::timestamptz, claimed_until = NULL
-          WHERE id = ${id}::uuid AND delivered_at IS NULL
+          WHERE id IN (SELECT value::uuid FROM jsonb_array_elements_text(${jsonText(valid)}::jsonb)) AND delivered_at IS NULL
           RETURNING id, type, payload, created_at),
         ev AS (SELECT done.*, ${sql.literal(eventOrganisation("done"))} AS org FROM done)
         INSERT INTO webhook_deliveries
@@ -94,6 +108,8 @@ export const makeSqlOutbox = Effect.gen(function*() {
         WHERE ${sql.literal(notErased("ev"))}
         ON CONFLICT (endpoint_id, event_id) DO NOTHING`
     }).pipe(Effect.catchTag("SqlError", sqlFailure), spanMarkDelivered)
+
+  const markDelivered = (id: string) => markDeliveredMany([id])
 
   // Not counted again (the claim did); only while `attempt` is the latest and still outstanding, so a
   // holder whose lease ran out and whose event was claimed again (or parked) records nothing.
@@ -129,7 +145,7 @@ export const makeSqlOutbox = Effect.gen(function*() {
       return rows.length > 0
     }).pipe(Effect.catchTag("SqlError", sqlFailure), spanRetry)
 
-  return Outbox.of({ claim, markDelivered, markFailed, dead, retry })
+  return Outbox.of({ claim, claimBatch, markDelivered, markDeliveredMany, markFailed, dead, retry })
 })
 
 export const SqlOutbox = {

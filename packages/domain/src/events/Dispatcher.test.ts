@@ -71,7 +71,7 @@ describe("dispatchBatch", () => {
         events: [submissionSubmitted({ submission_id: submission.id, schema_id: portalIds.volunteer, organisation_id: portalIds.organisation, event_id: portalIds.festival, values: submitted, submitted_at: now })]
       })
       const outbox = yield* Outbox
-      const crashing = Outbox.of({ ...outbox, markDelivered: () => Effect.fail(new Unavailable({ reason: "crashed" })) })
+      const crashing = Outbox.of({ ...outbox, markDeliveredMany: () => Effect.fail(new Unavailable({ reason: "crashed" })) })
       const crashed = yield* Effect.flip(dispatchBatch().pipe(Effect.provideService(Outbox, crashing)))
       expect(crashed._tag).toBe("Unavailable")
       const enrichment = yield* Enrichment

@@ -1,15 +1,16 @@
 /** Delivers outbox events to the registered handlers, at least once, with backoff and dead-parking (CONTRACT §6). */
 import { Cause, Clock, Effect, Exit, Layer, Option, Random } from "effect"
 import type { Unavailable } from "../Errors.js"
-import { type ClaimPolicy, Outbox, type OutboxEvent } from "../ports/Outbox.js"
+import { type ClaimPolicy, interruptedAttemptError, Outbox, type OutboxEvent } from "../ports/Outbox.js"
 import { OutboxSignal } from "../ports/OutboxSignal.js"
 import { attemptInRound, type BackoffPolicy, defaultBackoff, nextRetryAt } from "./Backoff.js"
 import { type EventHandler, EventHandlers } from "./EventHandlers.js"
 
 export interface DispatcherOptions {
   /**
-   * Events a batch takes at most. Each is claimed on its own, just before its delivery: its lease then
-   * covers one delivery however slow the batch, and a crash leaves an interrupted attempt on it alone.
+   * Events a batch takes at most, claimed together and delivered concurrently (each within the delivery
+   * timeout, so the lease covers the batch). A crash charges the batch's events one interrupted attempt; an
+   * event found interrupted is then claimed and delivered alone, so a poison event parks without its neighbours.
    */
   readonly batchSize: number
   /** The longest wait between two claims when no signal arrives, in ms. */
@@ -102,12 +103,14 @@ const runHandlers = (
     { discard: true }
   )
 
+type Delivery = { readonly event: OutboxEvent; readonly outcome: Outcome }
+
+/** Runs the event's handlers under the delivery timeout: Delivered, or Failed with the error to record. */
 const deliver = (
   event: OutboxEvent,
   options: DispatcherOptions
-): Effect.Effect<Outcome, Unavailable, Outbox | EventHandlers> =>
+): Effect.Effect<{ readonly delivered: true } | { readonly delivered: false; readonly error: string }, never, EventHandlers> =>
   Effect.gen(function*() {
-    const outbox = yield* Outbox
     const handlers = yield* (yield* EventHandlers).handlersFor(event.type)
     const exit = yield* Effect.exit(
       runHandlers(handlers, event).pipe(
@@ -121,17 +124,24 @@ const deliver = (
         })
       )
     )
-    if (Exit.isSuccess(exit)) {
-      yield* outbox.markDelivered(event.id)
-      return { _tag: "Delivered" } as const
-    }
+    if (Exit.isSuccess(exit)) return { delivered: true } as const
     // Interrupted (the dispatcher is stopping): record nothing; the next claim after the lease counts it as interrupted.
     if (Cause.hasInterruptsOnly(exit.cause)) return yield* Effect.failCause(Cause.interrupt())
     const failure = Cause.findErrorOption(exit.cause)
     const error = Option.isSome(failure)
       ? describeFailure(failure.value.handler, failure.value.cause)
       : describeFailure("dispatcher", exit.cause)
-    // The claim counted this attempt: its number decides the backoff, and the failure is not counted again.
+    return { delivered: false, error } as const
+  })
+
+/** Records a failed delivery: the claim counted this attempt, whose number decides the backoff. */
+const recordFailure = (
+  event: OutboxEvent,
+  error: string,
+  options: DispatcherOptions
+): Effect.Effect<Outcome, Unavailable, Outbox> =>
+  Effect.gen(function*() {
+    const outbox = yield* Outbox
     const attempts = event.attempts
     const now = yield* Clock.currentTimeMillis
     const retryAt = nextRetryAt(now, attemptInRound(attempts, options.backoff), yield* Random.next, options.backoff)
@@ -143,8 +153,37 @@ const deliver = (
   })
 
 /**
- * Claims and delivers up to `batchSize` events, one claim per event: markDelivered on success,
- * markFailed with the backoff otherwise. Stops early when a claim finds nothing due.
+ * Delivers the claimed events concurrently, each with its own handlers and timeout (so a slow or failing
+ * event holds up or fails no other); the writes their handlers make at the same moment are batched by the
+ * handlers (EnrichmentBatching.ts). Then the delivered events are recorded in one step and each failure
+ * on its own. All of it runs within the claim's lease: the deliveries take at most the delivery timeout.
+ */
+const deliverAll = (
+  events: ReadonlyArray<OutboxEvent>,
+  options: DispatcherOptions
+): Effect.Effect<ReadonlyArray<Delivery>, Unavailable, Outbox | EventHandlers> =>
+  Effect.gen(function*() {
+    const outbox = yield* Outbox
+    const results = yield* Effect.forEach(events, (event) => deliver(event, options), { concurrency: "unbounded" })
+    const delivered = events.filter((_, i) => results[i]?.delivered === true)
+    if (delivered.length > 0) yield* outbox.markDeliveredMany(delivered.map((event) => event.id))
+    const out: Array<Delivery> = []
+    for (let i = 0; i < events.length; i++) {
+      const event = events[i]!
+      const result = results[i]!
+      out.push({
+        event,
+        outcome: result.delivered ? { _tag: "Delivered" } : yield* recordFailure(event, result.error, options)
+      })
+    }
+    return out
+  })
+
+/**
+ * Claims up to `batchSize` events (`claimBatch`: an event whose last attempt was interrupted comes alone)
+ * and delivers them together: markDeliveredMany for the successes, markFailed with the backoff for each
+ * failure. Claims again while a claim came back full (or took an interrupted event alone), until
+ * `batchSize` events were claimed; a claim that came back short found nothing more due.
  */
 export const dispatchBatch = (
   options: Partial<DispatcherOptions> = {}
@@ -159,7 +198,8 @@ export const dispatchBatch = (
     let dead = 0
     const retryAts: Array<number> = []
     while (claimed < resolved.batchSize) {
-      const { events, parked } = yield* outbox.claim(1, policy)
+      const limit = resolved.batchSize - claimed
+      const { events, parked } = yield* outbox.claimBatch(limit, policy)
       for (const event of parked) {
         claimed++
         dead++
@@ -167,19 +207,18 @@ export const dispatchBatch = (
           Effect.annotateLogs({ event_id: event.id, event_type: event.type, attempts: event.attempts })
         )
       }
-      const [event] = events
-      if (event === undefined) {
-        if (parked.length === 0) break
-        continue
+      claimed += events.length
+      for (const { outcome } of yield* deliverAll(events, resolved)) {
+        if (outcome._tag === "Delivered") delivered++
+        else if (outcome.retryAt === null) dead++
+        else {
+          retrying++
+          retryAts.push(outcome.retryAt)
+        }
       }
-      claimed++
-      const outcome = yield* deliver(event, resolved)
-      if (outcome._tag === "Delivered") delivered++
-      else if (outcome.retryAt === null) dead++
-      else {
-        retrying++
-        retryAts.push(outcome.retryAt)
-      }
+      const alone = events.length === 1 && events[0]?.last_error === interruptedAttemptError
+      if (events.length + parked.length < limit && !alone && parked.length === 0) break
+      if (events.length + parked.length === 0) break
     }
     const nextRetryAt = retryAts.length === 0 ? null : Math.min(...retryAts)
     return { claimed, delivered, retrying, dead, nextRetryAt, retryAts }

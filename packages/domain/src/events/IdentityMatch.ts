@@ -2,10 +2,9 @@
 import { Effect, Option } from "effect"
 import type { FormField } from "../forms/FormField.js"
 import type { FormSchema } from "../forms/FormSchema.js"
-import { Enrichment } from "../ports/Enrichment.js"
-import { SchemaCatalog } from "../ports/SchemaCatalog.js"
 import { compareStrings } from "../registration/compareStrings.js"
 import type { Values } from "../Values.js"
+import { makeEnrichmentBatching, makeSchemaLookup } from "./EnrichmentBatching.js"
 import { onSubmissionSubmitted } from "./EventHandlers.js"
 import { HandlerInputMissing } from "./HandlerErrors.js"
 
@@ -41,11 +40,12 @@ export const identityMatchName = "identity-match"
 
 /** Links by key in one atomic step that recomputes the contact's tags, so a redelivery changes nothing. */
 export const makeIdentityMatch = Effect.gen(function*() {
-  const catalog = yield* SchemaCatalog
-  const enrichment = yield* Enrichment
+  const findSchema = yield* makeSchemaLookup
+  // Writes of concurrent deliveries go to the port as one batch (EnrichmentBatching.ts).
+  const enrichment = yield* makeEnrichmentBatching
   return onSubmissionSubmitted(identityMatchName, (payload) =>
     Effect.gen(function*() {
-      const schema = yield* catalog.findById(payload.schema_id)
+      const schema = yield* findSchema(payload.schema_id)
       if (Option.isNone(schema)) {
         return yield* new HandlerInputMissing({ message: `schema ${payload.schema_id} not found` })
       }

@@ -2,10 +2,9 @@
 import { Effect, Option } from "effect"
 import type { FormField } from "../forms/FormField.js"
 import type { FormSchema } from "../forms/FormSchema.js"
-import { Enrichment } from "../ports/Enrichment.js"
-import { SchemaCatalog } from "../ports/SchemaCatalog.js"
 import { compareStrings } from "../registration/compareStrings.js"
 import type { Values } from "../Values.js"
+import { makeEnrichmentBatching, makeSchemaLookup } from "./EnrichmentBatching.js"
 import { onSubmissionSubmitted } from "./EventHandlers.js"
 import { HandlerInputMissing } from "./HandlerErrors.js"
 
@@ -35,14 +34,15 @@ export const tagSyncName = "tag-sync"
 
 /** Sets (never appends) the tags, so a redelivery writes the same set again. */
 export const makeTagSync = Effect.gen(function*() {
-  const catalog = yield* SchemaCatalog
-  const enrichment = yield* Enrichment
+  const findSchema = yield* makeSchemaLookup
+  // Writes of concurrent deliveries go to the port as one batch (EnrichmentBatching.ts).
+  const enrichment = yield* makeEnrichmentBatching
   return onSubmissionSubmitted(tagSyncName, (payload) =>
     Effect.gen(function*() {
-      const schema = yield* catalog.findById(payload.schema_id)
+      const schema = yield* findSchema(payload.schema_id)
       if (Option.isNone(schema)) {
         return yield* new HandlerInputMissing({ message: `schema ${payload.schema_id} not found` })
       }
-      yield* enrichment.setSubmissionTags(payload.submission_id, submissionTags(schema.value, payload.values))
+      yield* enrichment.setSubmissionTags({ submission_id: payload.submission_id, tags: submissionTags(schema.value, payload.values) })
     }))
 })

@@ -17,6 +17,12 @@ export interface LinkContact {
   readonly submission_id: string
 }
 
+/** One submission's tags, for `setSubmissionTagsMany`. */
+export interface SubmissionTags {
+  readonly submission_id: string
+  readonly tags: ReadonlyArray<string>
+}
+
 export class Enrichment extends Context.Service<Enrichment, {
   /**
    * One atomic step: the submission's tags become exactly `tags` (a set, not appended), and the
@@ -29,6 +35,17 @@ export class Enrichment extends Context.Service<Enrichment, {
    * to another contact moves it), and recomputes the tags of every contact it touched.
    */
   readonly linkContact: (link: LinkContact) => Effect.Effect<Contact, Unavailable>
+  /**
+   * `setSubmissionTags` for a batch (the event dispatcher's), as one atomic step: every submission's tags
+   * are set, then the tags of every contact they are linked to are recomputed once. A submission named twice
+   * gets the tags of its last item.
+   */
+  readonly setSubmissionTagsMany: (items: ReadonlyArray<SubmissionTags>) => Effect.Effect<void, Unavailable>
+  /**
+   * `linkContact` for a batch, as one atomic step with the same rules per link (a submission named twice is
+   * linked by its last item). Returns nothing: the dispatcher's handlers need no contact back.
+   */
+  readonly linkContacts: (links: ReadonlyArray<LinkContact>) => Effect.Effect<void, Unavailable>
   /** The submission's tags, sorted (empty when none were set). */
   readonly submissionTags: (submissionId: string) => Effect.Effect<ReadonlyArray<string>, Unavailable>
   readonly contactOfSubmission: (submissionId: string) => Effect.Effect<Option.Option<Contact>, Unavailable>

@@ -49,6 +49,14 @@ export class Outbox extends Context.Service<Outbox, {
    * parked dead (not claimed) when that attempt was the last of its round.
    */
   readonly claim: (limit: number, policy: ClaimPolicy) => Effect.Effect<Claimed, Unavailable>
+  /**
+   * `claim` for a batch delivered together: the same atomic step, except that an event whose previous attempt
+   * was interrupted (a crash may have been its doing) is only ever claimed alone, so that a poison event
+   * costs its neighbours at most the one interrupted attempt of the fresh batch it crashed with.
+   */
+  readonly claimBatch: (limit: number, policy: ClaimPolicy) => Effect.Effect<Claimed, Unavailable>
+  /** `markDelivered` for several events, in one atomic step (the webhook fan-out included). */
+  readonly markDeliveredMany: (ids: ReadonlyArray<string>) => Effect.Effect<void, Unavailable>
   /** Records the success of an event's delivery (whoever holds its lease now: the handlers are idempotent). */
   readonly markDelivered: (id: string) => Effect.Effect<void, Unavailable>
   /**

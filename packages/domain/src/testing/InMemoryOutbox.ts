@@ -1,6 +1,6 @@
 /** In-memory Outbox: claims that count an attempt and lease, delivered, failed with a retry time, dead, retried. */
 import { Effect, Layer, Result } from "effect"
-import { type Claimed, interruptedAttemptError, Outbox, type OutboxEvent } from "../ports/Outbox.js"
+import { type Claimed, type ClaimPolicy, interruptedAttemptError, Outbox, type OutboxEvent } from "../ports/Outbox.js"
 import { type InMemoryOutboxRow, InMemoryStore } from "./InMemoryStore.js"
 import { fanOut } from "./webhooks/InMemoryWebhookState.js"
 
@@ -32,40 +32,53 @@ const inMemoryOutboxLayer = Layer.effect(
       rows[index] = changed
       return true
     }
-    return Outbox.of({
-      claim: (limit, policy) =>
-        store.atomically((now) => {
-          const due = rows
-            .map((row, index) => ({ row, index }))
-            .filter(({ row }) => isDue(row, now))
-            .sort((a, b) => a.row.available_at - b.row.available_at || a.index - b.index)
-            .slice(0, Math.max(0, limit))
-          const events: Array<OutboxEvent> = []
-          const parked: Array<OutboxEvent> = []
-          for (const { row, index } of due) {
-            // Still marked claimed although due: its attempt ended without an outcome.
-            const interrupted = row.claimed_until !== null
-            const last_error = interrupted ? interruptedAttemptError : row.last_error
-            if (interrupted && row.attempts > 0 && row.attempts % Math.max(1, policy.maxAttempts) === 0) {
-              rows[index] = { ...row, last_error, claimed_until: null, dead_at: now }
-              parked.push(toEvent(rows[index]))
-            } else {
-              // The lease also moves the event's due time, as the SQL adapter does: a crashed one comes back last.
-              const until = now + policy.leaseMs
-              rows[index] = { ...row, attempts: row.attempts + 1, last_error, claimed_until: until, available_at: until }
-              events.push(toEvent(rows[index]))
-            }
+    const claim = (limit: number, policy: ClaimPolicy, interruptedAlone: boolean) =>
+      store.atomically((now) => {
+        const sorted = rows
+          .map((row, index) => ({ row, index }))
+          .filter(({ row }) => isDue(row, now))
+          .sort((a, b) => a.row.available_at - b.row.available_at || a.index - b.index)
+          .slice(0, Math.max(0, limit))
+        // A batch: the first due event alone when its last attempt was interrupted, else only uninterrupted ones.
+        const first = sorted[0]
+        const due = !interruptedAlone
+          ? sorted
+          : first !== undefined && first.row.claimed_until !== null
+          ? [first]
+          : sorted.filter(({ row }) => row.claimed_until === null)
+        const events: Array<OutboxEvent> = []
+        const parked: Array<OutboxEvent> = []
+        for (const { row, index } of due) {
+          // Still marked claimed although due: its attempt ended without an outcome.
+          const interrupted = row.claimed_until !== null
+          const last_error = interrupted ? interruptedAttemptError : row.last_error
+          if (interrupted && row.attempts > 0 && row.attempts % Math.max(1, policy.maxAttempts) === 0) {
+            rows[index] = { ...row, last_error, claimed_until: null, dead_at: now }
+            parked.push(toEvent(rows[index]))
+          } else {
+            // The lease also moves the event's due time, as the SQL adapter does: a crashed one comes back last.
+            const until = now + policy.leaseMs
+            rows[index] = { ...row, attempts: row.attempts + 1, last_error, claimed_until: until, available_at: until }
+            events.push(toEvent(rows[index]))
           }
-          return Result.succeed<Claimed>({ events, parked })
-        }),
-      markDelivered: (id) =>
-        store.atomically((now) => {
-          // Handled and fanned out to the subscribed webhook endpoints in one step, as on SQL.
+        }
+        return Result.succeed<Claimed>({ events, parked })
+      })
+    const markDelivered = (ids: ReadonlyArray<string>) =>
+      store.atomically((now) => {
+        // Handled and fanned out to the subscribed webhook endpoints in one step, as on SQL.
+        for (const id of new Set(ids)) {
           const handled = update(id, (row) => row.delivered_at !== null ? undefined : { ...row, delivered_at: now, claimed_until: null })
           const row = rows.find((r) => r.id === id)
           if (handled && row !== undefined) fanOut(store.data.webhooks, row, now)
-          return Result.succeed(undefined)
-        }),
+        }
+        return Result.succeed(undefined)
+      })
+    return Outbox.of({
+      claim: (limit, policy) => claim(limit, policy, false),
+      claimBatch: (limit, policy) => claim(limit, policy, true),
+      markDelivered: (id) => markDelivered([id]),
+      markDeliveredMany: markDelivered,
       markFailed: (id, attempt, error, retryAt) =>
         store.atomically((now) => {
           update(id, (row) =>

@@ -179,5 +179,45 @@ export const outboxConformance = (it: ConformanceIt): void => {
         yield* outbox.markDelivered(id)
         expect((yield* outbox.dead).some((e) => e.id === id)).toBe(false)
       })))
+
+    it.effect("claimBatch: fresh events together, an interrupted one alone; markDeliveredMany delivers several at once", () =>
+      onTestClock(Effect.gen(function*() {
+        const outbox = yield* Outbox
+        yield* drain
+        const short: ClaimPolicy = { leaseMs: 1_000, maxAttempts: 10 }
+        const markers = [fresh("batch-f"), fresh("batch-e"), fresh("batch-g")]
+        const mine = (events: ReadonlyArray<OutboxEvent>) => events.filter((e) => markers.includes(String(markerOf(e))))
+        yield* submitWithEvent(markers[0]!)
+        const [f] = mine((yield* outbox.claimBatch(1, short)).events)
+        if (f === undefined) return expect.fail("the first event was not claimed")
+        yield* submitWithEvent(markers[1]!)
+        yield* submitWithEvent(markers[2]!)
+        yield* TestClock.adjust(1_000)
+        // Due: E and G (fresh, due first) and F (its lease ran out without an outcome): F is left for a claim of its own.
+        const fresh1 = mine((yield* outbox.claimBatch(10, short)).events)
+        expect(fresh1.map((e) => [markerOf(e), e.attempts, e.last_error])).toEqual([[markers[1], 1, null], [markers[2], 1, null]])
+        const alone = yield* outbox.claimBatch(10, short)
+        expect([...alone.events, ...alone.parked].map((e) => [e.id, e.attempts, e.last_error])).toEqual([[f.id, 2, interruptedAttemptError]])
+        yield* outbox.markDeliveredMany([...fresh1.map((e) => e.id), f.id, f.id, "not-a-uuid"])
+        yield* outbox.markDeliveredMany([])
+        // Delivered: a failure recorded afterwards changes nothing, and nothing of them is due again.
+        yield* outbox.markFailed(f.id, 2, "late failure", null)
+        yield* TestClock.adjust(hour)
+        expect(mine((yield* outbox.claimBatch(10, short)).events)).toEqual([])
+        expect((yield* outbox.dead).filter((e) => e.id === f.id)).toEqual([])
+      })))
+
+    it.effect("claimBatch parks an event alone when its interrupted attempt was the last of its round", () =>
+      onTestClock(Effect.gen(function*() {
+        const outbox = yield* Outbox
+        const { mine } = yield* oneFreshEvent("batch-park")
+        const round: ClaimPolicy = { leaseMs: 1_000, maxAttempts: 2 }
+        for (let attempt = 1; attempt <= 2; attempt++) {
+          expect(mine((yield* outbox.claimBatch(10, round)).events).map((e) => e.attempts)).toEqual([attempt])
+          yield* TestClock.adjust(1_000)
+        }
+        const { events, parked } = yield* outbox.claimBatch(10, round)
+        expect([mine(events), mine(parked).map((e) => [e.attempts, e.last_error])]).toEqual([[], [[2, interruptedAttemptError]]])
+      })))
   })
 }

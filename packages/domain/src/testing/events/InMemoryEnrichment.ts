@@ -1,6 +1,6 @@
 /** In-memory Enrichment and SchemaCatalog: each method one critical section over the shared stores. */
 import { Effect, Layer, Option, Result } from "effect"
-import type { Contact } from "../../ports/Enrichment.js"
+import type { Contact, LinkContact } from "../../ports/Enrichment.js"
 import { Enrichment } from "../../ports/Enrichment.js"
 import { SchemaCatalog } from "../../ports/SchemaCatalog.js"
 import { compareStrings } from "../../registration/compareStrings.js"
@@ -34,30 +34,40 @@ const inMemoryEnrichmentLayer = Layer.effect(
       const id = portal.submissionContacts.get(submissionId)
       return id === undefined ? undefined : portal.contacts.get(id)
     }
+    const setTags = (submissionId: string, tags: ReadonlyArray<string>): void => {
+      portal.submissionTags.set(submissionId, sortedSet(tags))
+      const linked = portal.submissionContacts.get(submissionId)
+      if (linked !== undefined) recomputeContact(portal, linked)
+    }
+    const link = (link: LinkContact, now: number): Contact => {
+      const key = `${link.organisation_id}\u0000${link.key}`
+      let id = portal.contactKeys.get(key)
+      if (id === undefined) {
+        id = contactId(portal)
+        portal.contactKeys.set(key, id)
+        portal.contacts.set(id, { id, organisation_id: link.organisation_id, key: link.key, tags: [] })
+        portal.contactCreatedAt.set(id, now)
+      }
+      const previous = portal.submissionContacts.get(link.submission_id)
+      portal.submissionContacts.set(link.submission_id, id)
+      if (previous !== undefined && previous !== id) recomputeContact(portal, previous)
+      recomputeContact(portal, id)
+      const fallback: Contact = { id, organisation_id: link.organisation_id, key: link.key, tags: [] }
+      return portal.contacts.get(id) ?? fallback
+    }
     return Enrichment.of({
       setSubmissionTags: (submissionId, tags) =>
+        store.atomically(() => Result.succeed(setTags(submissionId, tags))),
+      setSubmissionTagsMany: (items) =>
         store.atomically(() => {
-          portal.submissionTags.set(submissionId, sortedSet(tags))
-          const linked = portal.submissionContacts.get(submissionId)
-          if (linked !== undefined) recomputeContact(portal, linked)
+          for (const item of items) setTags(item.submission_id, item.tags)
           return Result.succeed(undefined)
         }),
-      linkContact: (link) =>
+      linkContact: (request) => store.atomically((now) => Result.succeed(link(request, now))),
+      linkContacts: (links) =>
         store.atomically((now) => {
-          const key = `${link.organisation_id}\u0000${link.key}`
-          let id = portal.contactKeys.get(key)
-          if (id === undefined) {
-            id = contactId(portal)
-            portal.contactKeys.set(key, id)
-            portal.contacts.set(id, { id, organisation_id: link.organisation_id, key: link.key, tags: [] })
-            portal.contactCreatedAt.set(id, now)
-          }
-          const previous = portal.submissionContacts.get(link.submission_id)
-          portal.submissionContacts.set(link.submission_id, id)
-          if (previous !== undefined && previous !== id) recomputeContact(portal, previous)
-          recomputeContact(portal, id)
-          const fallback: Contact = { id, organisation_id: link.organisation_id, key: link.key, tags: [] }
-          return Result.succeed(portal.contacts.get(id) ?? fallback)
+          for (const request of links) link(request, now)
+          return Result.succeed(undefined)
         }),
       submissionTags: (submissionId) =>
         store.atomically(() => Result.succeed(portal.submissionTags.get(submissionId) ?? [])),

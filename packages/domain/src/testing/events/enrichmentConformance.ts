@@ -126,5 +126,57 @@ export const enrichmentConformance = (it: PortalConformanceIt, fixture: PortalFi
         expect(new Set(contacts.map((c) => c.id)).size).toBe(1)
         expect(Option.isNone(yield* enrichment.contactOfSubmission("00000000-0000-4000-8000-0000deadbeef"))).toBe(true)
       }))
+
+    it.effect("batches: tags set per submission (a submission named twice gets its last item), links per key, contacts recomputed", () =>
+      Effect.gen(function*() {
+        const enrichment = yield* Enrichment
+        const [keyA, keyB] = [`${fresh("batch-a")}@example.nl`, `${fresh("batch-b")}@example.nl`]
+        const [one, two, three] = [yield* submission, yield* submission, yield* submission]
+        yield* enrichment.setSubmissionTagsMany([
+          { submission_id: one, tags: ["x", "shared", "x"] },
+          { submission_id: two, tags: ["old"] },
+          { submission_id: three, tags: ["z"] },
+          { submission_id: two, tags: ["y", "shared"] }
+        ])
+        expect([yield* enrichment.submissionTags(one), yield* enrichment.submissionTags(two)]).toEqual([["shared", "x"], ["shared", "y"]])
+        const org = portalIds.organisation
+        const links = [
+          { organisation_id: org, key: keyA, submission_id: one },
+          { organisation_id: org, key: keyA, submission_id: two },
+          { organisation_id: org, key: keyB, submission_id: three }
+        ]
+        yield* enrichment.linkContacts(links)
+        const byKey = () =>
+          Effect.map(enrichment.contacts(org), (all) => all.filter((c) => c.key === keyA || c.key === keyB).map((c) => [c.key, c.tags]))
+        expect(yield* byKey()).toEqual([[keyA, ["shared", "x", "y"]], [keyB, ["z"]]])
+        // Redelivery: the same batches again change nothing.
+        yield* enrichment.linkContacts(links)
+        yield* enrichment.setSubmissionTagsMany([{ submission_id: two, tags: ["y", "shared"] }])
+        expect(yield* byKey()).toEqual([[keyA, ["shared", "x", "y"]], [keyB, ["z"]]])
+        // A submission moved by a batch (its last item wins); tags set after the link reach the contact.
+        yield* enrichment.linkContacts([{ organisation_id: org, key: keyA, submission_id: two }, { organisation_id: org, key: keyB, submission_id: two }])
+        yield* enrichment.setSubmissionTagsMany([{ submission_id: three, tags: ["z", "w"] }])
+        expect(yield* byKey()).toEqual([[keyA, ["shared", "x"]], [keyB, ["shared", "w", "y", "z"]]])
+        yield* enrichment.linkContacts([])
+        yield* enrichment.setSubmissionTagsMany([])
+      }))
+
+    it.effect("parallel batches over the same submissions in different orders: no deadlock, the contact ends with the union", () =>
+      Effect.gen(function*() {
+        const enrichment = yield* Enrichment
+        const key = `${fresh("batch-union")}@example.nl`
+        const ids = yield* Effect.forEach(Array.from({ length: 8 }), () => submission)
+        const links = ids.map((id) => ({ organisation_id: portalIds.organisation, key, submission_id: id }))
+        const tags = ids.map((id, i) => ({ submission_id: id, tags: [`tag-${i}`, "shared"] }))
+        yield* Effect.all([
+          enrichment.linkContacts(links),
+          enrichment.setSubmissionTagsMany([...tags].reverse()),
+          enrichment.linkContacts([...links].reverse()),
+          enrichment.setSubmissionTagsMany(tags)
+        ], { concurrency: "unbounded", discard: true })
+        const expected = ["shared", ...ids.map((_, i) => `tag-${i}`)].sort()
+        const mine = (yield* enrichment.contacts(portalIds.organisation)).filter((c) => c.key === key)
+        expect(mine.map((c) => c.tags)).toEqual([expected])
+      }))
   })
 }
