@@ -58,9 +58,21 @@ export const rawNonAsciiPath = (spec: RequestSpec): boolean => /[^\x21-\x7e]/.te
 /** The answer to a request Node's parser refuses (the server's clientError listener): 400 BAD_REQUEST. */
 const parserRefusal = (answer: Answer): boolean => answer.status === 400 && errorCodeOf(answer) === "BAD_REQUEST"
 
+/**
+ * A page of CONTRACT §14 (`/f/{token}`, `/portal/{token}`) answers an unknown or gone token with an HTML page
+ * of that status, by design: a random path that lands there must get that page, not the JSON envelope.
+ */
+const pageRoute = /^\/(f|portal)\/[^/?#]+(\?.*)?$/
+const pageProblem = (answer: Answer): string | undefined => {
+  if (answer.status !== 404 && answer.status !== 410) return `page answered ${answer.status}`
+  const type = answer.headers["content-type"]
+  return typeof type === "string" && /^text\/html\b/.test(type) ? undefined : `page content-type ${String(type)}`
+}
+
 const check = (route: Route, spec: RequestSpec, outcome: Outcome): string | undefined => {
   if (outcome._tag === "Failed") return refusedUpload(spec, outcome.error) ? undefined : `transport: ${outcome.error}`
   if (parserRefusal(outcome) && !rawNonAsciiPath(spec)) return "Node's parser refused a request with an ASCII path"
+  if (spec.method === "GET" && pageRoute.test(spec.path) && outcome.status >= 400) return pageProblem(outcome)
   const problem = answerProblem(outcome, spec.method)?.concat(` (status ${outcome.status}: ${outcome.text.slice(0, 200)})`)
   if (problem !== undefined) return problem
   const success = outcome.status >= 200 && outcome.status < 300
