@@ -3,12 +3,11 @@
  * query (400 INVALID_QUERY), counts the request against the `admin` limit (429), then calls only the
  * domain's `Organiser` use cases (404, 422, 409) and encodes their answers.
  */
-import { Effect, Option, Result } from "effect"
-import { HttpServerResponse, type HttpServerRequest } from "effect/http"
+import { Effect, Option } from "effect"
+import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { artistKeyOf, auditKeyOf, engagementKeyOf, eventKeyOf, Organiser, sectionKeyOf, slotKeyOf } from "@forms/domain"
 import { Api } from "../Api.js"
-import { readJsonBody } from "../body/readJsonBody.js"
 import { apiError, type DomainError, fromDomainError } from "../errorTable.js"
 import { HttpConfig } from "../HttpConfig.js"
 import {
@@ -23,9 +22,9 @@ import {
   toTimeSlotWire
 } from "../wire/Admin.js"
 import { randomBytes } from "node:crypto"
-import { AdminConfig, adminLimit } from "./AdminLimit.js"
-import { CurrentActor } from "./OrganiserAuth.js"
-import { createdCodec, type KeyCodec, listBody, pageRequestOf, sectionCodec, slotCodec } from "./paging.js"
+import { AdminConfig } from "./AdminLimit.js"
+import { bodyThenLimit, limitedActor, pageThenLimit } from "./adminSteps.js"
+import { createdCodec, listBody, sectionCodec, slotCodec } from "./paging.js"
 
 const json = (data: unknown, status = 200) => HttpServerResponse.jsonUnsafe({ data }, { status })
 const listJson = (body: unknown) => HttpServerResponse.jsonUnsafe(body)
@@ -41,34 +40,10 @@ export const AdminHandlers = HttpApiBuilder.group(
     const config = yield* HttpConfig
     const adminConfig = yield* AdminConfig
 
-    /** The key's actor after the limit step (routes without a body or a query). */
-    const limited = Effect.gen(function*() {
-      const actor = yield* CurrentActor
-      yield* adminLimit(actor)
-      return actor
-    })
-
-    /** Body first (415, 413, 400; no body is `{}`), then the limit. */
-    const withBody = (request: HttpServerRequest.HttpServerRequest) =>
-      Effect.gen(function*() {
-        const body = (yield* readJsonBody(request, config.maxBodyBytes)) ?? {}
-        const actor = yield* limited
-        return { actor, body }
-      })
-
-    /** The page asked for (400 INVALID_QUERY), then the limit. */
-    const withPage = <K>(request: HttpServerRequest.HttpServerRequest, codec: KeyCodec<K>) =>
-      Effect.gen(function*() {
-        const page = pageRequestOf(request.url, codec)
-        if (Result.isFailure(page)) return yield* apiError("InvalidQuery")
-        const actor = yield* limited
-        return { actor, page: page.success }
-      })
-
     return handlers
       .handleRaw("getOrganisation", () =>
         Effect.gen(function*() {
-          const actor = yield* limited
+          const actor = yield* limitedActor
           const found = yield* domain(organiser.organisation(actor))
           // A key outlives nothing: organisations are never deleted, so this is a key of a vanished one.
           if (Option.isNone(found)) return yield* apiError("Unauthenticated")
@@ -76,122 +51,122 @@ export const AdminHandlers = HttpApiBuilder.group(
         }))
       .handleRaw("listEvents", ({ request }) =>
         Effect.gen(function*() {
-          const { actor, page } = yield* withPage(request, createdCodec)
+          const { actor, page } = yield* pageThenLimit(request, createdCodec)
           const result = yield* domain(organiser.listEvents(actor, page))
           return listJson(listBody(result, eventKeyOf, createdCodec, toEventWire))
         }))
       .handleRaw("createEvent", ({ request }) =>
         Effect.gen(function*() {
-          const { actor, body } = yield* withBody(request)
+          const { actor, body } = yield* bodyThenLimit(request, config.maxBodyBytes)
           return json(toEventWire(yield* domain(organiser.createEvent(actor, body))), 201)
         }))
       .handleRaw("getEvent", ({ params }) =>
         Effect.gen(function*() {
-          const actor = yield* limited
+          const actor = yield* limitedActor
           return json(toEventWire(yield* domain(organiser.getEvent(actor, params.eventId))))
         }))
       .handleRaw("updateEvent", ({ params, request }) =>
         Effect.gen(function*() {
-          const { actor, body } = yield* withBody(request)
+          const { actor, body } = yield* bodyThenLimit(request, config.maxBodyBytes)
           return json(toEventWire(yield* domain(organiser.updateEvent(actor, params.eventId, body))))
         }))
       .handleRaw("deleteEvent", ({ params }) =>
         Effect.gen(function*() {
-          const actor = yield* limited
+          const actor = yield* limitedActor
           yield* domain(organiser.deleteEvent(actor, params.eventId))
           return noContent
         }))
       .handleRaw("listTimeSlots", ({ params, request }) =>
         Effect.gen(function*() {
-          const { actor, page } = yield* withPage(request, slotCodec)
+          const { actor, page } = yield* pageThenLimit(request, slotCodec)
           const result = yield* domain(organiser.listTimeSlots(actor, params.eventId, page))
           return listJson(listBody(result, slotKeyOf, slotCodec, toTimeSlotWire))
         }))
       .handleRaw("createTimeSlot", ({ params, request }) =>
         Effect.gen(function*() {
-          const { actor, body } = yield* withBody(request)
+          const { actor, body } = yield* bodyThenLimit(request, config.maxBodyBytes)
           return json(toTimeSlotWire(yield* domain(organiser.createTimeSlot(actor, params.eventId, body))), 201)
         }))
       .handleRaw("updateTimeSlot", ({ params, request }) =>
         Effect.gen(function*() {
-          const { actor, body } = yield* withBody(request)
+          const { actor, body } = yield* bodyThenLimit(request, config.maxBodyBytes)
           return json(toTimeSlotWire(yield* domain(organiser.updateTimeSlot(actor, params.slotId, body))))
         }))
       .handleRaw("deleteTimeSlot", ({ params }) =>
         Effect.gen(function*() {
-          const actor = yield* limited
+          const actor = yield* limitedActor
           yield* domain(organiser.deleteTimeSlot(actor, params.slotId))
           return noContent
         }))
       .handleRaw("listEventSections", ({ params, request }) =>
         Effect.gen(function*() {
-          const { actor, page } = yield* withPage(request, sectionCodec)
+          const { actor, page } = yield* pageThenLimit(request, sectionCodec)
           const result = yield* domain(organiser.listEventSections(actor, params.eventId, page))
           return listJson(listBody(result, sectionKeyOf, sectionCodec, toEventSectionWire))
         }))
       .handleRaw("createEventSection", ({ params, request }) =>
         Effect.gen(function*() {
-          const { actor, body } = yield* withBody(request)
+          const { actor, body } = yield* bodyThenLimit(request, config.maxBodyBytes)
           return json(toEventSectionWire(yield* domain(organiser.createEventSection(actor, params.eventId, body))), 201)
         }))
       .handleRaw("updateEventSection", ({ params, request }) =>
         Effect.gen(function*() {
-          const { actor, body } = yield* withBody(request)
+          const { actor, body } = yield* bodyThenLimit(request, config.maxBodyBytes)
           return json(toEventSectionWire(yield* domain(organiser.updateEventSection(actor, params.sectionId, body))))
         }))
       .handleRaw("deleteEventSection", ({ params }) =>
         Effect.gen(function*() {
-          const actor = yield* limited
+          const actor = yield* limitedActor
           yield* domain(organiser.deleteEventSection(actor, params.sectionId))
           return noContent
         }))
       .handleRaw("auditLog", ({ request }) =>
         Effect.gen(function*() {
-          const { actor, page } = yield* withPage(request, createdCodec)
+          const { actor, page } = yield* pageThenLimit(request, createdCodec)
           const result = yield* domain(organiser.auditLog(actor, page))
           return listJson(listBody(result, auditKeyOf, createdCodec, toAuditWire))
         }))
       .handleRaw("listArtists", ({ request }) =>
         Effect.gen(function*() {
-          const { actor, page } = yield* withPage(request, createdCodec)
+          const { actor, page } = yield* pageThenLimit(request, createdCodec)
           const result = yield* domain(organiser.listArtists(actor, page))
           return listJson(listBody(result, artistKeyOf, createdCodec, toArtistWire))
         }))
       .handleRaw("createArtist", ({ request }) =>
         Effect.gen(function*() {
-          const { actor, body } = yield* withBody(request)
+          const { actor, body } = yield* bodyThenLimit(request, config.maxBodyBytes)
           return json(toArtistWire(yield* domain(organiser.createArtist(actor, body))), 201)
         }))
       .handleRaw("getArtist", ({ params }) =>
         Effect.gen(function*() {
-          const actor = yield* limited
+          const actor = yield* limitedActor
           return json(toArtistDetailWire(yield* domain(organiser.getArtist(actor, params.artistId))))
         }))
       .handleRaw("deleteArtist", ({ params }) =>
         Effect.gen(function*() {
-          const actor = yield* limited
+          const actor = yield* limitedActor
           yield* domain(organiser.deleteArtist(actor, params.artistId))
           return noContent
         }))
       .handleRaw("listEngagements", ({ request }) =>
         Effect.gen(function*() {
-          const { actor, page } = yield* withPage(request, createdCodec)
+          const { actor, page } = yield* pageThenLimit(request, createdCodec)
           const result = yield* domain(organiser.listEngagements(actor, page))
           return listJson(listBody(result, engagementKeyOf, createdCodec, toEngagementWire))
         }))
       .handleRaw("createEngagement", ({ request }) =>
         Effect.gen(function*() {
-          const { actor, body } = yield* withBody(request)
+          const { actor, body } = yield* bodyThenLimit(request, config.maxBodyBytes)
           return json(toEngagementWire(yield* domain(organiser.createEngagement(actor, body))), 201)
         }))
       .handleRaw("getEngagement", ({ params }) =>
         Effect.gen(function*() {
-          const actor = yield* limited
+          const actor = yield* limitedActor
           return json(toEngagementDetailWire(yield* domain(organiser.getEngagement(actor, params.engagementId))))
         }))
       .handleRaw("portalLink", ({ params, request }) =>
         Effect.gen(function*() {
-          const { actor } = yield* withBody(request)
+          const { actor } = yield* bodyThenLimit(request, config.maxBodyBytes)
           // 32 random bytes in base64url (CONTRACT §11); only its hash is stored, so it is shown this once.
           const token = randomBytes(32).toString("base64url")
           yield* domain(organiser.issuePortalLink(actor, params.engagementId, token))

@@ -8,12 +8,11 @@ import { type HttpServerRequest, HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { type AdminForm, etagOf, FormAuthoring, formKeyOf } from "@forms/domain"
 import { Api } from "../Api.js"
-import { readJsonBody } from "../body/readJsonBody.js"
 import { apiError, type DomainError, fromDomainError } from "../errorTable.js"
 import { HttpConfig } from "../HttpConfig.js"
 import { toAdminFormItemWire, toAdminFormWire, toTokenRotationWire } from "../wire/AdminForms.js"
-import { AdminConfig, adminLimit } from "./AdminLimit.js"
-import { CurrentActor } from "./OrganiserAuth.js"
+import { AdminConfig } from "./AdminLimit.js"
+import { bodyThenLimit, limitedActor } from "./adminSteps.js"
 import { createdCodec, listBody, pageRequestOf } from "./paging.js"
 
 const domain = <A, E extends DomainError, R>(effect: Effect.Effect<A, E, R>) => Effect.mapError(effect, fromDomainError)
@@ -39,19 +38,6 @@ export const FormsHandlers = HttpApiBuilder.group(
         headers: { etag: etagOf(form.revision) }
       })
 
-    const limited = Effect.gen(function*() {
-      const actor = yield* CurrentActor
-      yield* adminLimit(actor)
-      return actor
-    })
-
-    const withBody = (request: HttpServerRequest.HttpServerRequest) =>
-      Effect.gen(function*() {
-        const body = (yield* readJsonBody(request, config.maxBodyBytes)) ?? {}
-        const actor = yield* limited
-        return { actor, body }
-      })
-
     const ifMatch = (request: HttpServerRequest.HttpServerRequest): string | undefined => {
       const value = request.headers["if-match"]
       return typeof value === "string" ? value : undefined
@@ -62,39 +48,39 @@ export const FormsHandlers = HttpApiBuilder.group(
         Effect.gen(function*() {
           const page = pageRequestOf(request.url, createdCodec)
           if (Result.isFailure(page)) return yield* apiError("InvalidQuery")
-          const actor = yield* limited
+          const actor = yield* limitedActor
           const result = yield* domain(authoring.listForms(actor, page.success))
           return HttpServerResponse.jsonUnsafe(listBody(result, formKeyOf, createdCodec, toAdminFormItemWire))
         }))
       .handleRaw("createForm", ({ request }) =>
         Effect.gen(function*() {
-          const { actor, body } = yield* withBody(request)
+          const { actor, body } = yield* bodyThenLimit(request, config.maxBodyBytes)
           return formJson(yield* domain(authoring.createForm(actor, body, newToken())), request, 201)
         }))
       .handleRaw("getForm", ({ params, request }) =>
         Effect.gen(function*() {
-          const actor = yield* limited
+          const actor = yield* limitedActor
           return formJson(yield* domain(authoring.getForm(actor, params.formId)), request)
         }))
       .handleRaw("replaceForm", ({ params, request }) =>
         Effect.gen(function*() {
-          const { actor, body } = yield* withBody(request)
+          const { actor, body } = yield* bodyThenLimit(request, config.maxBodyBytes)
           return formJson(yield* domain(authoring.replaceForm(actor, params.formId, body, ifMatch(request))), request)
         }))
       .handleRaw("patchForm", ({ params, request }) =>
         Effect.gen(function*() {
-          const { actor, body } = yield* withBody(request)
+          const { actor, body } = yield* bodyThenLimit(request, config.maxBodyBytes)
           return formJson(yield* domain(authoring.patchForm(actor, params.formId, body, ifMatch(request))), request)
         }))
       .handleRaw("deleteForm", ({ params }) =>
         Effect.gen(function*() {
-          const actor = yield* limited
+          const actor = yield* limitedActor
           yield* domain(authoring.deleteForm(actor, params.formId))
           return HttpServerResponse.empty({ status: 204 })
         }))
       .handleRaw("rotateFormToken", ({ params, request }) =>
         Effect.gen(function*() {
-          const { actor } = yield* withBody(request)
+          const { actor } = yield* bodyThenLimit(request, config.maxBodyBytes)
           const form = yield* domain(authoring.rotateToken(actor, params.formId, newToken()))
           return HttpServerResponse.jsonUnsafe({ data: toTokenRotationWire(form, baseOf(request)) })
         }))

@@ -20,8 +20,7 @@ import { Api } from "../Api.js"
 import { type DomainError, fromDomainError } from "../errorTable.js"
 import { ApiMalformedJson } from "../wire/ErrorEnvelope.js"
 import { toAdminSubmissionWire, toContactWire, toOutboxEntryWire } from "../wire/SubmissionsOut.js"
-import { adminLimit } from "./AdminLimit.js"
-import { CurrentActor } from "./OrganiserAuth.js"
+import { limitedActor } from "./adminSteps.js"
 import { createdCodec, listBody } from "./paging.js"
 import { emailOf, exportFormatOf, outboxStateOf, pageOf, type Parsed, queryOf, submissionFilterOf } from "./submissionsQuery.js"
 
@@ -37,12 +36,6 @@ export const invalidQuery = (parameter: string) =>
 const parsed = <A>(result: Parsed<A>) =>
   Result.isSuccess(result) ? Effect.succeed(result.success) : Effect.fail(invalidQuery(result.failure))
 
-/** The actor, after the query was read and before the ids: the limit step. */
-const limited = Effect.gen(function*() {
-  const actor = yield* CurrentActor
-  yield* adminLimit(actor)
-  return actor
-})
 
 const encoder = new TextEncoder()
 
@@ -72,13 +65,13 @@ export const SubmissionsOutHandlers = HttpApiBuilder.group(
           const query = queryOf(request.url)
           const filter = yield* parsed(submissionFilterOf(query))
           const page = yield* parsed(pageOf(request.url, createdCodec))
-          const actor = yield* limited
+          const actor = yield* limitedActor
           const result = yield* domain(out.listSubmissions(actor, params.formId, filter, page))
           return listJson(listBody(result, submissionKeyOf, createdCodec, toAdminSubmissionWire))
         }))
       .handleRaw("getSubmission", ({ params }) =>
         Effect.gen(function*() {
-          const actor = yield* limited
+          const actor = yield* limitedActor
           return json(toAdminSubmissionWire(yield* domain(out.getSubmission(actor, params.submissionId))))
         }))
       .handleRaw("exportSubmissions", ({ params, request }) =>
@@ -86,7 +79,7 @@ export const SubmissionsOutHandlers = HttpApiBuilder.group(
           const query = queryOf(request.url)
           const format = yield* parsed(exportFormatOf(query))
           const filter = yield* parsed(submissionFilterOf(query))
-          const actor = yield* limited
+          const actor = yield* limitedActor
           const { columns, rows } = yield* domain(out.exportSubmissions(actor, params.formId, filter))
           return HttpServerResponse.stream(exportBody(format, columns, rows), {
             contentType: format === "csv" ? "text/csv; charset=utf-8" : "application/x-ndjson",
@@ -98,7 +91,7 @@ export const SubmissionsOutHandlers = HttpApiBuilder.group(
         }))
       .handleRaw("eraseSubmission", ({ params }) =>
         Effect.gen(function*() {
-          const actor = yield* limited
+          const actor = yield* limitedActor
           yield* domain(out.eraseSubmission(actor, params.submissionId))
           return noContent
         }))
@@ -106,13 +99,13 @@ export const SubmissionsOutHandlers = HttpApiBuilder.group(
         Effect.gen(function*() {
           const email = yield* parsed(emailOf(queryOf(request.url)))
           const page = yield* parsed(pageOf(request.url, createdCodec))
-          const actor = yield* limited
+          const actor = yield* limitedActor
           const result = yield* domain(out.contacts(actor, email, page))
           return listJson(listBody(result, contactKeyOf, createdCodec, toContactWire))
         }))
       .handleRaw("eraseContact", ({ params }) =>
         Effect.gen(function*() {
-          const actor = yield* limited
+          const actor = yield* limitedActor
           yield* domain(out.eraseContact(actor, params.contactId))
           return noContent
         }))
@@ -120,13 +113,13 @@ export const SubmissionsOutHandlers = HttpApiBuilder.group(
         Effect.gen(function*() {
           const state = yield* parsed(outboxStateOf(queryOf(request.url)))
           const page = yield* parsed(pageOf(request.url, createdCodec))
-          const actor = yield* limited
+          const actor = yield* limitedActor
           const result = yield* domain(out.listOutbox(actor, state, page))
           return listJson(listBody(result, outboxKeyOf, createdCodec, toOutboxEntryWire))
         }))
       .handleRaw("retryOutboxEvent", ({ params }) =>
         Effect.gen(function*() {
-          const actor = yield* limited
+          const actor = yield* limitedActor
           return json(toOutboxEntryWire(yield* domain(out.retryOutboxEvent(actor, params.eventId))))
         }))
   })

@@ -4,17 +4,15 @@
  * generated here (the domain has no randomness).
  */
 import { Effect, Result } from "effect"
-import { HttpServerResponse, type HttpServerRequest } from "effect/http"
+import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { type DeliveryStatus, deliveryKeyOf, webhookKeyOf, Webhooks } from "@forms/domain"
 import { randomBytes, randomUUID } from "node:crypto"
 import { Api } from "../Api.js"
-import { readJsonBody } from "../body/readJsonBody.js"
 import { apiError, type DomainError, fromDomainError } from "../errorTable.js"
 import { HttpConfig } from "../HttpConfig.js"
 import { toDeliveryWire, toWebhookWire, toWebhookWithSecretWire } from "../wire/Webhooks.js"
-import { adminLimit } from "./AdminLimit.js"
-import { CurrentActor } from "./OrganiserAuth.js"
+import { bodyThenLimit, limitedActor } from "./adminSteps.js"
 import { createdCodec, listBody, pageRequestOf } from "./paging.js"
 
 const json = (data: unknown, status = 200) => HttpServerResponse.jsonUnsafe({ data }, { status })
@@ -40,56 +38,45 @@ export const WebhooksHandlers = HttpApiBuilder.group(
   Effect.fn(function*(handlers) {
     const webhooks = yield* Webhooks
     const config = yield* HttpConfig
-    const limited = Effect.gen(function*() {
-      const actor = yield* CurrentActor
-      yield* adminLimit(actor)
-      return actor
-    })
-    const withBody = (request: HttpServerRequest.HttpServerRequest) =>
-      Effect.gen(function*() {
-        const body = (yield* readJsonBody(request, config.maxBodyBytes)) ?? {}
-        const actor = yield* limited
-        return { actor, body }
-      })
 
     return handlers
       .handleRaw("listWebhooks", ({ request }) =>
         Effect.gen(function*() {
           const page = pageRequestOf(request.url, createdCodec)
           if (Result.isFailure(page)) return yield* apiError("InvalidQuery")
-          const actor = yield* limited
+          const actor = yield* limitedActor
           const result = yield* domain(webhooks.list(actor, page.success))
           return HttpServerResponse.jsonUnsafe(listBody(result, webhookKeyOf, createdCodec, toWebhookWire))
         }))
       .handleRaw("createWebhook", ({ request }) =>
         Effect.gen(function*() {
-          const { actor, body } = yield* withBody(request)
+          const { actor, body } = yield* bodyThenLimit(request, config.maxBodyBytes)
           return json(toWebhookWithSecretWire(yield* domain(webhooks.create(actor, body, newWebhookSecret()))), 201)
         }))
       .handleRaw("getWebhook", ({ params }) =>
         Effect.gen(function*() {
-          const actor = yield* limited
+          const actor = yield* limitedActor
           return json(toWebhookWire(yield* domain(webhooks.get(actor, params.webhookId))))
         }))
       .handleRaw("updateWebhook", ({ params, request }) =>
         Effect.gen(function*() {
-          const { actor, body } = yield* withBody(request)
+          const { actor, body } = yield* bodyThenLimit(request, config.maxBodyBytes)
           return json(toWebhookWire(yield* domain(webhooks.update(actor, params.webhookId, body))))
         }))
       .handleRaw("deleteWebhook", ({ params }) =>
         Effect.gen(function*() {
-          const actor = yield* limited
+          const actor = yield* limitedActor
           yield* domain(webhooks.remove(actor, params.webhookId))
           return HttpServerResponse.empty({ status: 204 })
         }))
       .handleRaw("rotateWebhookSecret", ({ params, request }) =>
         Effect.gen(function*() {
-          const { actor } = yield* withBody(request)
+          const { actor } = yield* bodyThenLimit(request, config.maxBodyBytes)
           return json({ secret: yield* domain(webhooks.rotateSecret(actor, params.webhookId, newWebhookSecret())) })
         }))
       .handleRaw("testWebhook", ({ params, request }) =>
         Effect.gen(function*() {
-          const { actor } = yield* withBody(request)
+          const { actor } = yield* bodyThenLimit(request, config.maxBodyBytes)
           return json({ event_id: yield* domain(webhooks.test(actor, params.webhookId, randomUUID())) }, 202)
         }))
       .handleRaw("listWebhookDeliveries", ({ params, request }) =>
@@ -97,18 +84,18 @@ export const WebhooksHandlers = HttpApiBuilder.group(
           const page = pageRequestOf(request.url, createdCodec)
           const status = statusOf(request.url)
           if (Result.isFailure(page) || Result.isFailure(status)) return yield* apiError("InvalidQuery")
-          const actor = yield* limited
+          const actor = yield* limitedActor
           const result = yield* domain(webhooks.deliveries(actor, params.webhookId, status.success, page.success))
           return HttpServerResponse.jsonUnsafe(listBody(result, deliveryKeyOf, createdCodec, toDeliveryWire))
         }))
       .handleRaw("retryWebhookDelivery", ({ params, request }) =>
         Effect.gen(function*() {
-          const { actor } = yield* withBody(request)
+          const { actor } = yield* bodyThenLimit(request, config.maxBodyBytes)
           return json(toDeliveryWire(yield* domain(webhooks.retryDelivery(actor, params.webhookId, params.deliveryId))), 202)
         }))
       .handleRaw("replayWebhook", ({ params, request }) =>
         Effect.gen(function*() {
-          const { actor, body } = yield* withBody(request)
+          const { actor, body } = yield* bodyThenLimit(request, config.maxBodyBytes)
           return json({ queued: yield* domain(webhooks.replay(actor, params.webhookId, body)) }, 202)
         }))
   })
