@@ -3,6 +3,28 @@ import { Effect, Schema } from "effect"
 import { type FormSchema, ValidationRules } from "@forms/domain"
 import { epochMs } from "../sqlValues.js"
 
+/** A section of a form as its row selects it; shared by the public reader and the organiser's (adminFormRows.ts). */
+export const SectionRow = Schema.Struct({ id: Schema.String, name: Schema.String, position: Schema.Number })
+
+/** A field of a form as its row selects it, options with their tags. */
+export const FieldRow = Schema.Struct({
+  id: Schema.String,
+  section_id: Schema.NullOr(Schema.String),
+  slug: Schema.String,
+  label: Schema.String,
+  type: Schema.String,
+  is_required: Schema.Boolean,
+  options: Schema.NullOr(Schema.Array(Schema.Struct({
+    value: Schema.String,
+    label: Schema.String,
+    tags: Schema.Array(Schema.String)
+  }))),
+  validation_rules: Schema.NullOr(ValidationRules),
+  is_unique: Schema.Boolean,
+  position: Schema.Number,
+  maps_to: Schema.NullOr(Schema.String)
+})
+
 export const FormSchemaRow = Schema.Struct({
   id: Schema.String,
   organisation_id: Schema.String,
@@ -17,24 +39,8 @@ export const FormSchemaRow = Schema.Struct({
   opens_at: Schema.NullOr(Schema.Number),
   closes_at: Schema.NullOr(Schema.Number),
   tags: Schema.Array(Schema.String),
-  sections: Schema.Array(Schema.Struct({ id: Schema.String, name: Schema.String, position: Schema.Number })),
-  fields: Schema.Array(Schema.Struct({
-    id: Schema.String,
-    section_id: Schema.NullOr(Schema.String),
-    slug: Schema.String,
-    label: Schema.String,
-    type: Schema.String,
-    is_required: Schema.Boolean,
-    options: Schema.NullOr(Schema.Array(Schema.Struct({
-      value: Schema.String,
-      label: Schema.String,
-      tags: Schema.Array(Schema.String)
-    }))),
-    validation_rules: Schema.NullOr(ValidationRules),
-    is_unique: Schema.Boolean,
-    position: Schema.Number,
-    maps_to: Schema.NullOr(Schema.String)
-  }))
+  sections: Schema.Array(SectionRow),
+  fields: Schema.Array(FieldRow)
 })
 
 const decodeRows = Schema.decodeUnknownEffect(Schema.Array(FormSchemaRow))

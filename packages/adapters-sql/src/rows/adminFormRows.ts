@@ -1,7 +1,7 @@
 /** Forms as the organiser reads them (CONTRACT §12): the whole form in one row, and list items with counts. */
 import { Schema } from "effect"
-import { ValidationRules } from "@forms/domain"
 import { epochMs } from "../sqlValues.js"
+import { FieldRow, SectionRow } from "./FormSchemaRow.js"
 
 const Status = Schema.Literals(["draft", "published", "archived"])
 
@@ -21,24 +21,8 @@ export const AdminFormRow = Schema.Struct({
   tags: Schema.Array(Schema.String),
   created_at: Schema.Number,
   updated_at: Schema.Number,
-  sections: Schema.Array(Schema.Struct({ id: Schema.String, name: Schema.String, position: Schema.Number })),
-  fields: Schema.Array(Schema.Struct({
-    id: Schema.String,
-    section_id: Schema.NullOr(Schema.String),
-    slug: Schema.String,
-    label: Schema.String,
-    type: Schema.String,
-    is_required: Schema.Boolean,
-    options: Schema.NullOr(Schema.Array(Schema.Struct({
-      value: Schema.String,
-      label: Schema.String,
-      tags: Schema.Array(Schema.String)
-    }))),
-    validation_rules: Schema.NullOr(ValidationRules),
-    is_unique: Schema.Boolean,
-    position: Schema.Number,
-    maps_to: Schema.NullOr(Schema.String)
-  }))
+  sections: Schema.Array(SectionRow),
+  fields: Schema.Array(FieldRow)
 })
 
 /** `SELECT` of whole forms from `form_schemas s`; `s` may be used by a WHERE appended to it. */
