@@ -5,6 +5,14 @@
 import fc from "fast-check"
 import { type Json, jsonWith, key, leaf, object, pollution, write } from "./jsonText.js"
 
+/** Mostly nothing (a well-formed body), otherwise up to three of `item`. */
+const fewOrNone = <A>(item: fc.Arbitrary<A>): fc.Arbitrary<ReadonlyArray<A>> =>
+  fc.oneof({ weight: 3, arbitrary: fc.constant([]) }, fc.array(item, { minLength: 1, maxLength: 3 }))
+
+/** Mostly undefined (the member is absent), sometimes `item`. */
+const rarely = <A>(item: fc.Arbitrary<A>): fc.Arbitrary<A | undefined> =>
+  fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, item)
+
 const member = (name: string, value: Json | undefined): ReadonlyArray<readonly [string, Json]> =>
   value === undefined ? [] : [[name, value]]
 
@@ -41,7 +49,7 @@ const field: fc.Arbitrary<Json> = fc.tuple(
     ["full_name", "Name", "text"], ["email", "Email", "email"], ["shirt", "Shirt", "select"], ["roles", "Roles", "multi_select"],
     ["shifts", "Shifts", "time_slots"], ["born", "Born", "date"], ["hours", "Hours", "numeric"]
   ),
-  fc.array(fc.tuple(fc.constantFrom(...fieldMembers), fc.oneof(hostile, rules, fc.array(option, { maxLength: 4 }))), { maxLength: 3 })
+  fewOrNone(fc.tuple(fc.constantFrom(...fieldMembers), fc.oneof(hostile, rules, fc.array(option, { maxLength: 4 }))))
 ).map(([[slug, label, type], changes]) => {
   const base: Record<string, Json> = { slug, label, type }
   if (type === "select" || type === "multi_select") base["options"] = ["S", "M", "bar"]
@@ -64,8 +72,8 @@ export const formBody: fc.Arbitrary<string> = fc.tuple(
   fc.oneof({ weight: 3, arbitrary: fc.array(field, { maxLength: 4 }) }, fc.constant(Array.from({ length: 501 }, (_, i) =>
     object(["slug", `f${i}`], ["label", "L"], ["type", "text"]))), hostile),
   fc.option(fc.array(section, { maxLength: 3 }), { nil: undefined }),
-  fc.array(fc.tuple(fc.oneof(fc.constantFrom(...formMembers), key), hostile), { maxLength: 3 }),
-  fc.option(pollution, { nil: undefined })
+  fewOrNone(fc.tuple(fc.oneof(fc.constantFrom(...formMembers), key), hostile)),
+  rarely(pollution)
 ).map(([type, event, fields, sections, changes, danger]) => {
   const base: Array<readonly [string, Json]> = [["name", "Abuse form"], ["type", type], ["event_id", event], ["fields", fields],
     ...member("sections", sections)]
@@ -74,10 +82,12 @@ export const formBody: fc.Arbitrary<string> = fc.tuple(
 })
 
 /** `PATCH /admin/forms/{id}`: name, status, dates, tags. */
-export const formPatchBody: fc.Arbitrary<string> = fc.array(
-  fc.tuple(fc.oneof({ weight: 4, arbitrary: fc.constantFrom("name", "status", "opens_at", "closes_at", "tags") }, key), hostile),
-  { maxLength: 4 }
-).map((members) => write(object(...members)))
+const patchValue: fc.Arbitrary<readonly [string, Json]> = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom<readonly [string, Json]>(["name", "Renamed"], ["status", "published"], ["status", "archived"],
+    ["status", "draft"], ["opens_at", "2027-01-01T00:00:00Z"], ["closes_at", null], ["tags", ["a", "b"]], ["opens_at", null]) },
+  fc.tuple(fc.oneof({ weight: 4, arbitrary: fc.constantFrom("name", "status", "opens_at", "closes_at", "tags") }, key), hostile)
+)
+export const formPatchBody: fc.Arbitrary<string> = fc.array(patchValue, { maxLength: 4 }).map((members) => write(object(...members)))
 
 const url: fc.Arbitrary<Json> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom<Json>("https://hooks.example.com/in", "https://hooks.example.com/in?a=1#f") },
@@ -99,9 +109,11 @@ export const webhookBody = (patch: boolean): fc.Arbitrary<string> =>
   fc.tuple(
     fc.option(url, { nil: undefined, freq: patch ? 2 : 8 }),
     fc.option(eventTypes, { nil: undefined, freq: patch ? 2 : 8 }),
-    fc.option(hostile, { nil: undefined, freq: 2 }),
-    fc.option(fc.oneof(fc.boolean().map((b): Json => b), hostile), { nil: undefined, freq: patch ? 2 : 1 }),
-    fc.array(fc.tuple(key, hostile), { maxLength: 2 })
+    fc.option(fc.oneof({ weight: 2, arbitrary: fc.constantFrom<Json>("Our CRM", null) }, hostile), { nil: undefined, freq: 2 }),
+    patch
+      ? fc.option(fc.oneof({ weight: 2, arbitrary: fc.boolean().map((b): Json => b) }, hostile), { nil: undefined })
+      : rarely(fc.oneof({ weight: 2, arbitrary: fc.boolean().map((b): Json => b) }, hostile)),
+    fewOrNone(fc.tuple(key, hostile))
   ).map(([u, types, description, enabled, extra]) =>
     write(object(...member("url", u), ...member("event_types", types), ...member("description", description),
       ...member("enabled", enabled), ...extra)))
@@ -114,7 +126,7 @@ export const replayBody: fc.Arbitrary<string> = fc.tuple(
     fc.date({ noInvalidDate: true }).map((d): Json => d.toISOString()),
     hostile
   ), { nil: undefined, freq: 8 }),
-  fc.array(fc.tuple(key, hostile), { maxLength: 2 })
+  fewOrNone(fc.tuple(key, hostile))
 ).map(([since, extra]) => write(object(...member("since", since), ...extra)))
 
 /** `If-Match` on forms: the current revision (unknown: a few), any (`*`), weak, unquoted, lists, junk. */

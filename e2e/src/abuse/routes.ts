@@ -48,6 +48,11 @@ export interface Route {
   readonly slugs?: ReadonlyArray<string>
   /** 2xx answers that are not `{ data }` JSON (the docs page, the raw OpenAPI document). */
   readonly rawSuccess?: boolean
+  /**
+   * Nothing written on refusal: SQL counts (`n`) that each grow by exactly the number of 201 answers
+   * during the route's run (the created rows, their audit entries).
+   */
+  readonly created?: ReadonlyArray<string>
 }
 
 const publicTokens = [fx.loadToken, fx.regexToken, fx.closedToken, fx.unpublishedToken, fx.advanceToken, fx.rotatedOutToken]
@@ -91,7 +96,8 @@ const adminRoute = (
         ...(match === undefined ? {} : { "if-match": match })
       }
     })),
-  ...(extra.rawSuccess === undefined ? {} : { rawSuccess: extra.rawSuccess })
+  ...(extra.rawSuccess === undefined ? {} : { rawSuccess: extra.rawSuccess }),
+  ...(extra.created === undefined ? {} : { created: extra.created })
 })
 
 const listQuery = fc.oneof(
@@ -142,8 +148,8 @@ export const adminRoutes = (a: AdminIds): ReadonlyArray<Route> => {
 /** A query parameter: absent mostly, then its values, junk, twice, encoded junk. */
 const param = (name: string, values: ReadonlyArray<string>): fc.Arbitrary<string> =>
   fc.oneof(
-    { weight: 3, arbitrary: fc.constant("") },
-    { weight: 3, arbitrary: fc.constantFrom(...values).map((v) => `${name}=${encodeURIComponent(v)}`) },
+    { weight: 4, arbitrary: fc.constant("") },
+    { weight: 4, arbitrary: fc.constantFrom(...values).map((v) => `${name}=${encodeURIComponent(v)}`) },
     fc.constantFrom(`${name}=`, `${name}`, `${name}=%zz`, `${name}=%00`, `${name}=${values[0] ?? ""}&${name}=${values[0] ?? ""}`,
       `${name}[]=x`, `${name}=${"x".repeat(5000)}`),
     fc.string({ maxLength: 30 }).map((v) => `${name}=${encodeURIComponent(v)}`)
@@ -151,7 +157,7 @@ const param = (name: string, values: ReadonlyArray<string>): fc.Arbitrary<string
 
 /** `?` and the list's paging with the route's own parameters, in any order. */
 const query = (...params: ReadonlyArray<fc.Arbitrary<string>>): fc.Arbitrary<string> =>
-  fc.tuple(listQuery, fc.tuple(...params), fc.boolean()).map(([list, own, first]) => {
+  fc.tuple(fc.oneof({ weight: 2, arbitrary: fc.constant("") }, listQuery), fc.tuple(...params), fc.boolean()).map(([list, own, first]) => {
     const parts = [list.replace(/^\?/, ""), ...own].filter((p) => p !== "")
     return parts.length === 0 ? "" : `?${(first ? parts : [...parts].reverse()).join("&")}`
   })
@@ -175,7 +181,9 @@ export const outRoutes = (a: AdminIds, o: OutIds): ReadonlyArray<Route> => {
     adminRoute(a, `${method} ${template}`, method, path, shape, extra)
   return [
     r("GET", "/admin/forms", listQuery.map((q) => `/admin/forms${q}`), "none"),
-    r("POST", "/admin/forms", fc.constant("/admin/forms"), "form"),
+    r("POST", "/admin/forms", fc.constant("/admin/forms"), "form", {
+      created: ["SELECT count(*)::int AS n FROM form_schemas", "SELECT count(*)::int AS n FROM audit_log WHERE action = 'form.created'"]
+    }),
     r("GET", "/admin/forms/:id", readForms.map((f) => `/admin/forms/${f}`), "none"),
     r("PUT", "/admin/forms/:id", ownForms.map((f) => `/admin/forms/${f}`), "form", { ifMatch: true }),
     r("PATCH", "/admin/forms/:id", ownForms.map((f) => `/admin/forms/${f}`), "formPatch", { ifMatch: true }),
@@ -190,7 +198,9 @@ export const outRoutes = (a: AdminIds, o: OutIds): ReadonlyArray<Route> => {
     r("GET", "/admin/outbox", query(param("state", ["dead", "pending", "delivered", "failed"])).map((q) => `/admin/outbox${q}`), "none"),
     r("POST", "/admin/outbox/:id/retry", events.map((e) => `/admin/outbox/${e}/retry`), "none"),
     r("GET", "/admin/webhooks", listQuery.map((q) => `/admin/webhooks${q}`), "none"),
-    r("POST", "/admin/webhooks", fc.constant("/admin/webhooks"), "webhook"),
+    r("POST", "/admin/webhooks", fc.constant("/admin/webhooks"), "webhook", {
+      created: ["SELECT count(*)::int AS n FROM webhook_endpoints", "SELECT count(*)::int AS n FROM audit_log WHERE action = 'webhook.created'"]
+    }),
     r("GET", "/admin/webhooks/:id", hooks.map((h) => `/admin/webhooks/${h}`), "none"),
     r("PATCH", "/admin/webhooks/:id", hooks.map((h) => `/admin/webhooks/${h}`), "webhookPatch"),
     r("POST", "/admin/webhooks/:id/rotate-secret", hooks.map((h) => `/admin/webhooks/${h}/rotate-secret`), "none"),
@@ -206,7 +216,7 @@ export const outRoutes = (a: AdminIds, o: OutIds): ReadonlyArray<Route> => {
   ]
 }
 
-const placeholderOut: OutIds = {
+export const placeholderOut: OutIds = {
   readForms: ["x"], ownForms: ["x"], foreignForm: "x", submissions: ["x"], erasable: ["x"], contacts: ["x"], outboxEvents: ["x"],
   webhooks: ["x"], deliveries: ["x"]
 }
