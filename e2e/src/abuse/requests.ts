@@ -2,6 +2,7 @@
 import fc from "fast-check"
 import { Readable } from "node:stream"
 import type { Request } from "../support/http.js"
+import { formBody, formPatchBody, replayBody, webhookBody } from "./adminBodies.js"
 import { type Json, jsonWith, key, object, valuesOf, write } from "./jsonText.js"
 
 /** A body, kept small until sent: huge and deep ones are built only when the request goes out. */
@@ -19,7 +20,7 @@ export interface RequestSpec {
   readonly body: BodySpec
 }
 
-export type BodyShape = "create" | "values" | "admin" | "engagement" | "none"
+export type BodyShape = "create" | "values" | "admin" | "engagement" | "form" | "formPatch" | "webhook" | "webhookPatch" | "replay" | "none"
 
 const otherMethods = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "PROPFIND", "SEARCH", "PURGE", "LOCK"]
 
@@ -91,7 +92,7 @@ const adminMember = fc.constantFrom("name", "parent_event_id", "date", "start_ti
   "show_in_registration", "position", "__proto__", "id", "event_id", "master_artist_id", "advance_sections")
 const adminValue: fc.Arbitrary<Json> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom<Json>("Stage", "2027-08-20", "2027-02-30", "08:00", "24:00", "23:59", 1, 0, -1, 2.5,
-    1e300, true, null, "", "\u0000", "ev-e2e", "ev-e2e-day", "x".repeat(201), "🎪".repeat(200)) },
+    1e300, 2147483648, 9007199254740993, true, null, "", "\u0000", "ev-e2e", "ev-e2e-day", "x".repeat(201), "🎪".repeat(200)) },
   jsonWith(key)
 )
 const adminBody = fc.array(fc.tuple(adminMember, adminValue), { maxLength: 6 }).map((members) => write(object(...members)))
@@ -129,6 +130,11 @@ const engagementBody = fc.tuple(
 const shaped = (shape: BodyShape, slugs: ReadonlyArray<string>): fc.Arbitrary<string> => {
   if (shape === "admin") return adminBody
   if (shape === "engagement") return engagementBody
+  if (shape === "form") return formBody
+  if (shape === "formPatch") return formPatchBody
+  if (shape === "webhook") return webhookBody(false)
+  if (shape === "webhookPatch") return webhookBody(true)
+  if (shape === "replay") return replayBody
   const values = fc.oneof({ weight: 6, arbitrary: valuesOf(slugs) }, jsonWith(key))
   const entries = shape === "create"
     ? fc.tuple(fc.option(idempotencyKey, { nil: undefined }), fc.option(values, { nil: undefined }))

@@ -1,6 +1,7 @@
 /** Every route the server answers, each with an arbitrary of hostile requests to it (valid and invalid tokens and ids). */
 import fc from "fast-check"
 import { fx } from "../support/paths.js"
+import { ifMatch } from "./adminBodies.js"
 import { type BodyShape, type RequestSpec, requestTo, segment } from "./requests.js"
 
 export interface Ids {
@@ -19,6 +20,24 @@ export interface AdminIds {
   readonly sections: ReadonlyArray<string>
   readonly artists: ReadonlyArray<string>
   readonly engagements: ReadonlyArray<string>
+  /** §12 forms and "Submissions out", §13 webhooks: ids of the run's own, the fixture's, another organisation's. */
+  readonly out?: OutIds
+}
+
+export interface OutIds {
+  /** Forms only read (and the load form deleted: 409, it has submissions): the fixture's. */
+  readonly readForms: ReadonlyArray<string>
+  /** The run's own forms, changed, rotated and deleted by the fuzz. */
+  readonly ownForms: ReadonlyArray<string>
+  /** A form of the other organisation (404 to this key). */
+  readonly foreignForm: string
+  readonly submissions: ReadonlyArray<string>
+  /** Submissions the fuzz may erase (never the ones the regressions use). */
+  readonly erasable: ReadonlyArray<string>
+  readonly contacts: ReadonlyArray<string>
+  readonly outboxEvents: ReadonlyArray<string>
+  readonly webhooks: ReadonlyArray<string>
+  readonly deliveries: ReadonlyArray<string>
 }
 
 export interface Route {
@@ -29,6 +48,11 @@ export interface Route {
   readonly slugs?: ReadonlyArray<string>
   /** 2xx answers that are not `{ data }` JSON (the docs page, the raw OpenAPI document). */
   readonly rawSuccess?: boolean
+  /**
+   * Nothing written on refusal: SQL counts (`n`) that each grow by exactly the number of 201 answers
+   * during the route's run (the created rows, their audit entries).
+   */
+  readonly created?: ReadonlyArray<string>
 }
 
 const publicTokens = [fx.loadToken, fx.regexToken, fx.closedToken, fx.unpublishedToken, fx.advanceToken, fx.rotatedOutToken]
@@ -53,13 +77,27 @@ const authorization = (a: AdminIds): fc.Arbitrary<string | undefined> =>
     fc.string({ maxLength: 80 }).map((junk) => `Bearer ${junk}`.trim())
   )
 
-const adminRoute = (a: AdminIds, name: string, method: string, path: fc.Arbitrary<string>, shape: BodyShape): Route => ({
+const adminRoute = (
+  a: AdminIds,
+  name: string,
+  method: string,
+  path: fc.Arbitrary<string>,
+  shape: BodyShape,
+  extra: Partial<Route> & { readonly ifMatch?: boolean } = {}
+): Route => ({
   name,
   method,
-  requests: fc.tuple(requestTo(method, path, shape, []), authorization(a)).map(([spec, auth]) => ({
-    ...spec,
-    headers: auth === undefined ? spec.headers : { ...spec.headers, authorization: auth }
-  }))
+  requests: fc.tuple(requestTo(method, path, shape, []), authorization(a), extra.ifMatch === true ? ifMatch : fc.constant(undefined))
+    .map(([spec, auth, match]) => ({
+      ...spec,
+      headers: {
+        ...spec.headers,
+        ...(auth === undefined ? {} : { authorization: auth }),
+        ...(match === undefined ? {} : { "if-match": match })
+      }
+    })),
+  ...(extra.rawSuccess === undefined ? {} : { rawSuccess: extra.rawSuccess }),
+  ...(extra.created === undefined ? {} : { created: extra.created })
 })
 
 const listQuery = fc.oneof(
@@ -107,7 +145,85 @@ export const adminRoutes = (a: AdminIds): ReadonlyArray<Route> => {
   ]
 }
 
+/** A query parameter: absent mostly, then its values, junk, twice, encoded junk. */
+const param = (name: string, values: ReadonlyArray<string>): fc.Arbitrary<string> =>
+  fc.oneof(
+    { weight: 4, arbitrary: fc.constant("") },
+    { weight: 4, arbitrary: fc.constantFrom(...values).map((v) => `${name}=${encodeURIComponent(v)}`) },
+    fc.constantFrom(`${name}=`, `${name}`, `${name}=%zz`, `${name}=%00`, `${name}=${values[0] ?? ""}&${name}=${values[0] ?? ""}`,
+      `${name}[]=x`, `${name}=${"x".repeat(5000)}`),
+    fc.string({ maxLength: 30 }).map((v) => `${name}=${encodeURIComponent(v)}`)
+  )
+
+/** `?` and the list's paging with the route's own parameters, in any order. */
+const query = (...params: ReadonlyArray<fc.Arbitrary<string>>): fc.Arbitrary<string> =>
+  fc.tuple(fc.oneof({ weight: 2, arbitrary: fc.constant("") }, listQuery), fc.tuple(...params), fc.boolean()).map(([list, own, first]) => {
+    const parts = [list.replace(/^\?/, ""), ...own].filter((p) => p !== "")
+    return parts.length === 0 ? "" : `?${(first ? parts : [...parts].reverse()).join("&")}`
+  })
+
+const instants = ["2020-01-01", "2020-01-01T00:00:00Z", "2020-01-01T00:00:00.123456789+02:00", "2020-02-30", "2020-01-01T24:00:00Z",
+  "2020-01-01T00:00:00", "9999-12-31T23:59:59Z", "0000-01-01", "+275760-09-13", "1970-01-01T00:00:00-00:00", "now"]
+
+/** §12 forms, "Submissions out" and §13 webhooks. Routes that erase or delete come after those that read. */
+export const outRoutes = (a: AdminIds, o: OutIds): ReadonlyArray<Route> => {
+  const readForms = segment([...o.readForms, ...o.ownForms, o.foreignForm])
+  // Never a fixture form here: a PUT, PATCH or rotation of one would change what the public routes and the checks use.
+  const ownForms = segment([...o.ownForms, ...o.ownForms, o.foreignForm])
+  const deletable = segment([...o.ownForms, o.foreignForm, "fs-e2e-load"])
+  const submissions = segment(o.submissions)
+  const erasable = segment(o.erasable)
+  const contacts = segment(o.contacts)
+  const events = segment(o.outboxEvents)
+  const hooks = segment(o.webhooks)
+  const deliveries = segment(o.deliveries)
+  const status = param("status", ["draft", "submitted", "pending", "delivered", "failed", "DRAFT"])
+  const r = (method: string, template: string, path: fc.Arbitrary<string>, shape: BodyShape, extra: Partial<Route> & { readonly ifMatch?: boolean } = {}) =>
+    adminRoute(a, `${method} ${template}`, method, path, shape, extra)
+  return [
+    r("GET", "/admin/forms", listQuery.map((q) => `/admin/forms${q}`), "none"),
+    r("POST", "/admin/forms", fc.constant("/admin/forms"), "form", {
+      created: ["SELECT count(*)::int AS n FROM form_schemas", "SELECT count(*)::int AS n FROM audit_log WHERE action = 'form.created'"]
+    }),
+    r("GET", "/admin/forms/:id", readForms.map((f) => `/admin/forms/${f}`), "none"),
+    r("PUT", "/admin/forms/:id", ownForms.map((f) => `/admin/forms/${f}`), "form", { ifMatch: true }),
+    r("PATCH", "/admin/forms/:id", ownForms.map((f) => `/admin/forms/${f}`), "formPatch", { ifMatch: true }),
+    r("POST", "/admin/forms/:id/rotate-token", ownForms.map((f) => `/admin/forms/${f}/rotate-token`), "none"),
+    r("GET", "/admin/forms/:id/submissions", fc.tuple(readForms, query(status, param("since", instants)))
+      .map(([f, q]) => `/admin/forms/${f}/submissions${q}`), "none"),
+    r("GET", "/admin/forms/:id/export", fc.tuple(readForms, query(status, param("format", ["csv", "ndjson", "CSV", "xlsx"])))
+      .map(([f, q]) => `/admin/forms/${f}/export${q}`), "none", { rawSuccess: true }),
+    r("GET", "/admin/submissions/:id", submissions.map((x) => `/admin/submissions/${x}`), "none"),
+    r("GET", "/admin/contacts", query(param("email", ["cy@example.org", "CY@EXAMPLE.ORG", "nobody@example.org", " ", "a@b"]))
+      .map((q) => `/admin/contacts${q}`), "none"),
+    r("GET", "/admin/outbox", query(param("state", ["dead", "pending", "delivered", "failed"])).map((q) => `/admin/outbox${q}`), "none"),
+    r("POST", "/admin/outbox/:id/retry", events.map((e) => `/admin/outbox/${e}/retry`), "none"),
+    r("GET", "/admin/webhooks", listQuery.map((q) => `/admin/webhooks${q}`), "none"),
+    r("POST", "/admin/webhooks", fc.constant("/admin/webhooks"), "webhook", {
+      created: ["SELECT count(*)::int AS n FROM webhook_endpoints", "SELECT count(*)::int AS n FROM audit_log WHERE action = 'webhook.created'"]
+    }),
+    r("GET", "/admin/webhooks/:id", hooks.map((h) => `/admin/webhooks/${h}`), "none"),
+    r("PATCH", "/admin/webhooks/:id", hooks.map((h) => `/admin/webhooks/${h}`), "webhookPatch"),
+    r("POST", "/admin/webhooks/:id/rotate-secret", hooks.map((h) => `/admin/webhooks/${h}/rotate-secret`), "none"),
+    r("POST", "/admin/webhooks/:id/test", hooks.map((h) => `/admin/webhooks/${h}/test`), "none"),
+    r("GET", "/admin/webhooks/:id/deliveries", fc.tuple(hooks, query(status)).map(([h, q]) => `/admin/webhooks/${h}/deliveries${q}`), "none"),
+    r("POST", "/admin/webhooks/:id/deliveries/:delivery/retry", fc.tuple(hooks, deliveries)
+      .map(([h, d]) => `/admin/webhooks/${h}/deliveries/${d}/retry`), "none"),
+    r("POST", "/admin/webhooks/:id/replay", hooks.map((h) => `/admin/webhooks/${h}/replay`), "replay"),
+    r("DELETE", "/admin/webhooks/:id", hooks.map((h) => `/admin/webhooks/${h}`), "none"),
+    r("DELETE", "/admin/forms/:id", deletable.map((f) => `/admin/forms/${f}`), "none"),
+    r("DELETE", "/admin/submissions/:id", erasable.map((x) => `/admin/submissions/${x}`), "none"),
+    r("DELETE", "/admin/contacts/:id", contacts.map((c) => `/admin/contacts/${c}`), "none")
+  ]
+}
+
+export const placeholderOut: OutIds = {
+  readForms: ["x"], ownForms: ["x"], foreignForm: "x", submissions: ["x"], erasable: ["x"], contacts: ["x"], outboxEvents: ["x"],
+  webhooks: ["x"], deliveries: ["x"]
+}
+
 export const routes = (ids: Ids): ReadonlyArray<Route> => {
+  const admin = ids.admin ?? { key: "", otherKey: "", events: ["x"], slots: ["x"], sections: ["x"], artists: ["x"], engagements: ["x"] }
   const submissionIds = segment([...ids.drafts, ...ids.drafts, ...ids.submitted, ...ids.otherSchema])
   const withSubmission = fc.tuple(bodyTokens, submissionIds)
   const portalTokens = segment([fx.portalToken, fx.portalToken, fx.portalGoneToken])
@@ -130,6 +246,7 @@ export const routes = (ids: Ids): ReadonlyArray<Route> => {
     route("GET /p/artist/:token/sections/:section", "GET", fc.tuple(portalTokens, sections).map(([t, s]) => `/p/artist/${t}/sections/${s}`), "none", { slugs: advanceSlugs }),
     route("POST /p/artist/:token/sections/:section", "POST", fc.tuple(portalTokens, sections).map(([t, s]) => `/p/artist/${t}/sections/${s}`), "values", { slugs: advanceSlugs }),
     route("any method, any path", "GET", randomPath, "none"),
-    ...adminRoutes(ids.admin ?? { key: "", otherKey: "", events: ["x"], slots: ["x"], sections: ["x"], artists: ["x"], engagements: ["x"] })
+    ...adminRoutes(admin),
+    ...outRoutes(admin, admin.out ?? placeholderOut)
   ]
 }

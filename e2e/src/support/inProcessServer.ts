@@ -1,8 +1,10 @@
 /** The whole server started inside the test's own process (Server.layer), on a free port. */
+import { createHmac } from "node:crypto"
 import { Effect, Layer, ManagedRuntime } from "effect"
 import { HttpServer } from "effect/http"
 import { SqlClient } from "effect/sql"
 import { EmbeddedPg, PgLive } from "@forms/adapters-sql"
+import { WebhookTransport } from "@forms/domain"
 import { Logging, Server, parseConfig } from "@forms/server"
 import { fixturePath } from "./paths.js"
 
@@ -13,13 +15,24 @@ export interface InProcessServer {
   readonly close: () => Promise<void>
 }
 
+/**
+ * Webhook messages never leave the test's process: every host "resolves" to a documentation address
+ * (TEST-NET-3) and every POST is answered 204 without a socket. Fuzzed endpoint URLs name any host.
+ */
+const offlineWebhooks = Layer.succeed(WebhookTransport, {
+  resolve: () => Effect.succeed(["203.0.113.7"]),
+  sign: (secret, content) =>
+    Effect.sync(() => createHmac("sha256", Buffer.from(secret.replace(/^whsec_/, ""), "base64")).update(content).digest("base64")),
+  send: () => Effect.succeed({ _tag: "Answer", status: 204, retryAfter: null } as const)
+})
+
 /** `databaseUrl` unset: an in-memory PGlite. `env` overrides the server's variables (CONTRACT §11). */
 export const startInProcess = async (env: Record<string, string>, databaseUrl?: string): Promise<InProcessServer> => {
   const parsed = parseConfig({ PORT: "0", HOST: "127.0.0.1", FIXTURE_FILE: fixturePath, LOG_LEVEL: "error", ...env })
   if (parsed._tag === "Failure") throw new Error(parsed.failure.join("\n"))
   const config = parsed.success
   const database = databaseUrl === undefined ? EmbeddedPg.layer() : PgLive.layer({ url: databaseUrl })
-  const layer = Server.layer(config, { database }).pipe(Layer.provide(Logging.layer(config.logLevel)))
+  const layer = Server.layer(config, { database, webhookTransport: offlineWebhooks }).pipe(Layer.provide(Logging.layer(config.logLevel)))
   const runtime = ManagedRuntime.make(layer)
   const origin = await runtime.runPromise(
     Effect.map(HttpServer.HttpServer, (server) => HttpServer.formatAddress(server.address))

@@ -33,6 +33,10 @@ layer(serverLayer(FakePublicForms, { admin }))("submissions out routes: query be
         assert.strictEqual(bad.status, 400)
         assert.strictEqual(bad.text, envelope("INVALID_QUERY", "The query parameter \"limit\" is malformed."))
       }
+      // A NUL in `email` once reached PostgreSQL (500): it is a malformed parameter, not counted either.
+      const nul = yield* call("/admin/contacts?email=a%00b%40example.org", { headers: auth })
+      assert.strictEqual(nul.status, 400)
+      assert.strictEqual(nul.text, envelope("INVALID_QUERY", "The query parameter \"email\" is malformed."))
       const counted = ["/admin/forms/f/submissions", "/admin/contacts", "/admin/outbox?state=pending"]
       const answers = []
       for (const path of counted) answers.push(yield* call(path, { headers: auth }))

@@ -56,9 +56,12 @@ export const exportFormatOf = (query: URLSearchParams): Parsed<"csv" | "ndjson">
 export const outboxStateOf = (query: URLSearchParams): Parsed<OutboxState> =>
   Result.map(oneOf(query, "state", ["dead", "pending", "delivered"] as const), (state) => state ?? "dead")
 
+/** U+0000 (a `%00`): PostgreSQL cannot hold it in text, and no stored email contains it. */
 export const emailOf = (query: URLSearchParams): Parsed<string | undefined> =>
   Result.flatMap(single(query, "email"), (email) =>
-    email !== undefined && (email.trim() === "" || email.length > 1024) ? Result.fail("email") : Result.succeed(email))
+    email !== undefined && (email.trim() === "" || email.length > 1024 || email.includes("\u0000"))
+      ? Result.fail("email")
+      : Result.succeed(email))
 
 /** `limit` and `cursor` (paging.ts), naming the one that is malformed. */
 export const pageOf = (url: string, codec: KeyCodec<CreatedKey>): Parsed<PageRequest<CreatedKey>> => {
