@@ -9,7 +9,7 @@ import { type Backend, makeBackend } from "../support/backend.js"
 import { dataOf, errorCodeOf } from "../support/envelope.js"
 import { makePool, send, sendJson } from "../support/http.js"
 import { type InProcessServer, startInProcess } from "../support/inProcessServer.js"
-import { abuseConcurrency, abuseRuns, fx } from "../support/paths.js"
+import { abuseConcurrency, abuseOrganiserRuns, abuseRuns, fx } from "../support/paths.js"
 import { contended, type LagReport, machine, makeLagMonitor } from "../support/timing.js"
 import { fuzzRoute, type FuzzReport } from "./fuzz.js"
 import { type AdminIds, type Ids, outRoutes, placeholderOut, type Route, routes } from "./routes.js"
@@ -122,7 +122,8 @@ describe("hostile requests at every route", () => {
       if (route === undefined) throw new Error(`no route ${name}`)
       const counts = async () => Promise.all((route.created ?? []).map(async (q) => Number((await server.query(q))[0]?.["n"])))
       const before = await counts()
-      const report = await fuzzRoute(pool, route, abuseRuns, abuseConcurrency, seed + index * 100_000)
+      const runs = outNames.has(name) ? abuseOrganiserRuns : abuseRuns
+      const report = await fuzzRoute(pool, route, runs, abuseConcurrency, seed + index * 100_000)
       reports.push(report)
       const grown = (await counts()).map((n, i) => n - (before[i] ?? 0))
       expect(grown, `rows added (${(route.created ?? []).join("; ")}) = the 201 answers`).toEqual(grown.map(() => report.statuses["201"] ?? 0))
