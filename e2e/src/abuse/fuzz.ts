@@ -60,9 +60,10 @@ const parserRefusal = (answer: Answer): boolean => answer.status === 400 && erro
 
 /**
  * A page of CONTRACT §14 (`/f/{token}`, `/portal/{token}`) answers an unknown or gone token with an HTML page
- * of that status, by design: a random path that lands there must get that page, not the JSON envelope.
+ * of that status, by design: a random path that lands there must get that page, not the JSON envelope. The
+ * router matches paths case-insensitively, so `/F/x` is a form page too.
  */
-const pageRoute = /^\/(f|portal)\/[^/?#]+(\?.*)?$/
+const pageRoute = /^\/(f|portal)\//i
 const pageProblem = (answer: Answer): string | undefined => {
   if (answer.status !== 404 && answer.status !== 410) return `page answered ${answer.status}`
   const type = answer.headers["content-type"]
@@ -72,7 +73,8 @@ const pageProblem = (answer: Answer): string | undefined => {
 const check = (route: Route, spec: RequestSpec, outcome: Outcome): string | undefined => {
   if (outcome._tag === "Failed") return refusedUpload(spec, outcome.error) ? undefined : `transport: ${outcome.error}`
   if (parserRefusal(outcome) && !rawNonAsciiPath(spec)) return "Node's parser refused a request with an ASCII path"
-  if (spec.method === "GET" && pageRoute.test(spec.path) && outcome.status >= 400) return pageProblem(outcome)
+  const html = /^text\/html\b/.test(String(outcome.headers["content-type"]))
+  if (spec.method === "GET" && pageRoute.test(spec.path) && html && outcome.status >= 400) return pageProblem(outcome)
   const problem = answerProblem(outcome, spec.method)?.concat(` (status ${outcome.status}: ${outcome.text.slice(0, 200)})`)
   if (problem !== undefined) return problem
   const success = outcome.status >= 200 && outcome.status < 300
