@@ -8,6 +8,7 @@ import type { Ports } from "@forms/domain/testing"
 import { SqlClient as Sql } from "effect/sql"
 import { ids, tokens, validFixture } from "./fixtures.js"
 import { seededPorts } from "./support.js"
+import { sweepEvery } from "../src/ports/SqlRateLimiter.js"
 
 const unbounded = { concurrency: "unbounded" } as const
 /** PGlite queues every statement on one connection: generous, for a loaded CI machine. */
@@ -130,6 +131,23 @@ export const concurrencyScenarios = (it: Vitest.MethodsNonLive<RaceServices>): v
         expect([...decisions.filter((d) => d.allowed).map((d) => d.remaining)].sort((a, b) => a - b)).toEqual(
           [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
         )
+      }), raceTimeout)
+
+    it.effect("a key whose window is empty is deleted within the next sweepEvery hits; a live key stays", () =>
+      Effect.gen(function*() {
+        const limiter = yield* RateLimiter
+        const gone = fresh("sweep-gone")
+        const live = fresh("sweep-live")
+        yield* limiter.hit(gone, 5, 1)
+        yield* Effect.sleep("20 millis")
+        const decisions = yield* Effect.forEach(Array.from({ length: sweepEvery }), () => limiter.hit(live, 3, 60_000))
+        expect(decisions.filter((d) => d.allowed).length).toBe(3)
+        const rows = (key: string) => count((sql) => sql<{ n: number }>`SELECT count(*)::int AS n FROM rate_limit_windows WHERE key = ${key}`)
+        expect(yield* rows(gone)).toBe(0)
+        expect(yield* rows(live)).toBe(1)
+        // Refused hits are not stored: the live key holds its three counted ones.
+        const held = yield* count((sql) => sql<{ n: number }>`SELECT cardinality(hits)::int AS n FROM rate_limit_windows WHERE key = ${live}`)
+        expect(held).toBe(3)
       }), raceTimeout)
   })
 }

@@ -22,7 +22,7 @@ if (testDatabaseUrl === undefined) {
           expect(yield* Migrations.run).toEqual([])
           const sql = yield* PgClient.PgClient
           const applied = yield* sql<{ readonly migration_id: number }>`SELECT migration_id FROM forms_migrations ORDER BY 1`
-          expect(applied.map((r) => r.migration_id)).toEqual([1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14])
+          expect(applied.map((r) => r.migration_id)).toEqual([1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14, 15])
         }))
 
       it.effect("a submit with events notifies forms_outbox when it commits", () =>
@@ -45,18 +45,21 @@ if (testDatabaseUrl === undefined) {
         Effect.gen(function*() {
           const sql = yield* PgClient.PgClient
           const key = `locked-${Date.now()}`
+          const [{ schema }] = (yield* sql<{ readonly schema: string }>`SELECT current_schema() AS schema`) as [{ readonly schema: string }]
           const connection = yield* sql.reserve
-          // Holds the limiter's lock for this key on another session, as a stuck process would.
-          yield* connection.executeRaw(`SELECT pg_advisory_lock(${0x466f726d}, hashtext($1))`, [key])
+          // Holds the key's row in an open transaction on another session, as a stuck process would.
+          yield* connection.executeRaw("BEGIN", [])
+          yield* connection.executeRaw(
+            `INSERT INTO ${schema}.rate_limit_windows (key, hits, last_allowed, expires_at) VALUES ($1, '{}', true, 0)`, [key])
           // Layer.fresh: the shared test layer has memoised SqlRateLimiter.layer on the other pool.
           const impatient = Layer.fresh(SqlRateLimiter.layer).pipe(
-            Layer.provide(PgLive.layer({ url, statementTimeout: "300 millis", searchPath: "public", maxConnections: 1 }))
+            Layer.provide(PgLive.layer({ url, statementTimeout: "300 millis", searchPath: schema, maxConnections: 1 }))
           )
           const started = Date.now()
           const error = yield* Effect.flip(Effect.flatMap(RateLimiter, (l) => l.hit(key, 10, 60_000)).pipe(Effect.provide(impatient)))
           expect(error._tag).toBe("Unavailable")
           expect(Date.now() - started).toBeLessThan(3_000)
-          yield* connection.executeRaw(`SELECT pg_advisory_unlock(${0x466f726d}, hashtext($1))`, [key])
+          yield* connection.executeRaw("ROLLBACK", [])
         }))
     }
   )

@@ -15,6 +15,7 @@ import submissionsOut from "./0011_submissions_out.js"
 import webhooks from "./0012_webhooks.js"
 import slotPlaces from "./0013_slot_places.js"
 import enrichmentBatches from "./0014_enrichment_batches.js"
+import rateLimitWindows from "./0015_rate_limit_windows.js"
 
 const table = "forms_migrations"
 
@@ -22,7 +23,7 @@ const table = "forms_migrations"
  * Add a migration with the next number; never edit one that has shipped. 0007 was never used and must never
  * be: the migrator skips a number below the latest one a database has applied.
  */
-const loader = PgMigrator.fromRecord({
+const migrations = {
   "0001_forms": forms,
   "0002_submissions": submissions,
   "0003_portal": portal,
@@ -35,13 +36,17 @@ const loader = PgMigrator.fromRecord({
   "0011_submissions_out": submissionsOut,
   "0012_webhooks": webhooks,
   "0013_slot_places": slotPlaces,
-  "0014_enrichment_batches": enrichmentBatches
-})
+  "0014_enrichment_batches": enrichmentBatches,
+  "0015_rate_limit_windows": rateLimitWindows
+}
+const loader = PgMigrator.fromRecord(migrations)
 
 // The migrator only needs the Node services for schema dumps, which are not asked for.
 const run = PgMigrator.run({ loader, table }).pipe(Effect.provide(NodeServices.layer))
 
 export const Migrations = {
+  /** Every migration by its `NNNN_name` (a test builds a database as it stood before one of them). */
+  migrations,
   loader,
   table,
   /** Applies the pending migrations in one transaction (serialised across processes by a table lock). */

@@ -7,54 +7,69 @@ import { sqlFailure } from "../SqlFailure.js"
 // Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
 const spanHit = Effect.withSpan("SqlRateLimiter.hit")
 
-/** The first key of the two-key advisory lock, so the limiter's locks never meet another feature's. */
-const lockClass = 0x466f726d // "Form"
+/** Every this many hits, the process deletes a batch of keys whose window is empty (`sweep`). */
+export const sweepEvery = 100
+/** Keys deleted per sweep at most. */
+const sweepBatch = 500
 
-/** Expired hits of any key removed per hit, so keys that are never hit again do not stay forever. */
-const sweepBatch = 100
+interface Counted {
+  readonly allowed: boolean
+  /** The hits counted in the window after this one. */
+  readonly n: number
+  readonly oldest: number | null
+}
 
 export const makeSqlRateLimiter = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  let hitsSinceSweep = 0
+
+  /**
+   * One statement, no transaction (migration 0015): the upsert takes the key's row lock, so hits of one key
+   * queue there and no two count the same free place (`ON CONFLICT DO UPDATE` reads the latest committed row).
+   * The times that left the window are dropped, and this hit is appended only while fewer than `limit` remain.
+   */
+  const count = (key: string, limit: number, windowMs: number, now: number) => {
+    const since = now - windowMs
+    const kept = sql`ARRAY(SELECT h FROM unnest(w.hits) AS h WHERE h > ${since}::bigint)`
+    const counts = sql`cardinality(${kept}) < ${limit}::int`
+    return sql<Counted>`
+      INSERT INTO rate_limit_windows AS w (key, hits, last_allowed, expires_at)
+      SELECT ${key}, CASE WHEN ${limit}::int > 0 THEN ARRAY[${now}::bigint] ELSE '{}'::bigint[] END,
+        ${limit}::int > 0, ${now + windowMs}::bigint
+      ON CONFLICT (key) DO UPDATE SET
+        last_allowed = ${counts},
+        hits = ${kept} || CASE WHEN ${counts} THEN ARRAY[${now}::bigint] ELSE '{}'::bigint[] END,
+        expires_at = GREATEST(w.expires_at, ${now + windowMs}::bigint)
+      RETURNING last_allowed AS allowed, cardinality(hits)::int AS n, (SELECT min(h) FROM unnest(hits) AS h)::float8 AS oldest`
+  }
+
+  /**
+   * Keys whose window is empty, so that keys never hit again do not stay. Its own statement, after the hit's
+   * has committed: it skips rows that others hold and waits for none, so it never takes part in a deadlock.
+   */
+  const sweep = (now: number) =>
+    sql`DELETE FROM rate_limit_windows WHERE key IN (
+      SELECT key FROM rate_limit_windows WHERE expires_at <= ${now}::bigint LIMIT ${sweepBatch} FOR UPDATE SKIP LOCKED)`
 
   const hit = (key: string, limit: number, windowMs: number) =>
-    sql.withTransaction(Effect.gen(function*() {
+    Effect.gen(function*() {
       // Time from Effect's Clock (never the server's now()), so tests drive it with TestClock.
       const now = yield* Clock.currentTimeMillis
-      const since = now - windowMs
-      // Requests for one key queue here until the previous one commits: no two count the same free slot.
-      yield* sql`SELECT pg_advisory_xact_lock(${lockClass}, hashtext(${key}))`
-      // One statement under the lock: count the window, insert this hit when a slot is free, drop the key's
-      // old hits and sweep a batch of expired ones. The CTEs see the snapshot before the insert, so `n` is
-      // the count without this hit. Both deletes skip rows another transaction holds: a sweep of another key
-      // may hold this key's expired rows while this one holds that key's, and waiting would deadlock (40P01).
-      const [counted] = yield* sql<{ readonly n: number; readonly oldest: number | null }>`
-        WITH c AS (
-          SELECT count(*)::int AS n, min(at)::float8 AS oldest
-          FROM rate_limit_hits WHERE key = ${key} AND at > ${since}::bigint
-        ), ins AS (
-          INSERT INTO rate_limit_hits (key, at, expires_at)
-          SELECT ${key}, ${now}::bigint, ${now + windowMs}::bigint FROM c WHERE c.n < ${limit}::int
-        ), old AS (
-          DELETE FROM rate_limit_hits WHERE id IN (
-            SELECT id FROM rate_limit_hits WHERE key = ${key} AND at <= ${since}::bigint
-            FOR UPDATE SKIP LOCKED)
-        ), sweep AS (
-          DELETE FROM rate_limit_hits WHERE id IN (
-            SELECT id FROM rate_limit_hits WHERE expires_at <= ${now}::bigint LIMIT ${sweepBatch}
-            FOR UPDATE SKIP LOCKED)
-        )
-        SELECT n, oldest FROM c`
-      const n = counted?.n ?? 0
-      const allowed = n < limit
-      const counts = allowed ? n + 1 : n
-      const oldest = counted?.oldest ?? (allowed ? now : null)
+      const [counted] = yield* count(key, limit, windowMs, now)
+      if (++hitsSinceSweep >= sweepEvery) {
+        hitsSinceSweep = 0
+        // A failed sweep loses nothing: the keys stay until the next one.
+        yield* sweep(now).pipe(Effect.catchTag("SqlError", () => Effect.void))
+      }
+      const allowed = counted?.allowed ?? false
+      const oldest = counted?.oldest ?? null
       const decision: RateLimitDecision = {
         allowed,
-        remaining: allowed ? Math.max(0, limit - counts) : 0,
-        reset_ms: oldest === null || counts === 0 ? 0 : Math.max(0, oldest + windowMs - now)
+        remaining: allowed ? Math.max(0, limit - (counted?.n ?? 0)) : 0,
+        reset_ms: oldest === null ? 0 : Math.max(0, oldest + windowMs - now)
       }
       return decision
-    })).pipe(Effect.catchTag("SqlError", sqlFailure), spanHit)
+    }).pipe(Effect.catchTag("SqlError", sqlFailure), spanHit)
 
   return RateLimiter.of({ hit })
 })
