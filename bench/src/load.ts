@@ -96,6 +96,8 @@ const main = async () => {
   }
 
   const runs: Array<RunSummary> = []
+  /** VmHWM of each embedded folder's first start (initdb), MiB. */
+  const firstStartPeaks: Array<number> = []
   const measure = async (kind: ServerKind, c: number, rep: number, dataDir?: string) => {
     const dbUrl = kind === "embedded" ? undefined : urls[kind]
     if (kind !== "embedded") await createDatabase(databases[kind])
@@ -142,11 +144,12 @@ const main = async () => {
       ? undefined
       : await drainOutbox(server.pid, admin, delivers.database, delivers.url)
     const peak = server.peakRssMb()
+    const rssParts = { startupMb: server.startupPeakRssMb, afterStartMb: server.peakRssAfterStartMb() }
     await server.stop()
     running.delete(server)
     const rows = dbUrl === undefined ? undefined : await countRows(dbUrl)
     if (kind !== "embedded") await dropDatabase(databases[kind])
-    const summary = summarizeRun(kind, rep, result, peak, rows,
+    const summary = summarizeRun(kind, rep, result, { peak, ...rssParts }, rows,
       cpu ?? { serverCpuMs: Number.NaN, machineBusyPct: Number.NaN, loadAvg1: Number.NaN }, dbCpuMs,
       backlog === undefined || drain === undefined || cpu === undefined
         ? undefined
@@ -170,6 +173,14 @@ const main = async () => {
     for (const c of options.concurrency) {
       const dataDir = await mkdtemp(join(tmpdir(), "forms-bench-embedded-"))
       try {
+        // The folder's first start runs PGlite's initdb once per installation: its peak is reported apart,
+        // and the measured server starts on the folder as every later start does.
+        const first = await startServer({ kind: "embedded", dataDir, logLevel: options.logLevel, traffic: options.traffic,
+          logFile: join(outDir, `embedded-c${c}-first-start.log`) })
+        running.add(first)
+        firstStartPeaks.push(first.peakRssMb())
+        await first.stop()
+        running.delete(first)
         await measure("embedded", c, 1, dataDir)
       } finally {
         await rm(dataDir, { recursive: true, force: true })
@@ -191,8 +202,13 @@ const main = async () => {
     git_head: spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: repoRoot, encoding: "utf8" }).stdout.trim(),
     ours_entry: process.env["BENCH_OURS_ENTRY"] || oursEntry,
     ours_built_at: statSync(process.env["BENCH_OURS_ENTRY"] || oursEntry).mtime.toISOString(),
-    round_trips: roundTrips
+    round_trips: roundTrips,
+    embedded_first_start_peak_rss_mb: firstStartPeaks.map((mb) => Math.round(mb * 10) / 10)
   })
+  if (firstStartPeaks.length > 0) {
+    report.lines.push(`embedded first start of a fresh folder (PGlite's initdb, once per installation): peak RSS ` +
+      `${firstStartPeaks.map((mb) => mb.toFixed(0)).join(", ")} MB`)
+  }
   for (const line of report.lines) process.stdout.write(`${line}\n`)
   process.stdout.write(`${JSON.stringify(report.json)}\n`)
 }

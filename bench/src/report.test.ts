@@ -14,7 +14,7 @@ const run = (server: ServerKind, rep: number, flows: number, flowMs: number, cpu
     concurrency: 64, elapsedMs: 10_000, flows, requests: flows * 5, errors: 0, errorKinds: {}, errorSamples: [],
     latencies: { create: samples(), save1: samples(), save2: samples(), save3: samples(), submit: samples(), save: samples(), flow: samples() }
   }
-  return summarizeRun(server, rep, result, rssMb, undefined,
+  return summarizeRun(server, rep, result, { peak: rssMb, startupMb: rssMb, afterStartMb: rssMb }, undefined,
     { serverCpuMs: cpuMs * flows, machineBusyPct: 90, loadAvg1: 2 }, dbCpuMs * flows)
 }
 

@@ -36,6 +36,10 @@ export interface RunningServer {
   readonly baseUrl: string
   /** Highest resident set seen so far (sampled VmRSS every 100 ms, and the kernel's VmHWM), in MiB. */
   readonly peakRssMb: () => number
+  /** VmHWM when the server first answered: what its start-up took (for embedded: PGlite's initdb on a fresh folder). */
+  readonly startupPeakRssMb: number
+  /** Highest VmRSS sampled since the server first answered, in MiB. */
+  readonly peakRssAfterStartMb: () => number
   readonly stop: () => Promise<number | null>
 }
 
@@ -118,9 +122,13 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
   if (pid === undefined) throw new Error(`${options.kind} did not start`)
 
   let peakKb = 0
+  let ready = false
+  let afterStartKb = 0
   const sample = () => {
     const rss = readRss(pid)
-    if (rss !== undefined) peakKb = Math.max(peakKb, rss.rssKb, rss.hwmKb)
+    if (rss === undefined) return
+    peakKb = Math.max(peakKb, rss.rssKb, rss.hwmKb)
+    if (ready) afterStartKb = Math.max(afterStartKb, rss.rssKb)
   }
   const sampler = setInterval(sample, 100)
   const baseUrl = `http://127.0.0.1:${port}`
@@ -157,5 +165,16 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
   }
-  return { kind: options.kind, pid, baseUrl, peakRssMb: () => (sample(), peakKb / 1024), stop }
+  sample()
+  const startupPeakRssMb = peakKb / 1024
+  ready = true
+  return {
+    kind: options.kind,
+    pid,
+    baseUrl,
+    peakRssMb: () => (sample(), peakKb / 1024),
+    startupPeakRssMb,
+    peakRssAfterStartMb: () => (sample(), afterStartKb / 1024),
+    stop
+  }
 }

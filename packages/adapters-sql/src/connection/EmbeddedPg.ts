@@ -8,6 +8,7 @@ import type { PGlite } from "@electric-sql/pglite"
 import { PgClient } from "@effect/sql-pg"
 import { Duration, Effect, Schema } from "effect"
 import { type DataDirLock, DataDirInUse, lockDataDir } from "./DataDirLock.js"
+import { embeddedSettings, keepWasmCompact } from "./embeddedMemory.js"
 import { PgliteSession } from "./PgliteWire.js"
 
 export class EmbeddedPgError extends Schema.TaggedError<EmbeddedPgError>()("EmbeddedPgError", {
@@ -35,8 +36,12 @@ const open = (options: EmbeddedPgOptions) =>
     try: async (): Promise<Opened> => {
       const lock = options.dataDir === undefined ? undefined : lockDataDir(options.dataDir)
       try {
+        keepWasmCompact()
         const { PGlite } = await import("@electric-sql/pglite")
-        const db = await PGlite.create(options.dataDir === undefined ? {} : { dataDir: options.dataDir })
+        const db = await PGlite.create({
+          ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
+          startParams: [...PGlite.defaultStartParams, ...embeddedSettings]
+        })
         return { db, session: new PgliteSession(db), lock }
       } catch (error) {
         lock?.release()
