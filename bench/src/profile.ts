@@ -3,6 +3,7 @@
  * profile's top entries by self time, by module, and the inclusive time of our own code.
  * Options: --server=ours|reference|lean --concurrency=64 --duration=15 --warmup=3 --log=info --top=25
  * --traffic=visitors|one-address (visitors: each flow its own X-Forwarded-For address, default limits).
+ * --analyse=<file.cpuprofile>: only the tables, for a profile taken elsewhere (`node --cpu-prof apps/server/dist/main.js`).
  */
 import { readFileSync } from "node:fs"
 import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises"
@@ -57,7 +58,20 @@ const makeOriginal = () => {
   }
 }
 
+/** `--analyse=<file.cpuprofile>`: the same tables for a profile taken elsewhere (no load is run). */
+const analyse = async (file: string) => {
+  const raw = JSON.parse(await readFile(file, "utf8")) as CpuProfile
+  const summary = summarizeProfile(remapFrames(raw, makeOriginal()), topN)
+  process.stdout.write(`${file}: ${summary.totalMs} ms sampled, ${summary.busyMs} ms busy\n`)
+  table("self time by category", summary.byCategory)
+  table("self time by function", summary.selfByFunction)
+  table("self time by module", summary.selfByModule)
+  table("inclusive time of our code (@forms/*)", summary.inclusiveOurs)
+}
+
 const main = async () => {
+  const analysed = arg("analyse", "")
+  if (analysed !== "") return analyse(analysed)
   const dir = await mkdtemp(join(tmpdir(), "forms-bench-prof-"))
   await createDatabase(database)
   try {

@@ -35,7 +35,9 @@ export const parseInstant = (text: string): number | undefined => {
   // A time needs its zone: without one the instant would depend on the server's.
   if (m[4] !== undefined && !/(Z|[+-]\d{2}:\d{2})$/.test(text)) return undefined
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])]
-  const date = new Date(Date.UTC(year, month - 1, day))
+  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0–99 as 1900–1999.
+  const date = new Date(0)
+  date.setUTCFullYear(year, month - 1, day)
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined
   if (m[4] !== undefined && (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6] ?? 0) > 59)) return undefined
   const ms = Date.parse(m[4] === undefined ? `${text}T00:00:00Z` : text)
