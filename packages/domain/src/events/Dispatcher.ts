@@ -15,6 +15,12 @@ export interface DispatcherOptions {
   readonly batchSize: number
   /** The longest wait between two claims when no signal arrives, in ms. */
   readonly pollIntervalMs: number
+  /**
+   * After a signal woke it, how long the dispatcher waits before claiming, in ms, so that the events of
+   * submits committing close together are claimed and written as one batch (0: it claims at once). It
+   * delays each event's delivery by at most this much; a full batch is followed by the next at once.
+   */
+  readonly gatherMs: number
   /** A delivery (all handlers of one event) running longer than this fails, in ms. */
   readonly deliveryTimeoutMs: number
   /** Added to `deliveryTimeoutMs` to make a claim's lease: time to record the outcome, in ms. */
@@ -25,6 +31,7 @@ export interface DispatcherOptions {
 export const defaultDispatcherOptions: DispatcherOptions = {
   batchSize: 20,
   pollIntervalMs: 2_000,
+  gatherMs: 0,
   deliveryTimeoutMs: 30_000,
   leaseMarginMs: 30_000,
   backoff: defaultBackoff
@@ -256,7 +263,8 @@ export const runDispatcher = (
       const timeout = retries.length === 0
         ? resolved.pollIntervalMs
         : Math.min(resolved.pollIntervalMs, Math.min(...retries) - now)
-      yield* signal.wait(timeout)
+      const woken = yield* signal.wait(timeout)
+      if (woken && resolved.gatherMs > 0) yield* Effect.sleep(resolved.gatherMs)
     }
   })
 

@@ -122,6 +122,36 @@ describe("Dispatcher loop", () => {
     })))
   })
 
+  it.effect("with gatherMs, a signal is followed by a wait, and the events recorded meanwhile are claimed as one batch", () => {
+    const { state, handler } = flaky(0)
+    return runEvents([handler], Effect.scoped(Effect.gen(function*() {
+      let claims = 0
+      const counted = Outbox.use((outbox) =>
+        Effect.succeed(Outbox.of({
+          ...outbox,
+          claimBatch: (limit, policy) => Effect.suspend(() => (claims++, outbox.claimBatch(limit, policy)))
+        })))
+      yield* Dispatcher.start({ gatherMs: 50, pollIntervalMs: 3_600_000 }).pipe(Effect.provideServiceEffect(Outbox, counted))
+      yield* settle
+      expect(claims).toBe(1)
+      yield* submitTravel("KL1")
+      yield* settle
+      yield* submitTravel("KL2")
+      yield* settle
+      expect([claims, state.applied.size]).toEqual([1, 0])
+      yield* TestClock.adjust(49)
+      yield* settle
+      expect([claims, state.applied.size]).toEqual([1, 0])
+      yield* TestClock.adjust(1)
+      yield* settle
+      // Both events in one claim; the second signal, kept since, brings one more wait and a claim that finds nothing.
+      expect([claims, state.applied.size]).toEqual([2, 2])
+      yield* TestClock.adjust(50)
+      yield* settle
+      expect([claims, state.applied.size]).toEqual([3, 2])
+    })))
+  })
+
   it.effect("Dispatcher.layer runs for the lifetime of the layer", () => {
     const { state, handler } = flaky(0)
     return runEvents([handler], Effect.gen(function*() {
