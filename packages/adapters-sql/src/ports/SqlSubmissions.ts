@@ -37,9 +37,17 @@ export const makeSqlSubmissions = Effect.gen(function*() {
   const wake = yield* wakeAfterCommit
   const columns = sql.literal(submissionColumns)
 
+  /**
+   * A submission by id, in its schema. Statements keyed by a submission's id test the rest of their row with
+   * `IS NOT DISTINCT FROM` (the same as `=` on these NOT NULL columns), which no index serves: the primary
+   * key is then the only index the planner can use. With `=`, the generic plan that PostgreSQL caches for a
+   * prepared statement, planned while the table was new and small, used an index on `schema_id`
+   * (or the partial index of drafts) and then scanned a whole form's submissions on every call as the
+   * table grew, until an ANALYZE: 0.46 ms instead of 0.03 per lookup, half of the database's time (issue 23).
+   */
   const selectInSchema = (schemaId: string, id: string) =>
     isUuid(id)
-      ? sql`SELECT ${columns} FROM submissions WHERE id = ${id}::uuid AND schema_id = ${schemaId}`.pipe(
+      ? sql`SELECT ${columns} FROM submissions WHERE id = ${id}::uuid AND schema_id IS NOT DISTINCT FROM ${schemaId}`.pipe(
         Effect.flatMap(toSubmissions),
         Effect.map(first)
       )
@@ -119,7 +127,8 @@ export const makeSqlSubmissions = Effect.gen(function*() {
         UPDATE submissions
         SET values = values || ${jsonText(patch)}::jsonb, auto_save_count = auto_save_count + 1,
             version = version + 1, updated_at = ${now}::timestamptz
-        WHERE id = ${id}::uuid AND schema_id = ${schemaId} AND status = 'draft' AND ${atRevision(schemaId, revision)}
+        WHERE id = ${id}::uuid AND schema_id IS NOT DISTINCT FROM ${schemaId} AND status IS NOT DISTINCT FROM 'draft'
+          AND ${atRevision(schemaId, revision)}
         RETURNING ${columns}`.pipe(Effect.flatMap(toSubmissions))
       const saved = rows[0]
       if (saved !== undefined) return saved
@@ -185,7 +194,7 @@ export const makeSqlSubmissions = Effect.gen(function*() {
         UPDATE submissions
         SET status = 'submitted', values = ${jsonText(command.values)}::jsonb, submitted_at = ${at}::timestamptz,
             updated_at = ${at}::timestamptz, version = version + 1
-        WHERE id = ${command.id}::uuid AND schema_id = ${command.schema_id} AND status = 'draft'
+        WHERE id = ${command.id}::uuid AND schema_id IS NOT DISTINCT FROM ${command.schema_id} AND status IS NOT DISTINCT FROM 'draft'
           AND version = ${command.expected_version} AND ${atRevision(command.schema_id, command.revision)}
         RETURNING ${columns}`.pipe(Effect.flatMap(toSubmissions))
       const submitted = rows[0]

@@ -16,12 +16,16 @@ export const makeSqlUniqueValues = Effect.gen(function*() {
       if (claims.length === 0) return []
       const digested = digestClaims(claims)
       // Keyed by the digest of the value (claimDigest.ts); a row is returned only for a pair asked about.
+      // One primary-key probe per pair asked about (the LIMIT keeps the lateral lookup a nested loop): as a
+      // semi-join, the plan PostgreSQL caches while the table is small read every claim of the form on each
+      // call, which grew with the form's submissions (issue 23).
       const rows = yield* sql<{ readonly field_slug: string }>`
-        SELECT DISTINCT field_slug FROM unique_claims
-        WHERE schema_id = ${schemaId}
-          AND (field_slug, value_digest) IN (
-            SELECT c.slug, decode(c.digest, 'hex')
-            FROM unnest(${digested.map((c) => c.slug)}::text[], ${digested.map((c) => c.digest)}::text[]) AS c (slug, digest))`
+        SELECT DISTINCT c.slug AS field_slug
+        FROM unnest(${digested.map((c) => c.slug)}::text[], ${digested.map((c) => c.digest)}::text[]) AS c (slug, digest)
+        CROSS JOIN LATERAL (
+          SELECT 1 FROM unique_claims u
+          WHERE u.schema_id = ${schemaId} AND u.field_slug = c.slug AND u.value_digest = decode(c.digest, 'hex')
+          LIMIT 1) AS held`
       const held = new Set(rows.map((row) => row.field_slug))
       // In the order of the claims, each slug once.
       return [...new Set(claims.filter((c) => held.has(c.slug)).map((c) => c.slug))]
