@@ -57,7 +57,7 @@ export const makeLimiter = (sql: Sql) => {
     const since = now - windowMs
     const exists = submission === undefined
       ? sql``
-      : sql`WHERE EXISTS (SELECT 1 FROM submissions WHERE id = ${submission.id}::uuid AND schema_id = ${submission.schemaId})`
+      : sql`WHERE EXISTS (SELECT 1 FROM submissions WHERE id = ${submission.id}::uuid AND schema_id IS NOT DISTINCT FROM ${submission.schemaId})`
     const rows = await sql<Array<Counted>>`
       WITH sweep AS (
         DELETE FROM rate_limit_windows WHERE key IN (

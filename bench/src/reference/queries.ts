@@ -1,4 +1,9 @@
-/** The reference server's SQL: plain `postgres` tagged templates, one statement or one transaction each. */
+/**
+ * The reference server's SQL: plain `postgres` tagged templates, one statement or one transaction each.
+ * As in ours (SqlSubmissions.ts), statements keyed by a submission's id test its other columns with
+ * `IS NOT DISTINCT FROM`, and the unique check probes the primary key per value: the generic plans cached
+ * while the tables were small otherwise scanned a whole form's rows per call (bench/RESULTS.md, session 5).
+ */
 import type { Sql } from "postgres"
 import type { LimitDecision } from "./limiter.js"
 import type { UniqueClaim } from "./validate.js"
@@ -63,7 +68,7 @@ export const makeQueries = (sql: Sql) => {
 
   const submissionById = async (schemaId: string, id: string): Promise<SubmissionRow | undefined> => {
     const rows = await sql<Array<SubmissionRow>>`
-      SELECT ${columns} FROM submissions WHERE id = ${id}::uuid AND schema_id = ${schemaId}`
+      SELECT ${columns} FROM submissions WHERE id = ${id}::uuid AND schema_id IS NOT DISTINCT FROM ${schemaId}`
     return rows[0]
   }
 
@@ -99,7 +104,7 @@ export const makeQueries = (sql: Sql) => {
       UPDATE submissions
       SET values = values || ${JSON.stringify(patch)}::text::jsonb, auto_save_count = auto_save_count + 1,
           version = version + 1, updated_at = ${new Date()}
-      WHERE id = ${id}::uuid AND schema_id = ${schemaId} AND status = 'draft'
+      WHERE id = ${id}::uuid AND schema_id IS NOT DISTINCT FROM ${schemaId} AND status IS NOT DISTINCT FROM 'draft'
       RETURNING ${columns}`
     return rows[0]
   }
@@ -108,10 +113,11 @@ export const makeQueries = (sql: Sql) => {
   const taken = async (schemaId: string, claims: ReadonlyArray<UniqueClaim>): Promise<Array<string>> => {
     if (claims.length === 0) return []
     const rows = await sql<Array<{ field_slug: string }>>`
-      SELECT field_slug FROM unique_claims
-      WHERE schema_id = ${schemaId}
-        AND (field_slug, normalized_value) IN (
-          SELECT * FROM unnest(${claims.map((c) => c.slug)}::text[], ${claims.map((c) => c.normalized)}::text[]))`
+      SELECT c.slug AS field_slug
+      FROM unnest(${claims.map((c) => c.slug)}::text[], ${claims.map((c) => c.normalized)}::text[]) AS c (slug, normalized)
+      CROSS JOIN LATERAL (
+        SELECT 1 FROM unique_claims u
+        WHERE u.schema_id = ${schemaId} AND u.field_slug = c.slug AND u.normalized_value = c.normalized LIMIT 1) AS held`
     return [...new Set(rows.map((r) => r.field_slug))]
   }
 
@@ -159,7 +165,7 @@ export const makeQueries = (sql: Sql) => {
           UPDATE submissions
           SET status = 'submitted', values = ${valuesJson}::text::jsonb, submitted_at = ${at}, updated_at = ${at},
               version = version + 1
-          WHERE id = ${input.id}::uuid AND schema_id = ${input.schemaId} AND status = 'draft' AND version = ${input.version}
+          WHERE id = ${input.id}::uuid AND schema_id IS NOT DISTINCT FROM ${input.schemaId} AND status IS NOT DISTINCT FROM 'draft' AND version = ${input.version}
           RETURNING ${columns}`
         if (row === undefined) throw new Rollback({ _tag: "Moved" })
         if (input.claims.length > 0) {
