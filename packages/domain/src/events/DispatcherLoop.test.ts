@@ -5,8 +5,21 @@ import { Outbox } from "../ports/Outbox.js"
 import { OutboxSignal } from "../ports/OutboxSignal.js"
 import { flaky, noJitter, now, outboxRows, runEvents, settle, submitTravel } from "../testing/events/eventsTestKit.js"
 import { InMemoryStore } from "../testing/InMemoryStore.js"
-import { Dispatcher } from "./Dispatcher.js"
+import { Dispatcher, type DispatcherOptions } from "./Dispatcher.js"
 import { type EventHandler, EventHandlers } from "./EventHandlers.js"
+
+/** Starts the dispatcher with its claims counted: `claims()` is the number of `claimBatch` calls so far. */
+const startCountingClaims = (options: Partial<DispatcherOptions>) =>
+  Effect.gen(function*() {
+    let claims = 0
+    const counted = Outbox.use((outbox) =>
+      Effect.succeed(Outbox.of({
+        ...outbox,
+        claimBatch: (limit, policy) => Effect.suspend(() => (claims++, outbox.claimBatch(limit, policy)))
+      })))
+    yield* Dispatcher.start(options).pipe(Effect.provideServiceEffect(Outbox, counted))
+    return () => claims
+  })
 
 describe("Dispatcher loop", () => {
   it.effect("a handler failing twice then succeeding is retried with backoff and applied once", () => {
@@ -58,19 +71,13 @@ describe("Dispatcher loop", () => {
   it.effect("claims again at once only after a full batch; after a partial one it waits for the signal", () => {
     const { state, handler } = flaky(0)
     return runEvents([handler], Effect.scoped(Effect.gen(function*() {
-      let claims = 0
-      const counted = Outbox.use((outbox) =>
-        Effect.succeed(Outbox.of({
-          ...outbox,
-          claimBatch: (limit, policy) => Effect.suspend(() => (claims++, outbox.claimBatch(limit, policy)))
-        })))
-      yield* Dispatcher.start({ batchSize: 2, pollIntervalMs: 3_600_000 }).pipe(Effect.provideServiceEffect(Outbox, counted))
+      const claims = yield* startCountingClaims({ batchSize: 2, pollIntervalMs: 3_600_000 })
       yield* settle
-      expect(claims).toBe(1)
+      expect(claims()).toBe(1)
       yield* submitTravel("KL1")
       yield* settle
       // One claim for the batch: it came back short (1 of 2), so nothing more is due and the batch ends.
-      expect([claims, state.applied.size]).toEqual([2, 1])
+      expect([claims(), state.applied.size]).toEqual([2, 1])
       // Three due events and one signal: a full batch of two (one claim), then a batch whose claim finds the third and ends.
       const store = yield* InMemoryStore
       const [first] = store.data.outbox
@@ -82,7 +89,7 @@ describe("Dispatcher loop", () => {
       }
       yield* (yield* OutboxSignal).notify
       yield* Effect.repeat(settle, { times: 3 })
-      expect([claims, state.applied.size]).toEqual([4, 4])
+      expect([claims(), state.applied.size]).toEqual([4, 4])
     })))
   })
 
@@ -125,30 +132,24 @@ describe("Dispatcher loop", () => {
   it.effect("with gatherMs, a signal is followed by a wait, and the events recorded meanwhile are claimed as one batch", () => {
     const { state, handler } = flaky(0)
     return runEvents([handler], Effect.scoped(Effect.gen(function*() {
-      let claims = 0
-      const counted = Outbox.use((outbox) =>
-        Effect.succeed(Outbox.of({
-          ...outbox,
-          claimBatch: (limit, policy) => Effect.suspend(() => (claims++, outbox.claimBatch(limit, policy)))
-        })))
-      yield* Dispatcher.start({ gatherMs: 50, pollIntervalMs: 3_600_000 }).pipe(Effect.provideServiceEffect(Outbox, counted))
+      const claims = yield* startCountingClaims({ gatherMs: 50, pollIntervalMs: 3_600_000 })
       yield* settle
-      expect(claims).toBe(1)
+      expect(claims()).toBe(1)
       yield* submitTravel("KL1")
       yield* settle
       yield* submitTravel("KL2")
       yield* settle
-      expect([claims, state.applied.size]).toEqual([1, 0])
+      expect([claims(), state.applied.size]).toEqual([1, 0])
       yield* TestClock.adjust(49)
       yield* settle
-      expect([claims, state.applied.size]).toEqual([1, 0])
+      expect([claims(), state.applied.size]).toEqual([1, 0])
       yield* TestClock.adjust(1)
       yield* settle
       // Both events in one claim; the second signal, kept since, brings one more wait and a claim that finds nothing.
-      expect([claims, state.applied.size]).toEqual([2, 2])
+      expect([claims(), state.applied.size]).toEqual([2, 2])
       yield* TestClock.adjust(50)
       yield* settle
-      expect([claims, state.applied.size]).toEqual([3, 2])
+      expect([claims(), state.applied.size]).toEqual([3, 2])
     })))
   })
 
