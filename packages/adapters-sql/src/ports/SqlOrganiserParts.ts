@@ -44,16 +44,21 @@ export const makeSqlOrganiserParts = Effect.gen(function*() {
       (rows) => rows.length > 0
     )
 
-  const selectSlot = (organisationId: string, id: string) =>
+  /**
+   * With `lock` (inside an update or a delete), the slot's row is locked until the transaction ends: a delete
+   * racing an update then waits for it, or the update finds no slot (404), never a slot gone mid-write.
+   */
+  const selectSlot = (organisationId: string, id: string, lock = false) =>
     sql`SELECT ${slotCols} FROM time_slots t JOIN events e ON e.id = t.event_id
-      WHERE t.id = ${id} AND e.organisation_id = ${organisationId}`.pipe(
+      WHERE t.id = ${id} AND e.organisation_id = ${organisationId} ${sql.literal(lock ? "FOR UPDATE OF t" : "")}`.pipe(
       Effect.flatMap(decodeSlots),
       Effect.map((rows): Option.Option<AdminTimeSlot> => Option.fromUndefinedOr(rows[0]))
     )
 
-  const selectSection = (organisationId: string, id: string) =>
+  /** `lock`: as `selectSlot`'s. */
+  const selectSection = (organisationId: string, id: string, lock = false) =>
     sql`SELECT ${sectionCols} FROM event_sections s JOIN events e ON e.id = s.event_id
-      WHERE s.id = ${id} AND e.organisation_id = ${organisationId}`.pipe(
+      WHERE s.id = ${id} AND e.organisation_id = ${organisationId} ${sql.literal(lock ? "FOR UPDATE OF s" : "")}`.pipe(
       Effect.flatMap(decodeSections),
       Effect.map((rows): Option.Option<AdminEventSection> => Option.fromUndefinedOr(rows[0]))
     )
@@ -87,7 +92,7 @@ export const makeSqlOrganiserParts = Effect.gen(function*() {
       })).pipe(Effect.catchTag("SqlError", sqlFailure)),
     updateTimeSlot: (actor, id, patch, at) =>
       sql.withTransaction(Effect.gen(function*() {
-        const found = yield* selectSlot(actor.organisation_id, id)
+        const found = yield* selectSlot(actor.organisation_id, id, true)
         if (Option.isNone(found)) return yield* new TimeSlotNotFound()
         const next = { ...found.value, ...patch }
         yield* sql`UPDATE time_slots SET name = ${next.name}, date = ${next.date}::date,
@@ -99,7 +104,7 @@ export const makeSqlOrganiserParts = Effect.gen(function*() {
     // A slot held by a submitted submission (§15) answers IN_USE: the places' foreign key refuses the delete.
     deleteTimeSlot: (actor, id, at) =>
       sql.withTransaction(Effect.gen(function*() {
-        if (Option.isNone(yield* selectSlot(actor.organisation_id, id))) return yield* new TimeSlotNotFound()
+        if (Option.isNone(yield* selectSlot(actor.organisation_id, id, true))) return yield* new TimeSlotNotFound()
         yield* sql`DELETE FROM time_slots WHERE id = ${id}`
         yield* audit(actor, at, { action: "time_slot.deleted", resource_type: "time_slot", resource_id: id })
       })).pipe(Effect.catchTag("SqlError", deleteFailure)),
@@ -132,7 +137,7 @@ export const makeSqlOrganiserParts = Effect.gen(function*() {
       })).pipe(Effect.catchTag("SqlError", sqlFailure)),
     updateEventSection: (actor, id, patch, at) =>
       sql.withTransaction(Effect.gen(function*() {
-        const found = yield* selectSection(actor.organisation_id, id)
+        const found = yield* selectSection(actor.organisation_id, id, true)
         if (Option.isNone(found)) return yield* new EventSectionNotFound()
         const next = { ...found.value, ...patch }
         const rows = yield* sql`UPDATE event_sections AS s SET name = ${next.name}, type = ${next.type},
@@ -143,7 +148,7 @@ export const makeSqlOrganiserParts = Effect.gen(function*() {
       })).pipe(Effect.catchTag("SqlError", sqlFailure)),
     deleteEventSection: (actor, id, at) =>
       sql.withTransaction(Effect.gen(function*() {
-        if (Option.isNone(yield* selectSection(actor.organisation_id, id))) return yield* new EventSectionNotFound()
+        if (Option.isNone(yield* selectSection(actor.organisation_id, id, true))) return yield* new EventSectionNotFound()
         yield* sql`DELETE FROM event_sections WHERE id = ${id}`
         yield* audit(actor, at, { action: "event_section.deleted", resource_type: "event_section", resource_id: id })
       })).pipe(

@@ -3,7 +3,7 @@
  * must pass it unchanged. Each test makes organisations of its own, so tests sharing a store never meet.
  */
 import { describe, expect, layer } from "@effect/vitest"
-import { Effect, type Layer, Option } from "effect"
+import { Effect, Exit, type Layer, Option } from "effect"
 import type { CreatedKey } from "../../organiser/OrganiserModel.js"
 import { eventKeyOf } from "../../organiser/OrganiserModel.js"
 import { OrganiserAccess } from "../../ports/OrganiserAccess.js"
@@ -126,6 +126,30 @@ export const organiserConformance = (
           const sections = yield* catalog.listEventSections(a.organisation_id, event.id, first())
           expect(sections.items.map((s) => s.id)).toEqual([s0.id, s1.id, s2.id])
           expect(yield* catalog.updateEventSection(a, s2.id, { position: -5 }, t0)).toEqual({ ...s2, position: -5 })
+        }))
+
+      it.effect("an update racing a delete of one slot or section answers its result or not-found, never a defect", () =>
+        Effect.gen(function*() {
+          const catalog = yield* OrganiserCatalog
+          const a = yield* newActor
+          const event = yield* catalog.createEvent(a, { name: "Race", parent_event_id: null }, t0)
+          const outcome = (exit: Exit.Exit<unknown, { readonly _tag: string }>) =>
+            Exit.isSuccess(exit) ? "ok" : Option.getOrElse(Option.map(Exit.findErrorOption(exit), (e) => e._tag), () => "defect")
+          for (let round = 0; round < 20; round++) {
+            const slot = yield* catalog.createTimeSlot(a, event.id, { name: "s", date: "2027-08-20", start_time: "08:00", end_time: "12:00", capacity: null }, t0)
+            const section = yield* catalog.createEventSection(a, event.id, { name: "x", type: "standard", show_in_registration: true, position: 1 }, t0)
+            const [slotUpdate, slotDelete, sectionUpdate, sectionDelete] = yield* Effect.all([
+              Effect.exit(catalog.updateTimeSlot(a, slot.id, { name: "t" }, t0)),
+              Effect.exit(catalog.deleteTimeSlot(a, slot.id, t0)),
+              Effect.exit(catalog.updateEventSection(a, section.id, { name: "y" }, t0)),
+              Effect.exit(catalog.deleteEventSection(a, section.id, t0))
+            ], { concurrency: "unbounded" })
+            expect(["ok", "TimeSlotNotFound"]).toContain(outcome(slotUpdate))
+            expect(outcome(slotDelete)).toBe("ok")
+            expect(["ok", "EventSectionNotFound"]).toContain(outcome(sectionUpdate))
+            expect(outcome(sectionDelete)).toBe("ok")
+            expect(yield* catalog.findTimeSlot(a.organisation_id, slot.id)).toEqual(Option.none())
+          }
         }))
 
       it.effect("keyset pages: paging while rows are added neither repeats nor misses a row", () =>
