@@ -2,7 +2,7 @@ import { describe, expect, it, layer } from "@effect/vitest"
 import { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, Queue } from "effect"
 import { RateLimiter, Submissions } from "@forms/domain"
-import { PgLive } from "../src/connection/PgLive.js"
+import { PgLive, pgMultiplexConcurrency } from "../src/connection/PgLive.js"
 import { Migrations } from "../src/migrations/Migrations.js"
 import { SqlRateLimiter } from "../src/ports/SqlRateLimiter.js"
 import { outboxChannel } from "../src/rows/OutboxRecord.js"
@@ -60,6 +60,24 @@ if (testDatabaseUrl === undefined) {
           expect(error._tag).toBe("Unavailable")
           expect(Date.now() - started).toBeLessThan(3_000)
           yield* connection.executeRaw("ROLLBACK", [])
+        }))
+
+      it.effect("statements outside a transaction share connections, up to pgMultiplexConcurrency each", () =>
+        Effect.gen(function*() {
+          const [{ schema }] = (yield* (yield* PgClient.PgClient)<{ readonly schema: string }>`SELECT current_schema() AS schema`) as [{ readonly schema: string }]
+          // A pool of its own, so that no other test's connections are counted.
+          const backends = (n: number, multiplexConcurrency?: number) =>
+            Effect.gen(function*() {
+              const sql = yield* PgClient.PgClient
+              const pids = yield* Effect.all(
+                Array.from({ length: n }, () => sql<{ readonly pid: number }>`SELECT pg_backend_pid() AS pid, pg_sleep(0.05)`),
+                { concurrency: "unbounded" }
+              )
+              return new Set(pids.map((rows) => rows[0]?.pid)).size
+            }).pipe(Effect.provide(Layer.fresh(PgLive.layer({ url, searchPath: schema, multiplexConcurrency }))))
+          // 16 statements at once: two connections when shared by 8, one each (up to the pool's 10) when not.
+          expect(yield* backends(16)).toBe(Math.ceil(16 / pgMultiplexConcurrency))
+          expect(yield* backends(16, 1)).toBe(10)
         }))
     }
   )
