@@ -16,6 +16,7 @@ import webhooks from "./0012_webhooks.js"
 import slotPlaces from "./0013_slot_places.js"
 import enrichmentBatches from "./0014_enrichment_batches.js"
 import rateLimitWindows from "./0015_rate_limit_windows.js"
+import claimsLost from "./0016_claims_lost.js"
 
 const table = "forms_migrations"
 
@@ -37,7 +38,8 @@ const migrations = {
   "0012_webhooks": webhooks,
   "0013_slot_places": slotPlaces,
   "0014_enrichment_batches": enrichmentBatches,
-  "0015_rate_limit_windows": rateLimitWindows
+  "0015_rate_limit_windows": rateLimitWindows,
+  "0016_claims_lost": claimsLost
 }
 const loader = PgMigrator.fromRecord(migrations)
 

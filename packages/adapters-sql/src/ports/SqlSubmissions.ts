@@ -21,6 +21,7 @@ import { claimId, digestClaims } from "../rows/claimDigest.js"
 import { eventsJson, outboxChannel, wakeAfterCommit } from "../rows/OutboxRecord.js"
 import { submissionColumns, toSubmissions } from "../rows/SubmissionRow.js"
 import { isUuid, jsonText } from "../sqlValues.js"
+import { lostClaimsConstraint, submitStatement } from "./submitStatement.js"
 
 // Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
 const spanCreateOrGet = Effect.withSpan("SqlSubmissions.createOrGet")
@@ -28,6 +29,9 @@ const spanSave = Effect.withSpan("SqlSubmissions.save")
 const spanSubmit = Effect.withSpan("SqlSubmissions.submit")
 
 const first = (rows: ReadonlyArray<Submission>): Option.Option<Submission> => Option.fromNullishOr(rows[0])
+
+const isLostClaims = (error: SqlError): boolean =>
+  error.reason._tag === "UniqueViolation" && error.reason.constraint === lostClaimsConstraint
 
 const isRetryable = (error: SqlError): boolean =>
   error.reason._tag === "DeadlockError" || error.reason._tag === "SerializationError"
@@ -204,8 +208,27 @@ export const makeSqlSubmissions = Effect.gen(function*() {
       return submitted
     }))
 
+  /**
+   * No places to take: the submit as one statement (submitStatement.ts). When a claim was lost, that statement
+   * failed and undid everything; the submit then runs as the transaction, which answers which values are taken.
+   */
+  const submitInOneStatement = (command: SubmitCommand) =>
+    Effect.gen(function*() {
+      if (!isUuid(command.id)) return yield* new SubmissionNotFound({})
+      const at = new Date(command.submitted_at)
+      const revision = atRevision(command.schema_id, command.revision)
+      const rows = yield* submitStatement(sql, columns, revision, command, digestClaims(command.claims), at).pipe(
+        Effect.flatMap(toSubmissions)
+      )
+      const submitted = rows[0]
+      if (submitted === undefined) return yield* explainMiss(command.schema_id, command.id, command.revision)
+      return submitted
+    }).pipe(Effect.catchTag("SqlError", (error) => isLostClaims(error) ? submitOnce(command) : Effect.fail(error)))
+
   const submit = (command: SubmitCommand) =>
-    submitOnce(command).pipe(
+    (command.places === undefined || command.places.slot_ids.length === 0
+      ? submitInOneStatement(command)
+      : submitOnce(command)).pipe(
       Effect.retry({ times: 3, while: (error) => error._tag === "SqlError" && isRetryable(error) }),
       Effect.catchTag("SqlError", (error): Effect.Effect<never, UniqueTaken | Unavailable> =>
         // The claims' primary key is the last word on uniqueness: a violation is a taken value, never a 500.

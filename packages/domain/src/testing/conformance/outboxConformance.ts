@@ -75,6 +75,25 @@ export const outboxConformance = (it: ConformanceIt): void => {
         yield* Effect.forEach(events, (event) => outbox.markDelivered(event.id))
       }))
 
+    it.effect("a submit that loses a unique claim appends none of its events", () =>
+      Effect.gen(function*() {
+        const submissions = yield* Submissions
+        const outbox = yield* Outbox
+        yield* drain
+        const claims = [{ slug: "email", normalized: `${fresh("held")}@example.org` }]
+        const event = (marker: string) => ({ type: "submission.submitted" as const, payload: { marker } })
+        const submittedAt = yield* Clock.currentTimeMillis
+        const first = yield* submissions.createOrGet(draftOf(seedIds.volunteer, fresh("key-outbox")))
+        yield* submissions.submit(submitOf(first.submission, values({}), { claims, submittedAt, events: [event("winner")] }))
+        const second = yield* submissions.createOrGet(draftOf(seedIds.volunteer, fresh("key-outbox")))
+        const lost = yield* Effect.flip(
+          submissions.submit(submitOf(second.submission, values({}), { claims, submittedAt, events: [event("loser")] })))
+        expect(lost._tag).toBe("UniqueTaken")
+        const events = yield* claimed(100)
+        expect(events.map(markerOf)).toEqual(["winner"])
+        yield* Effect.forEach(events, (e) => outbox.markDelivered(e.id))
+      }))
+
     it.effect("claim honours its limit and hides claimed events from the next claim", () =>
       Effect.gen(function*() {
         const outbox = yield* Outbox

@@ -132,6 +132,23 @@ export const uniqueValuesConformance = (it: ConformanceIt): void => {
         expect(lost).toMatchObject({ _tag: "UniqueTaken", slugs: ["nickname", "email"] })
       }))
 
+    it.effect("a submit that loses one of its two claims keeps neither and stays a draft", () =>
+      Effect.gen(function*() {
+        const submissions = yield* Submissions
+        const unique = yield* UniqueValues
+        const fields = [field("nickname"), { ...field("email"), type: "email" as const }]
+        const held = { nickname: fresh("held-nick") }
+        yield* submissions.submit(submitOf((yield* draft(held)).submission, values(held), { claims: claimsOf(fields, held) }))
+        const sent = { nickname: held.nickname, email: `${fresh("free")}@example.org` }
+        const claims = claimsOf(fields, sent)
+        const second = yield* draft(sent)
+        const lost = yield* Effect.flip(submissions.submit(submitOf(second.submission, values(sent), { claims })))
+        expect(lost).toMatchObject({ _tag: "UniqueTaken", slugs: ["nickname"] })
+        expect(yield* unique.taken(seedIds.volunteer, claims)).toEqual(["nickname"])
+        const stored = yield* submissions.findInSchema(seedIds.volunteer, second.submission.id)
+        expect(Option.map(stored, (s) => [s.status, s.version])).toEqual(Option.some(["draft", second.submission.version]))
+      }))
+
     it.effect("8 drafts claiming one 10,000-character value in parallel: exactly one wins", () =>
       Effect.gen(function*() {
         const submissions = yield* Submissions

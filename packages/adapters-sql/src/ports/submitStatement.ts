@@ -1,0 +1,55 @@
+/**
+ * The submit of a submission that takes no places, as one statement with no transaction around it (issue 23):
+ * the conditional update, the unique claims and the outbox rows with their NOTIFY. One round trip instead of
+ * four (BEGIN, update, claims and events, COMMIT), and no connection held to itself, so it is pipelined like
+ * any other statement.
+ *
+ * The claims and the events are inserted only for the row the update returned (they select from it), so a
+ * version, status or revision that moved inserts nothing and answers no row, as the update alone did. A claim
+ * that another submission holds makes `forms_claims_lost` (migration 16) fail the statement with SQLSTATE 23505
+ * on `unique_claims_lost`, which undoes the update, the claims and the events together (a NOTIFY of a failed
+ * statement is never sent). The port then runs the submit as a transaction, which answers which values are taken.
+ */
+import type { SqlClient } from "effect/sql"
+import type { Fragment } from "effect/sql/Statement"
+import type { SubmitCommand } from "@forms/domain"
+import type { DigestedClaim } from "../rows/claimDigest.js"
+import { eventsJson, outboxChannel } from "../rows/OutboxRecord.js"
+import { jsonText } from "../sqlValues.js"
+
+/** The constraint name of the error that `forms_claims_lost` raises. */
+export const lostClaimsConstraint = "unique_claims_lost"
+
+export const submitStatement = (
+  sql: SqlClient.SqlClient,
+  columns: Fragment,
+  atRevision: Fragment,
+  command: SubmitCommand,
+  claims: ReadonlyArray<DigestedClaim>,
+  at: Date
+) =>
+  sql`
+    WITH updated AS (
+      UPDATE submissions
+      SET status = 'submitted', values = ${jsonText(command.values)}::jsonb, submitted_at = ${at}::timestamptz,
+          updated_at = ${at}::timestamptz, version = version + 1
+      WHERE id = ${command.id}::uuid AND schema_id IS NOT DISTINCT FROM ${command.schema_id}
+        AND status IS NOT DISTINCT FROM 'draft' AND version = ${command.expected_version} AND ${atRevision}
+      RETURNING ${columns}
+    ), claimed AS (
+      INSERT INTO unique_claims (schema_id, field_slug, value_digest, submission_id)
+      SELECT ${command.schema_id}, c.slug, decode(c.digest, 'hex'), ${command.id}::uuid
+      FROM updated, unnest(${claims.map((c) => c.slug)}::text[], ${claims.map((c) => c.digest)}::text[])
+        WITH ORDINALITY AS c (slug, digest, n)
+      ORDER BY c.n
+      ON CONFLICT DO NOTHING
+      RETURNING 1
+    ), recorded AS (
+      INSERT INTO outbox (type, payload, available_at, created_at)
+      SELECT e.event->>'type', e.event->'payload', ${at}::timestamptz, ${at}::timestamptz
+      FROM updated, jsonb_array_elements(${eventsJson(command.events)}::jsonb) WITH ORDINALITY AS e (event, n)
+      ORDER BY e.n
+    )
+    SELECT updated.*, forms_claims_lost(${claims.length}::int - (SELECT count(*)::int FROM claimed)) AS lost,
+      (SELECT pg_notify(${outboxChannel}, current_schema()) WHERE ${command.events.length}::int > 0) AS notified
+    FROM updated`
