@@ -61,25 +61,40 @@ export const openCpuWindow = (pid: number): (() => CpuWindow) => {
 }
 
 /**
- * CPU of the PostgreSQL backends serving one database (the server's pool), summed from /proc. Taken
- * through the admin connection, so the query itself is not counted. Backends that appear later are
- * not counted (both pools are open by the end of the warm-up). WAL writer and checkpointer are shared
- * by every database and left out.
+ * CPU of the PostgreSQL backends serving one database (the server's pools), summed from /proc. Taken
+ * through the admin connection, so the query itself is not counted. The backends are listed again every
+ * `sampleMs` while the window is open, because a pool opens and closes connections as its load changes
+ * (ours shares connections, so it opens more only as more statements wait): a backend that appears
+ * counts from its start (CPU 0), one that ends counts up to its last sample. WAL writer and checkpointer
+ * are shared by every database and left out.
  */
-export const openDbCpuWindow = (adminUrl: string, database: string): (() => Promise<number>) => {
-  const started = (async () => {
-    const sql = postgres(adminUrl, { max: 1, onnotice: () => {} })
+export const openDbCpuWindow = (adminUrl: string, database: string, sampleMs = 250): (() => Promise<number>) => {
+  const sql = postgres(adminUrl, { max: 1, onnotice: () => {} })
+  const first = new Map<number, number>()
+  const last = new Map<number, number>()
+  let opening = true
+  const sample = async () => {
+    const rows = await sql<Array<{ pid: number }>>`SELECT pid FROM pg_stat_activity WHERE datname = ${database}`
+    for (const { pid } of rows) {
+      const cpu = processCpuMs(pid)
+      if (Number.isNaN(cpu)) continue
+      if (!first.has(pid)) first.set(pid, opening ? cpu : 0)
+      last.set(pid, cpu)
+    }
+    opening = false
+  }
+  const started = sample()
+  const timer = setInterval(() => void started.then(sample).catch(() => {}), sampleMs)
+  return async () => {
+    clearInterval(timer)
     try {
-      const rows = await sql<Array<{ pid: number }>>`SELECT pid FROM pg_stat_activity WHERE datname = ${database}`
-      const pids = rows.map((r) => r.pid)
-      return { pids, cpu: pids.reduce((sum, pid) => sum + processCpuMs(pid), 0) }
+      await started
+      await sample()
     } finally {
       await sql.end({ timeout: 5 })
     }
-  })()
-  return async () => {
-    const { pids, cpu } = await started
-    const now = pids.reduce((sum, pid) => sum + (Number.isNaN(processCpuMs(pid)) ? 0 : processCpuMs(pid)), 0)
-    return now - cpu
+    let total = 0
+    for (const [pid, at] of first) total += (last.get(pid) ?? at) - at
+    return total
   }
 }
