@@ -10,7 +10,7 @@ import { expect, layer } from "@effect/vitest"
 import type { PgClient } from "@effect/sql-pg"
 import { Effect, type Layer } from "effect"
 import { SqlClient } from "effect/sql"
-import { Submissions, UniqueValues } from "@forms/domain"
+import { RateLimiter, Submissions, UniqueValues } from "@forms/domain"
 import { ids, validFixture } from "./fixtures.js"
 import { seededPorts } from "./support.js"
 
@@ -57,6 +57,27 @@ export const genericPlanScenarios = (
       Effect.gen(function*() {
         const submissions = yield* Submissions
         const plan = yield* generic(submissions.save(ids.volunteer, unknownId, { city: "Gent" }), "UPDATE submissions SET values = values ||")
+        expect(plan).toContain("submissions_pkey")
+        expect(plan).not.toMatch(/submissions_(page|draft_age|idempotency|contact)/)
+      }))
+
+    it.effect("the submit without places (one statement): the primary key", () =>
+      Effect.gen(function*() {
+        const submissions = yield* Submissions
+        const plan = yield* generic(submissions.submit({
+          schema_id: ids.volunteer, id: unknownId, expected_version: 1, values: {}, claims: [], submitted_at: Date.now(), events: []
+        }), "WITH updated AS ( UPDATE submissions")
+        expect(plan).toContain("submissions_pkey")
+        expect(plan).not.toMatch(/submissions_(page|draft_age|idempotency|contact)/)
+      }))
+
+    it.effect("the write limit's check that the submission exists: the primary key", () =>
+      Effect.gen(function*() {
+        const limiter = yield* RateLimiter
+        const plan = yield* generic(
+          limiter.hitForSubmission("plan-key", 10, 60_000, { schema_id: ids.volunteer, id: unknownId }),
+          "WHERE EXISTS (SELECT 1 FROM submissions s"
+        )
         expect(plan).toContain("submissions_pkey")
         expect(plan).not.toMatch(/submissions_(page|draft_age|idempotency|contact)/)
       }))

@@ -1,8 +1,9 @@
 /** The `RateLimiter` port on PostgreSQL: a sliding window per key, shared by every process on the database. */
-import { Clock, Effect, Layer } from "effect"
+import { Clock, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
-import { type RateLimitDecision, RateLimiter } from "@forms/domain"
+import { type RateLimitDecision, RateLimiter, type SubmissionRef } from "@forms/domain"
 import { sqlFailure } from "../SqlFailure.js"
+import { isUuid } from "../sqlValues.js"
 
 // Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
 const spanHit = Effect.withSpan("SqlRateLimiter.hit")
@@ -28,14 +29,19 @@ export const makeSqlRateLimiter = Effect.gen(function*() {
    * queue there and no two count the same free place (`ON CONFLICT DO UPDATE` reads the latest committed row).
    * The times that left the window are dropped, and this hit is appended only while fewer than `limit` remain.
    */
-  const count = (key: string, limit: number, windowMs: number, now: number) => {
+  const count = (key: string, limit: number, windowMs: number, now: number, submission?: SubmissionRef) => {
     const since = now - windowMs
     const kept = sql`ARRAY(SELECT h FROM unnest(w.hits) AS h WHERE h > ${since}::bigint)`
     const counts = sql`cardinality(${kept}) < ${limit}::int`
+    // With a submission: nothing is inserted, so nothing counted and no row returned, unless it exists (its
+    // primary key only: see SqlSubmissions.selectInSchema on generic plans).
+    const exists = submission === undefined ? sql`` : sql`WHERE EXISTS (SELECT 1 FROM submissions s
+      WHERE s.id = ${submission.id}::uuid AND s.schema_id IS NOT DISTINCT FROM ${submission.schema_id})`
     return sql<Counted>`
       INSERT INTO rate_limit_windows AS w (key, hits, last_allowed, expires_at)
       SELECT ${key}, CASE WHEN ${limit}::int > 0 THEN ARRAY[${now}::bigint] ELSE '{}'::bigint[] END,
         ${limit}::int > 0, ${now + windowMs}::bigint
+      ${exists}
       ON CONFLICT (key) DO UPDATE SET
         last_allowed = ${counts},
         hits = ${kept} || CASE WHEN ${counts} THEN ARRAY[${now}::bigint] ELSE '{}'::bigint[] END,
@@ -51,27 +57,33 @@ export const makeSqlRateLimiter = Effect.gen(function*() {
     sql`DELETE FROM rate_limit_windows WHERE key IN (
       SELECT key FROM rate_limit_windows WHERE expires_at <= ${now}::bigint LIMIT ${sweepBatch} FOR UPDATE SKIP LOCKED)`
 
-  const hit = (key: string, limit: number, windowMs: number) =>
+  /** The decision of a counted row; none when no row was counted (an unknown submission). */
+  const hitOnce = (key: string, limit: number, windowMs: number, submission?: SubmissionRef) =>
     Effect.gen(function*() {
       // Time from Effect's Clock (never the server's now()), so tests drive it with TestClock.
       const now = yield* Clock.currentTimeMillis
-      const [counted] = yield* count(key, limit, windowMs, now)
+      const [counted] = yield* count(key, limit, windowMs, now, submission)
       if (++hitsSinceSweep >= sweepEvery) {
         hitsSinceSweep = 0
         // A failed sweep loses nothing: the keys stay until the next one.
         yield* sweep(now).pipe(Effect.catchTag("SqlError", () => Effect.void))
       }
-      const allowed = counted?.allowed ?? false
-      const oldest = counted?.oldest ?? null
+      if (counted === undefined) return Option.none<RateLimitDecision>()
       const decision: RateLimitDecision = {
-        allowed,
-        remaining: allowed ? Math.max(0, limit - (counted?.n ?? 0)) : 0,
-        reset_ms: oldest === null ? 0 : Math.max(0, oldest + windowMs - now)
+        allowed: counted.allowed,
+        remaining: counted.allowed ? Math.max(0, limit - counted.n) : 0,
+        reset_ms: counted.oldest === null ? 0 : Math.max(0, counted.oldest + windowMs - now)
       }
-      return decision
+      return Option.some(decision)
     }).pipe(Effect.catchTag("SqlError", sqlFailure), spanHit)
 
-  return RateLimiter.of({ hit })
+  const hit = (key: string, limit: number, windowMs: number) =>
+    Effect.map(hitOnce(key, limit, windowMs), Option.getOrElse((): RateLimitDecision => ({ allowed: false, remaining: 0, reset_ms: 0 })))
+
+  const hitForSubmission = (key: string, limit: number, windowMs: number, submission: SubmissionRef) =>
+    isUuid(submission.id) ? hitOnce(key, limit, windowMs, submission) : Effect.succeed(Option.none<RateLimitDecision>())
+
+  return RateLimiter.of({ hit, hitForSubmission })
 })
 
 export const SqlRateLimiter = {

@@ -1,7 +1,7 @@
 /** The limit step of a use case (CONTRACT §8): counts the request, or refuses it with 429. */
-import { Effect } from "effect"
-import { RateLimited } from "../Errors.js"
-import type { RateLimiter } from "../ports/RateLimiter.js"
+import { Effect, Option } from "effect"
+import { RateLimited, SubmissionNotFound } from "../Errors.js"
+import type { RateLimitDecision, RateLimiter, SubmissionRef } from "../ports/RateLimiter.js"
 import { Refused } from "./Limited.js"
 import { type Client, limitKey, type LimitPolicy } from "./LimitPolicy.js"
 import { type RateLimitState, toRateLimitState } from "./RateLimitState.js"
@@ -13,8 +13,21 @@ import { type RateLimitState, toRateLimitState } from "./RateLimitState.js"
 export const limitStep = (limiter: typeof RateLimiter.Service) =>
   Effect.fnUntraced(function*(policy: LimitPolicy, limit: number, scope: string, client: Client) {
     if (client.exempt) return undefined
-    const decision = yield* limiter.hit(limitKey(policy, scope, client), limit, policy.windowMs)
-    const state: RateLimitState = toRateLimitState(policy, limit, decision)
-    if (!decision.allowed) return yield* new Refused(new RateLimited({}), state)
-    return state
+    return yield* decided(policy, limit, yield* limiter.hit(limitKey(policy, scope, client), limit, policy.windowMs))
   })
+
+/**
+ * The limit step of a write to one submission, for a client that is not exempt: counted only when the
+ * submission exists, else `SubmissionNotFound` (before the limit: no headers, nothing counted).
+ */
+export const submissionLimitStep = (limiter: typeof RateLimiter.Service) =>
+  Effect.fnUntraced(function*(policy: LimitPolicy, limit: number, scope: string, client: Client, submission: SubmissionRef) {
+    const found = yield* limiter.hitForSubmission(limitKey(policy, scope, client), limit, policy.windowMs, submission)
+    if (Option.isNone(found)) return yield* new SubmissionNotFound({})
+    return yield* decided(policy, limit, found.value)
+  })
+
+const decided = (policy: LimitPolicy, limit: number, decision: RateLimitDecision) => {
+  const state: RateLimitState = toRateLimitState(policy, limit, decision)
+  return decision.allowed ? Effect.succeed(state) : Effect.fail(new Refused(new RateLimited({}), state))
+}

@@ -1,4 +1,8 @@
-/** Save (CONTRACT §3): token → submission → write limit → draft (409) → open (409) → values (422) → save. */
+/**
+ * Save (CONTRACT §3): token → submission → write limit → draft (409) → open (409) → values (422) → save. The
+ * submission's existence and the limit are one step, and the draft check is made by the save itself (a
+ * conditional update); only a closed form or refused values read the submission, to answer 409 before them.
+ */
 import { Clock, Effect } from "effect"
 import { AlreadySubmitted, FormClosed, Unavailable, ValidationFailed } from "../Errors.js"
 import type { FormSchema } from "../forms/FormSchema.js"
@@ -6,7 +10,7 @@ import { acceptsSubmissions } from "../forms/resolvePublicForm.js"
 import { FormsConfig } from "../FormsConfig.js"
 import { type Client, writePolicy } from "../limits/LimitPolicy.js"
 import { underLimit } from "../limits/Limited.js"
-import { limitStep } from "../limits/limitStep.js"
+import { submissionLimitStep } from "../limits/limitStep.js"
 import { RateLimiter } from "../ports/RateLimiter.js"
 import { Submissions } from "../ports/Submissions.js"
 import type { Values } from "../Values.js"
@@ -20,30 +24,45 @@ export const maxRevisionRounds = 20
 export const makeSaveDraft = (steps: FormSteps) =>
   Effect.gen(function*() {
     const submissions = yield* Submissions
-    const limit = limitStep(yield* RateLimiter)
+    const limiter = yield* RateLimiter
+    const limitSubmission = submissionLimitStep(limiter)
     const config = yield* FormsConfig
+
+    /**
+     * The write limit, counted only for a submission of this form (an unknown id is a 404 it does not count):
+     * one step. An exempt client is counted by no limit, so its submission is looked up instead.
+     */
+    const limit = (schema: FormSchema, submissionId: string, client: Client) =>
+      client.exempt
+        ? Effect.as(steps.findSubmission(schema, submissionId), undefined)
+        : limitSubmission(writePolicy, config.writeLimitPerHour, schema.id, client, { schema_id: schema.id, id: submissionId })
+
+    /** A submission submitted meanwhile (or before) answers 409 before a closed form or invalid values do. */
+    const refuse = Effect.fnUntraced(function*(schema: FormSchema, submissionId: string, error: FormClosed | ValidationFailed) {
+      const submission = yield* steps.findSubmission(schema, submissionId)
+      return yield* (isDraft(submission) ? error : new AlreadySubmitted({}))
+    })
 
     return Effect.fnUntraced(function*(token: string, submissionId: string, body: Values, client: Client) {
       const schema = yield* steps.resolve(token)
-      // An unknown id is a 404 that the limit does not count.
-      const submission = yield* steps.findSubmission(schema, submissionId)
-      const rateLimit = yield* limit(writePolicy, config.writeLimitPerHour, schema.id, client)
+      const rateLimit = yield* limit(schema, submissionId, client)
       return yield* underLimit(rateLimit)(Effect.gen(function*() {
-        if (!isDraft(submission)) return yield* new AlreadySubmitted({})
         let current: FormSchema = schema
         for (let round = 1;; round++) {
-          if (!acceptsSubmissions(current, yield* Clock.currentTimeMillis)) return yield* new FormClosed({})
+          if (!acceptsSubmissions(current, yield* Clock.currentTimeMillis)) {
+            return yield* refuse(current, submissionId, new FormClosed({}))
+          }
           const values = pickSchemaValues(current.fields, body)
           const errors = yield* steps.withTaken(current, steps.rules(current).relaxed(values))
           if (errors !== undefined) {
             // Refused by the rules of the form as it is now, never by a cached older revision.
             const moved = round < maxRevisionRounds ? yield* steps.movedOn(current) : undefined
-            if (moved === undefined) return yield* new ValidationFailed({ fields: errors })
+            if (moved === undefined) return yield* refuse(current, submissionId, new ValidationFailed({ fields: errors }))
             current = moved
             continue
           }
-          // Merged and counted only while still a draft (a racing submit makes it answer 409) and only
-          // while the form is at the revision just validated against: otherwise again with fresh rules.
+          // Merged and counted only while still a draft (a submitted one answers 409) and only while the form
+          // is at the revision just validated against: otherwise again with fresh rules.
           const saved = yield* submissions.save(current.id, submissionId, values, current.revision).pipe(
             Effect.catchTag("RevisionChanged", () => Effect.succeed(undefined))
           )

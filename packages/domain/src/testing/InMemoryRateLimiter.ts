@@ -1,5 +1,5 @@
 /** In-memory sliding-window RateLimiter on Effect's Clock: a hit counts only when allowed. */
-import { Effect, Layer, Result } from "effect"
+import { Effect, Layer, Option, Result } from "effect"
 import { type RateLimitDecision, RateLimiter } from "../ports/RateLimiter.js"
 import { InMemoryStore } from "./InMemoryStore.js"
 
@@ -31,13 +31,21 @@ const inMemoryRateLimiterLayer = Layer.effect(
   RateLimiter,
   Effect.gen(function*() {
     const store = yield* InMemoryStore
+    const count = (key: string, limit: number, windowMs: number, now: number) => {
+      const { decision, hits } = slidingWindowHit(store.data.hits.get(key) ?? [], now, limit, windowMs)
+      store.data.hits.set(key, [...hits])
+      return decision
+    }
     return RateLimiter.of({
-      hit: (key, limit, windowMs) =>
-        store.atomically((now) => {
-          const { decision, hits } = slidingWindowHit(store.data.hits.get(key) ?? [], now, limit, windowMs)
-          store.data.hits.set(key, [...hits])
-          return Result.succeed(decision)
-        })
+      hit: (key, limit, windowMs) => store.atomically((now) => Result.succeed(count(key, limit, windowMs, now))),
+      hitForSubmission: (key, limit, windowMs, submission) =>
+        store.atomically((now) =>
+          Result.succeed(
+            store.data.submissions.get(submission.id)?.schema_id === submission.schema_id
+              ? Option.some(count(key, limit, windowMs, now))
+              : Option.none()
+          )
+        )
     })
   })
 )

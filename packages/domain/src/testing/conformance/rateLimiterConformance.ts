@@ -1,9 +1,11 @@
 /** Conformance of the RateLimiter: a sliding window on Effect's Clock, refused hits not counted. */
 import { describe, expect } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import { TestClock } from "effect/testing"
 import { RateLimiter } from "../../ports/RateLimiter.js"
-import { type ConformanceIt, makeFresh } from "./support.js"
+import { Submissions } from "../../ports/Submissions.js"
+import { seedIds } from "../conformanceSeed.js"
+import { type ConformanceIt, draftOf, makeFresh } from "./support.js"
 
 const start = Date.parse("2027-07-01T00:00:00.000Z")
 const windowMs = 10_000
@@ -90,5 +92,22 @@ export const rateLimiterConformance = (it: ConformanceIt): void => {
         expect(decisions.filter((d) => d.allowed).length).toBe(5)
         expect(decisions.filter((d) => d.allowed).map((d) => d.remaining).sort()).toEqual([0, 1, 2, 3, 4])
       }))
+
+    it.effect("hitForSubmission counts only for a submission of the form: an unknown, foreign or malformed id counts nothing", () =>
+      onTestClock(Effect.gen(function*() {
+        const limiter = yield* RateLimiter
+        const submissions = yield* Submissions
+        const { submission } = yield* submissions.createOrGet(draftOf(seedIds.volunteer, fresh("rl-submission-key")))
+        const key = fresh("rl-submission")
+        const hit = (schema_id: string, id: string) => limiter.hitForSubmission(key, 2, windowMs, { schema_id, id })
+        expect(yield* hit(seedIds.volunteer, "00000000-0000-4000-8000-000000000000")).toEqual(Option.none())
+        expect(yield* hit(seedIds.registration, submission.id)).toEqual(Option.none())
+        expect(yield* hit(seedIds.volunteer, "not-a-uuid")).toEqual(Option.none())
+        expect(yield* hit(seedIds.volunteer, submission.id)).toEqual(Option.some({ allowed: true, remaining: 1, reset_ms: windowMs }))
+        expect(yield* hit(seedIds.volunteer, submission.id)).toEqual(Option.some({ allowed: true, remaining: 0, reset_ms: windowMs }))
+        expect(yield* hit(seedIds.volunteer, submission.id)).toEqual(Option.some({ allowed: false, remaining: 0, reset_ms: windowMs }))
+        // One window for both methods: the key counted two.
+        expect((yield* limiter.hit(key, 2, windowMs)).allowed).toBe(false)
+      })))
   })
 }
