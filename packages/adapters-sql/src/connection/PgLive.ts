@@ -9,7 +9,7 @@ export interface PgLiveOptions {
   readonly maxConnections?: number | undefined
   /**
    * Statements that may share one pooled connection, pipelined (`multiplex`); default
-   * `pgMultiplexConcurrency`. 1: each statement has a connection to itself while it runs.
+   * `pgMultiplexConcurrency`. 1 (or less): each statement has a connection to itself while it runs.
    */
   readonly multiplexConcurrency?: number | undefined
   /** Default 5 seconds. */
@@ -25,9 +25,10 @@ export interface PgLiveOptions {
  * `multiplex`): they go out pipelined, several in one write, and their answers come back in one read, as
  * `postgres.js` does. Under load this took about a fifth off the server's CPU per request (bench/RESULTS.md,
  * session 6). Transactions and LISTEN still hold a connection of their own. 8 rather than the driver's 32:
- * as fast under the bench's load, and the pool opens a connection per 8 statements waiting, so when a database
- * does not answer, the connection attempts (each failing one waiting statement after `connectTimeout`) run
- * several at a time rather than one after another.
+ * as fast under the bench's load. The pool opens one connection per 8 statements waiting, so when a database
+ * accepts connections but never answers, the attempts (each failing one waiting statement after `connectTimeout`)
+ * run a few at a time rather than up to 10 at once (a pool kept at its full size of 10 would restore that, but
+ * cost 8–10 % more CPU per request under load: measured, bench/RESULTS.md session 6).
  */
 export const pgMultiplexConcurrency = 8
 
@@ -40,7 +41,7 @@ export const pgLiveConfig = (options: PgLiveOptions): PgClient.PgPoolConfig => {
   return {
     url: typeof options.url === "string" ? Redacted.make(options.url) : options.url,
     maxConnections: options.maxConnections ?? 10,
-    ...(options.multiplexConcurrency === 1
+    ...(options.multiplexConcurrency !== undefined && options.multiplexConcurrency <= 1
       ? {}
       : { multiplex: true, multiplexConcurrency: options.multiplexConcurrency ?? pgMultiplexConcurrency }),
     connectTimeout: options.connectTimeout ?? Duration.seconds(5),

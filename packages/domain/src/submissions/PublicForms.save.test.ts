@@ -87,6 +87,32 @@ describe("PublicForms.save", () => {
       })
     })))
 
+  it.effect("a submitted submission answers 409 before refused values and before a closed form, and stays as submitted", () =>
+    inWorld(Effect.gen(function*() {
+      const forms = yield* PublicForms
+      const draft = yield* draftOn(seedTokens.volunteer, validVolunteer())
+      const { value: stored } = yield* forms.submit(seedTokens.volunteer, draft.id, body(), ip)
+      const tag = (effect: Effect.Effect<unknown, { readonly _tag: string }>) => Effect.map(reasonOf(effect), (e) => e._tag)
+      expect(yield* tag(forms.save(seedTokens.volunteer, draft.id, body({ email: "nope" }), ip))).toBe("AlreadySubmitted")
+      expect(yield* tag(forms.save(seedTokens.volunteer, draft.id, body({ name: "Grace" }), ip))).toBe("AlreadySubmitted")
+      yield* TestClock.setTime(Date.parse("2028-01-01T00:00:00.000Z"))
+      expect(yield* tag(forms.save(seedTokens.volunteer, draft.id, body({ email: "nope" }), ip))).toBe("AlreadySubmitted")
+      const store = yield* InMemoryStore
+      expect(yield* store.submission(draft.id)).toEqual(stored)
+    })))
+
+  it.effect("an exempt client's save of an unknown id is a 404, and a valid one saves", () =>
+    inWorld(Effect.gen(function*() {
+      const forms = yield* PublicForms
+      const exempt = clientAt("10.9.9.9", true)
+      const draft = yield* draftOn(seedTokens.volunteer, validVolunteer())
+      expect((yield* reasonOf(forms.save(seedTokens.volunteer, "00000000-0000-4000-8000-000000000000", body(), exempt)))._tag)
+        .toBe("SubmissionNotFound")
+      const saved = yield* forms.save(seedTokens.volunteer, draft.id, body({ name: "Grace" }), exempt)
+      expect(saved.rateLimit).toBeUndefined()
+      expect(saved.value.values["name"]).toBe("Grace")
+    })))
+
   it.effect("a closed form refuses saves of an existing draft; a not-yet-open one too", () =>
     inWorld(Effect.gen(function*() {
       const store = yield* InMemoryStore
