@@ -70,12 +70,13 @@ if (testDatabaseUrl === undefined) {
             Effect.gen(function*() {
               const sql = yield* PgClient.PgClient
               const pids = yield* Effect.all(
-                Array.from({ length: n }, () => sql<{ readonly pid: number }>`SELECT pg_backend_pid() AS pid, pg_sleep(0.05)`),
+                Array.from({ length: n }, () => sql<{ readonly pid: number }>`SELECT pg_backend_pid() AS pid, pg_sleep(0.2)`),
                 { concurrency: "unbounded" }
               )
               return new Set(pids.map((rows) => rows[0]?.pid)).size
             }).pipe(Effect.provide(Layer.fresh(PgLive.layer({ url, searchPath: schema, multiplexConcurrency }))))
-          // 16 statements at once: two connections when shared by 8, one each (up to the pool's 10) when not.
+          // 16 statements of 0.2 s at once (longer than opening the connections): two connections when shared by 8,
+          // one each, up to the pool's 10, when not.
           expect(yield* backends(16)).toBe(Math.ceil(16 / pgMultiplexConcurrency))
           expect(yield* backends(16, 1)).toBe(10)
         }))
