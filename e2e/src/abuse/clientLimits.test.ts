@@ -43,8 +43,8 @@ const post = (path: string, body: unknown, from?: string, target: Pool = pool) =
     headers: { "content-type": "application/json", ...(from === undefined ? {} : { "x-forwarded-for": from }) },
     body: JSON.stringify(body)
   })
-const put = (path: string, body: unknown, from: string) =>
-  send(pool, { method: "PUT", path, headers: { "content-type": "application/json", "x-forwarded-for": from }, body: JSON.stringify(body) })
+const put = (path: string, body: unknown, from: string, target: Pool = pool) =>
+  send(target, { method: "PUT", path, headers: { "content-type": "application/json", "x-forwarded-for": from }, body: JSON.stringify(body) })
 
 const statusOf = (outcome: Outcome) => (outcome._tag === "Answer" ? outcome.status : outcome.error)
 const header = (outcome: Outcome, name: string) => (outcome._tag === "Answer" ? outcome.headers[name] : undefined)
@@ -117,26 +117,63 @@ describe("RATE_LIMIT_EXEMPT_NETWORKS", () => {
 })
 
 describe.skipIf(testDatabaseUrl === undefined)("two server processes sharing PostgreSQL", () => {
-  it("share one write budget: of 40 concurrent creates from one client across both, exactly the limit pass", async () => {
+  /** Two servers on a fresh database of their own, a pool to each: `body(pools)` runs against both. */
+  const onTwoServers = async (label: string, env: Record<string, string>, body: (pools: ReadonlyArray<Pool>) => Promise<void>) => {
     const server = testDatabaseUrl ?? ""
-    const name = uniqueDatabaseName("writeshared")
+    const name = uniqueDatabaseName(label)
     const url = await createDatabase(server, name)
-    const env = { TRUST_PROXY_HOPS: "1", WRITE_RATE_LIMIT_PER_HOUR: "10" }
     const a = await startServerProcess({ databaseUrl: url, port: await freePort(), env })
     const b = await startServerProcess({ databaseUrl: url, port: await freePort(), env })
     const pools = [makePool(a.origin, 8), makePool(b.origin, 8)]
     try {
-      const statuses: Array<number | string> = []
-      await runConcurrently(40, 16, async (i) => {
-        const target = pools[i % 2]
-        if (target !== undefined) statuses.push(statusOf(await post(`${forms}/submissions`, { idempotency_key: crypto.randomUUID() }, "203.0.113.99", target)))
-      })
-      expect(statuses.filter((s) => s === 201).length).toBe(10)
-      expect(statuses.filter((s) => s === 429).length).toBe(30)
+      await body(pools)
     } finally {
       await Promise.all(pools.map((p) => p.close()))
       await Promise.all([a.stop(), b.stop()])
       await dropDatabase(server, name)
     }
-  })
+  }
+  const either = (pools: ReadonlyArray<Pool>, i: number): Pool => pools[i % 2] as Pool
+
+  it("share one write budget: of 40 concurrent creates from one client across both, exactly the limit pass", () =>
+    onTwoServers("writeshared", { TRUST_PROXY_HOPS: "1", WRITE_RATE_LIMIT_PER_HOUR: "10" }, async (pools) => {
+      const statuses: Array<number | string> = []
+      await runConcurrently(40, 16, async (i) => {
+        statuses.push(statusOf(await post(`${forms}/submissions`, { idempotency_key: crypto.randomUUID() }, "203.0.113.99", either(pools, i))))
+      })
+      expect(statuses.filter((s) => s === 201).length).toBe(10)
+      expect(statuses.filter((s) => s === 429).length).toBe(30)
+    }))
+
+  // A save counts in the limiter's own statement, only when the submission exists (RateLimiter.hitForSubmission).
+  it("saves share the budget too: of 40 concurrent saves of one draft across both, exactly the limit less the create pass", () =>
+    onTwoServers("saveshared", { TRUST_PROXY_HOPS: "1", WRITE_RATE_LIMIT_PER_HOUR: "10" }, async (pools) => {
+      const from = "203.0.113.98"
+      const created = await post(`${forms}/submissions`, { idempotency_key: crypto.randomUUID() }, from, either(pools, 0))
+      const id = created._tag === "Answer" ? String(dataOf(created)?.["id"]) : ""
+      const statuses: Array<number | string> = []
+      await runConcurrently(40, 16, async (i) => {
+        statuses.push(statusOf(await put(`${forms}/submissions/${id}`, { values: { full_name: `Saver ${i}` } }, from, either(pools, i))))
+      })
+      expect(statuses.filter((s) => s === 200).length).toBe(9)
+      expect(statuses.filter((s) => s === 429).length).toBe(31)
+    }))
+
+  // A submit without slots is one statement; a claim lost to the other server undoes it whole.
+  it("one unique value submitted by 20 drafts at once across both: exactly one is submitted, the others answer 422 unique", () =>
+    onTwoServers("uniqueshared", { TRUST_PROXY_HOPS: "1" }, async (pools) => {
+      const email = `${crypto.randomUUID()}@example.org`
+      const ids = await Promise.all(Array.from({ length: 20 }, async (_, i) => {
+        const created = await post(`${forms}/submissions`, { idempotency_key: crypto.randomUUID() }, `10.77.0.${i + 1}`, either(pools, i))
+        return created._tag === "Answer" ? String(dataOf(created)?.["id"]) : ""
+      }))
+      const answers = await Promise.all(ids.map((id, i) =>
+        post(`${forms}/submissions/${id}/submit`, { values: { full_name: `Racer ${i}`, email } }, `10.77.0.${i + 1}`, either(pools, i + 1))))
+      expect(answers.filter((a) => statusOf(a) === 200).length).toBe(1)
+      const refused = answers.filter((a) => statusOf(a) !== 200)
+      expect(refused.map(statusOf)).toEqual(Array.from({ length: 19 }, () => 422))
+      for (const answer of refused) {
+        expect(answer._tag === "Answer" ? JSON.parse(answer.text).error.fields.email[0].rule : undefined).toBe("unique")
+      }
+    }))
 })
