@@ -66,7 +66,7 @@ export const genericPlanScenarios = (
         const submissions = yield* Submissions
         const plan = yield* generic(submissions.submit({
           schema_id: ids.volunteer, id: unknownId, expected_version: 1, values: {}, claims: [], submitted_at: Date.now(), events: []
-        }), "WITH updated AS ( UPDATE submissions")
+        }), "WITH updated AS (UPDATE submissions")
         expect(plan).toContain("submissions_pkey")
         expect(plan).not.toMatch(/submissions_(page|draft_age|idempotency|contact)/)
       }))

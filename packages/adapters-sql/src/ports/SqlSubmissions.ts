@@ -190,17 +190,20 @@ export const makeSqlSubmissions = Effect.gen(function*() {
       if (refused !== undefined) return yield* new SlotsRefused({ fields: refused })
     })
 
-  const submitOnce = (command: SubmitCommand) =>
-    sql.withTransaction(Effect.gen(function*() {
-      if (!isUuid(command.id)) return yield* new SubmissionNotFound({})
-      const at = new Date(command.submitted_at)
-      const rows = yield* sql`
-        UPDATE submissions
+  /** The submit's conditional update (draft, at the version read, the form at its revision), in both ways to submit. */
+  const submitUpdate = (command: SubmitCommand, at: Date) =>
+    sql`UPDATE submissions
         SET status = 'submitted', values = ${jsonText(command.values)}::jsonb, submitted_at = ${at}::timestamptz,
             updated_at = ${at}::timestamptz, version = version + 1
         WHERE id = ${command.id}::uuid AND schema_id IS NOT DISTINCT FROM ${command.schema_id} AND status IS NOT DISTINCT FROM 'draft'
           AND version = ${command.expected_version} AND ${atRevision(command.schema_id, command.revision)}
-        RETURNING ${columns}`.pipe(Effect.flatMap(toSubmissions))
+        RETURNING ${columns}`
+
+  const submitOnce = (command: SubmitCommand) =>
+    sql.withTransaction(Effect.gen(function*() {
+      if (!isUuid(command.id)) return yield* new SubmissionNotFound({})
+      const at = new Date(command.submitted_at)
+      const rows = yield* submitUpdate(command, at).pipe(Effect.flatMap(toSubmissions))
       const submitted = rows[0]
       if (submitted === undefined) return yield* explainMiss(command.schema_id, command.id, command.revision)
       yield* claimAndRecord(command, at)
@@ -216,8 +219,7 @@ export const makeSqlSubmissions = Effect.gen(function*() {
     Effect.gen(function*() {
       if (!isUuid(command.id)) return yield* new SubmissionNotFound({})
       const at = new Date(command.submitted_at)
-      const revision = atRevision(command.schema_id, command.revision)
-      const rows = yield* submitStatement(sql, columns, revision, command, digestClaims(command.claims), at).pipe(
+      const rows = yield* submitStatement(sql, submitUpdate(command, at), command, digestClaims(command.claims), at).pipe(
         Effect.flatMap(toSubmissions)
       )
       const submitted = rows[0]

@@ -15,28 +15,20 @@ import type { Fragment } from "effect/sql/Statement"
 import type { SubmitCommand } from "@forms/domain"
 import type { DigestedClaim } from "../rows/claimDigest.js"
 import { eventsJson, outboxChannel } from "../rows/OutboxRecord.js"
-import { jsonText } from "../sqlValues.js"
 
 /** The constraint name of the error that `forms_claims_lost` raises. */
 export const lostClaimsConstraint = "unique_claims_lost"
 
+/** `update`: the submit's conditional `UPDATE … RETURNING` of the submission (SqlSubmissions' `submitUpdate`). */
 export const submitStatement = (
   sql: SqlClient.SqlClient,
-  columns: Fragment,
-  atRevision: Fragment,
+  update: Fragment,
   command: SubmitCommand,
   claims: ReadonlyArray<DigestedClaim>,
   at: Date
 ) =>
   sql`
-    WITH updated AS (
-      UPDATE submissions
-      SET status = 'submitted', values = ${jsonText(command.values)}::jsonb, submitted_at = ${at}::timestamptz,
-          updated_at = ${at}::timestamptz, version = version + 1
-      WHERE id = ${command.id}::uuid AND schema_id IS NOT DISTINCT FROM ${command.schema_id}
-        AND status IS NOT DISTINCT FROM 'draft' AND version = ${command.expected_version} AND ${atRevision}
-      RETURNING ${columns}
-    ), claimed AS (
+    WITH updated AS (${update}), claimed AS (
       INSERT INTO unique_claims (schema_id, field_slug, value_digest, submission_id)
       SELECT ${command.schema_id}, c.slug, decode(c.digest, 'hex'), ${command.id}::uuid
       FROM updated, unnest(${claims.map((c) => c.slug)}::text[], ${claims.map((c) => c.digest)}::text[])

@@ -2,6 +2,7 @@
 import { Effect, Layer, Option, Result } from "effect"
 import { type RateLimitDecision, RateLimiter } from "../ports/RateLimiter.js"
 import { InMemoryStore } from "./InMemoryStore.js"
+import { findInSchema } from "./InMemorySubmissions.js"
 
 /**
  * The pure step: a counted hit at `t` is in the window while `now - t < windowMs`. Returns the hits
@@ -41,7 +42,7 @@ const inMemoryRateLimiterLayer = Layer.effect(
       hitForSubmission: (key, limit, windowMs, submission) =>
         store.atomically((now) =>
           Result.succeed(
-            store.data.submissions.get(submission.id)?.schema_id === submission.schema_id
+            findInSchema(store.data, submission.schema_id, submission.id) !== undefined
               ? Option.some(count(key, limit, windowMs, now))
               : Option.none()
           )

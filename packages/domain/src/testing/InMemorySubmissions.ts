@@ -8,7 +8,8 @@ import type { Submission } from "../submissions/Submission.js"
 import { applySave, applySubmit, newDraft } from "../submissions/SubmissionLifecycle.js"
 import { chosenSlots, claimKey, idempotencyKey, type InMemoryData, InMemoryStore } from "./InMemoryStore.js"
 
-const findInSchema = (data: InMemoryData, schemaId: string, id: string): Submission | undefined => {
+/** The submission `id` of form `schemaId`, as every in-memory port looks it up. */
+export const findInSchema = (data: InMemoryData, schemaId: string, id: string): Submission | undefined => {
   const submission = data.submissions.get(id)
   return submission !== undefined && submission.schema_id === schemaId ? submission : undefined
 }
