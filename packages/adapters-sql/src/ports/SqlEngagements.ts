@@ -7,6 +7,7 @@ import {
   Engagements,
   type NewAdvanceDraft,
   type PortalContext,
+  RevisionChanged,
   SectionNotFound,
   type Submission,
   type SubmitSectionCommand,
@@ -19,6 +20,7 @@ import { recordEvents, wakeAfterCommit } from "../rows/OutboxRecord.js"
 import { advanceSectionColumns, AdvanceSectionRow, selectPortalContexts, toPortalContexts } from "../rows/PortalContextRow.js"
 import { submissionColumns, toSubmissions } from "../rows/SubmissionRow.js"
 import { isUuid, jsonText } from "../sqlValues.js"
+import { atRevision, revisionMoved } from "./revisionCheck.js"
 
 // Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
 const spanFindByToken = Effect.withSpan("SqlEngagements.findByToken")
@@ -86,8 +88,9 @@ export const makeSqlEngagements = Effect.gen(function*() {
 
   // The section first: a section of another engagement (or none) writes nothing. Racing submits of one
   // engagement lock one section row, then the draft row: never in opposite orders, so no deadlock. The
-  // draft is written only at the version the use case validated; under READ COMMITTED a writer that waited
-  // for the row lock re-checks `version` on the committed row, so the later of two racers changes nothing.
+  // draft is written only at the version the use case validated, and only while the schema is at the revision
+  // it validated against; under READ COMMITTED a writer that waited for the row lock re-checks `version` on
+  // the committed row, so the later of two racers changes nothing. A miss fails the transaction: nothing written.
   const submitSectionOnce = (command: SubmitSectionCommand) =>
     sql.withTransaction(Effect.gen(function*() {
       const at = new Date(command.submitted_at)
@@ -98,15 +101,19 @@ export const makeSqlEngagements = Effect.gen(function*() {
       const section: AdvanceSection | undefined = (yield* Effect.orDie(decodeSections(sectionRows)))[0]
       if (section === undefined) return yield* new SectionNotFound({})
       if (!isUuid(command.draft_id)) return yield* new VersionConflict({})
-      // A section submit is not a save: auto_save_count is left alone.
+      // A section submit is not a save: auto_save_count is left alone. The id alone picks the row (the other
+      // columns compared with IS NOT DISTINCT FROM, so a generic plan stays on the primary key: SqlSubmissions).
       const draftRows = yield* sql`
         UPDATE submissions SET values = values || ${jsonText(command.values)}::jsonb, version = version + 1,
           updated_at = ${at}::timestamptz
-        WHERE id = ${command.draft_id}::uuid AND schema_id = ${command.schema_id}
-          AND version = ${command.expected_version}
+        WHERE id = ${command.draft_id}::uuid AND schema_id IS NOT DISTINCT FROM ${command.schema_id}
+          AND version = ${command.expected_version} AND ${atRevision(sql, command.schema_id, command.revision)}
         RETURNING ${columns}`.pipe(Effect.flatMap(toSubmissions))
       const submission = draftRows[0]
-      if (submission === undefined) return yield* new VersionConflict({})
+      if (submission === undefined) {
+        const moved = command.revision !== undefined && (yield* revisionMoved(sql, command.schema_id, command.revision))
+        return yield* (moved ? new RevisionChanged() : new VersionConflict({}))
+      }
       yield* recordEvents(sql, [command.event], at)
       return { submission, section }
     }))

@@ -21,6 +21,7 @@ import { claimId, digestClaims } from "../rows/claimDigest.js"
 import { eventsJson, outboxChannel, wakeAfterCommit } from "../rows/OutboxRecord.js"
 import { submissionColumns, toSubmissions } from "../rows/SubmissionRow.js"
 import { isUuid, jsonText } from "../sqlValues.js"
+import { atRevision, revisionMoved } from "./revisionCheck.js"
 import { lostClaimsConstraint, submitStatement } from "./submitStatement.js"
 
 // Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
@@ -63,18 +64,6 @@ export const makeSqlSubmissions = Effect.gen(function*() {
       Effect.map(first)
     )
 
-  /**
-   * The form is still at the revision the write validated against: checked in the write's own statement
-   * (its snapshot sees every change committed, and so answered, before it started). No revision: no check.
-   */
-  const atRevision = (schemaId: string, revision: number | undefined) =>
-    sql`(${revision === undefined}::boolean OR EXISTS (
-      SELECT 1 FROM form_schemas fs WHERE fs.id = ${schemaId} AND fs.revision = ${revision ?? 0}::int))`
-
-  const revisionMoved = (schemaId: string, revision: number) =>
-    sql<{ readonly one: number }>`SELECT 1 AS one FROM form_schemas WHERE id = ${schemaId} AND revision = ${revision}::int`
-      .pipe(Effect.map((rows) => rows.length === 0))
-
   const createOrGet = (
     draft: NewDraft,
     attempt = 1
@@ -85,7 +74,7 @@ export const makeSqlSubmissions = Effect.gen(function*() {
         INSERT INTO submissions (schema_id, idempotency_key, values, event_id, subject_id, created_at, updated_at)
         SELECT ${draft.schema_id}, ${draft.idempotency_key}, ${jsonText(draft.values)}::jsonb, ${draft.event_id},
                 ${draft.subject_id}, ${now}::timestamptz, ${now}::timestamptz
-        WHERE ${atRevision(draft.schema_id, draft.revision)}
+        WHERE ${atRevision(sql, draft.schema_id, draft.revision)}
         ON CONFLICT (schema_id, idempotency_key) DO NOTHING
         RETURNING ${columns}`.pipe(Effect.flatMap(toSubmissions))
       const created = inserted[0]
@@ -95,7 +84,7 @@ export const makeSqlSubmissions = Effect.gen(function*() {
       const existing = yield* selectByKey(draft.schema_id, draft.idempotency_key)
       if (Option.isNone(existing)) {
         // No row and no conflict: the form left the revision the values were validated against.
-        if (draft.revision !== undefined && (yield* revisionMoved(draft.schema_id, draft.revision))) {
+        if (draft.revision !== undefined && (yield* revisionMoved(sql, draft.schema_id, draft.revision))) {
           return yield* new RevisionChanged()
         }
         if (attempt >= 3) return yield* Effect.die(new Error("The conflicting draft vanished three times"))
@@ -132,7 +121,7 @@ export const makeSqlSubmissions = Effect.gen(function*() {
         SET values = values || ${jsonText(patch)}::jsonb, auto_save_count = auto_save_count + 1,
             version = version + 1, updated_at = ${now}::timestamptz
         WHERE id = ${id}::uuid AND schema_id IS NOT DISTINCT FROM ${schemaId} AND status IS NOT DISTINCT FROM 'draft'
-          AND ${atRevision(schemaId, revision)}
+          AND ${atRevision(sql, schemaId, revision)}
         RETURNING ${columns}`.pipe(Effect.flatMap(toSubmissions))
       const saved = rows[0]
       if (saved !== undefined) return saved
@@ -196,7 +185,7 @@ export const makeSqlSubmissions = Effect.gen(function*() {
         SET status = 'submitted', values = ${jsonText(command.values)}::jsonb, submitted_at = ${at}::timestamptz,
             updated_at = ${at}::timestamptz, version = version + 1
         WHERE id = ${command.id}::uuid AND schema_id IS NOT DISTINCT FROM ${command.schema_id} AND status IS NOT DISTINCT FROM 'draft'
-          AND version = ${command.expected_version} AND ${atRevision(command.schema_id, command.revision)}
+          AND version = ${command.expected_version} AND ${atRevision(sql, command.schema_id, command.revision)}
         RETURNING ${columns}`
 
   const submitOnce = (command: SubmitCommand) =>

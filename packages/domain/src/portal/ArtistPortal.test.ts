@@ -2,6 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { VersionConflict } from "../Errors.js"
+import type { FormSchema } from "../forms/FormSchema.js"
 import { FormsConfig } from "../FormsConfig.js"
 import { clientAt } from "../limits/LimitPolicy.js"
 import { Engagements } from "../ports/Engagements.js"
@@ -258,6 +259,71 @@ describe("ArtistPortal.submitSection against a draft that keeps changing", () =>
       expect([error._tag, writes, reads]).toEqual(["Unavailable", maxSectionAttempts, maxSectionAttempts])
       // The draft was created (the values were valid) and never written.
       expect(stored.map((s) => [s.version, Object.keys(s.values).length])).toEqual([[1, 0]])
+    }))
+})
+
+describe("ArtistPortal.submitSection when the advance form changes between its read and its write", () => {
+  /**
+   * The in-memory store with `change` applied to the advance schema just before the first section write (as an
+   * organiser's PUT landing between the use case's read and its write): the store then sees the new revision.
+   */
+  const changedBeforeFirstWrite = (change: (schema: FormSchema) => FormSchema) => {
+    const writes: Array<number | undefined> = []
+    const changing = Layer.effect(Engagements, Effect.gen(function*() {
+      const engagements = yield* Engagements
+      const { data } = yield* InMemoryStore
+      return Engagements.of({
+        ...engagements,
+        submitSection: (command) =>
+          Effect.suspend(() => {
+            writes.push(command.revision)
+            const schema = data.schemas.get(command.schema_id)
+            if (writes.length === 1 && schema !== undefined) data.schemas.set(schema.id, change(schema))
+            return engagements.submitSection(command)
+          })
+      })
+    }))
+    const layer = ArtistPortalLive.layer.pipe(
+      Layer.provide(changing),
+      Layer.provideMerge(Layer.mergeAll(InMemoryPortal.layer(), FormsConfig.layer()))
+    )
+    return { writes, layer }
+  }
+  const stricter = (schema: FormSchema): FormSchema => ({
+    ...schema,
+    revision: schema.revision + 1,
+    fields: schema.fields.map((field) => field.slug === "travellers" ? { ...field, validation_rules: { min: 1, max: 2 } } : field)
+  })
+
+  it.effect("the values are validated again by the new rules: refused by them, nothing is written", () =>
+    Effect.gen(function*() {
+      const { writes, layer } = changedBeforeFirstWrite(stricter)
+      yield* TestClock.setTime(now)
+      const { error, stored, outbox, revision } = yield* Effect.gen(function*() {
+        const error = yield* reasonOf((yield* ArtistPortal).submitSection(portalTokens.engagement, portalIds.travel, values(travel), ip))
+        const store = yield* InMemoryStore
+        return { error, stored: yield* store.submissions, outbox: yield* store.outbox, revision: store.data.schemas.get(portalIds.advance)?.revision }
+      }).pipe(Effect.provide(layer))
+      expect(error).toMatchObject({ _tag: "ValidationFailed", fields: { travellers: [{ rule: "max" }] } })
+      // One write, at the revision first read; it was refused, and the draft (created empty) holds nothing.
+      expect(writes).toEqual([(revision ?? 0) - 1])
+      expect(stored.map((s) => [s.version, Object.keys(s.values).length])).toEqual([[1, 0]])
+      expect(outbox).toEqual([])
+    }))
+
+  it.effect("values the new rules accept are written once, at the new revision", () =>
+    Effect.gen(function*() {
+      const { writes, layer } = changedBeforeFirstWrite((schema) => ({ ...schema, revision: schema.revision + 1 }))
+      yield* TestClock.setTime(now)
+      const { answer, outbox, revision } = yield* Effect.gen(function*() {
+        const answer = yield* (yield* ArtistPortal).submitSection(portalTokens.engagement, portalIds.travel, values(travel), ip)
+        const store = yield* InMemoryStore
+        return { answer, outbox: yield* store.outbox, revision: store.data.schemas.get(portalIds.advance)?.revision }
+      }).pipe(Effect.provide(layer))
+      expect(plain(answer.value.values)).toEqual(travel)
+      expect(answer.value.section.status).toBe("submitted")
+      expect(writes).toEqual([(revision ?? 0) - 1, revision])
+      expect(outbox.map((row) => row.type)).toEqual(["section.submitted"])
     }))
 })
 

@@ -11,6 +11,7 @@ import { underLimit } from "../limits/Limited.js"
 import { limitStep } from "../limits/limitStep.js"
 import { RateLimiter } from "../ports/RateLimiter.js"
 import { makeRulesCache } from "../rules/RulesCache.js"
+import { maxRevisionRounds } from "../submissions/saveDraft.js"
 import { mergeValues, pickSchemaValues } from "../submissions/SubmissionValues.js"
 import { emptyValues, type Values } from "../Values.js"
 import { ArtistPortal, type PortalSectionView, type PortalSummary } from "./ArtistPortal.js"
@@ -54,13 +55,18 @@ export const makeArtistPortal = Effect.gen(function*() {
     after: (context: PortalContext) => Effect.Effect<A, E, R>
   ) =>
     Effect.gen(function*() {
-      const found = yield* engagements.findByToken(token)
-      if (Option.isNone(found)) return yield* new PortalNotFound({})
-      const context = found.value
-      if (context.artist.deleted_at !== null) return yield* new ArtistGone({})
+      const context = yield* access(token)
       const rateLimit = yield* limit(portalPolicy, config.portalLimitPerMinute, context.engagement.id, client)
       return yield* underLimit(rateLimit)(after(context))
     })
+
+  /** Token (404) → artist (410): the context as read now. */
+  const access = Effect.fnUntraced(function*(token: string) {
+    const found = yield* engagements.findByToken(token)
+    if (Option.isNone(found)) return yield* new PortalNotFound({})
+    if (found.value.artist.deleted_at !== null) return yield* new ArtistGone({})
+    return found.value
+  })
 
   /** The engagement's section, only when it maps to a section of the advance schema. */
   const mapped = (context: PortalContext, sectionId: string) => {
@@ -88,67 +94,91 @@ export const makeArtistPortal = Effect.gen(function*() {
         return toView(advanceSection, fields, values)
       }))
 
+  /**
+   * One section submit under the context as read: none when the advance schema left the revision its values
+   * were validated against before they were written (nothing was written then).
+   */
+  const submitUnder = Effect.fnUntraced(function*(context: PortalContext, sectionId: string, body: Values) {
+    const target = mapped(context, sectionId)
+    if (Option.isNone(target)) return yield* new SectionNotFound({})
+    const { schema, section: advanceSection, formSection, fields } = target.value
+    const engagement = context.engagement
+    // Only the section's slugs are read from the body and from the draft; everything else is dropped.
+    const patch = pickSchemaValues(fields, body)
+    const checked = cache.get(fields)
+
+    // Read, merge, validate, then write only while the draft is still the one we read (a versioned
+    // write): a racing submit makes ours read again, so neither loses the other's values (CONTRACT §8).
+    let draft = yield* engagements.findAdvanceDraft(schema.id, engagement.id)
+    let conflicts = 0
+    for (;;) {
+      const saved = Option.isSome(draft) ? pickSchemaValues(fields, draft.value.values) : emptyValues()
+      const merged = mergeValues(saved, patch)
+      // `unique` is not checked: advance submissions stay drafts, so no submitted submission can hold a value.
+      const check = checked.strict(merged)
+      if (check.errors !== undefined) return yield* new ValidationFailed({ fields: check.errors })
+
+      if (Option.isNone(draft)) {
+        // Created only once the values are valid (a refused POST writes nothing); then merged again over
+        // what it holds, as a racing submit may have created it first.
+        draft = Option.some(yield* engagements.createAdvanceDraft({
+          engagement_id: engagement.id,
+          schema_id: schema.id,
+          subject_id: context.artist.id,
+          event_id: engagement.event.id,
+          created_at: yield* Clock.currentTimeMillis
+        }))
+        continue
+      }
+
+      const current = draft.value
+      const outcome = yield* engagements.submitSection({
+        engagement_id: engagement.id,
+        section_id: advanceSection.id,
+        schema_id: schema.id,
+        draft_id: current.id,
+        expected_version: current.version,
+        revision: schema.revision,
+        values: merged,
+        submitted_at: yield* Clock.currentTimeMillis,
+        event: sectionSubmitted({
+          engagement_id: engagement.id,
+          section_id: advanceSection.id,
+          form_section_id: formSection.id,
+          submission_id: current.id,
+          values: merged
+        })
+      }).pipe(
+        Effect.catchTags({
+          VersionConflict: () => Effect.succeed("conflict" as const),
+          RevisionChanged: () => Effect.succeed("revision" as const)
+        })
+      )
+      if (outcome === "revision") return Option.none<PortalSectionView>()
+      if (outcome !== "conflict") return Option.some(toView(outcome.section, fields, outcome.submission.values))
+      if (++conflicts >= maxSectionAttempts) {
+        return yield* new Unavailable({ reason: "The advance draft kept changing; nothing was submitted." })
+      }
+      draft = yield* engagements.findAdvanceDraft(schema.id, engagement.id)
+    }
+  })
+
+  /**
+   * Validated by the section's fields as read in this request, and written only while the advance schema is at
+   * the revision read (CONTRACT §12, "a change applies at once"): else the context is read again, and the
+   * values validated again by the new rules. The portal limit counts the request once.
+   */
   const submitSection = (token: string, sectionId: string, body: Values, client: Client) =>
-    underAccess(token, client, (context) =>
+    underAccess(token, client, (first) =>
       Effect.gen(function*() {
-        const target = mapped(context, sectionId)
-        if (Option.isNone(target)) return yield* new SectionNotFound({})
-        const { schema, section: advanceSection, formSection, fields } = target.value
-        const engagement = context.engagement
-        // Only the section's slugs are read from the body and from the draft; everything else is dropped.
-        const patch = pickSchemaValues(fields, body)
-        // Rules by the section's fields as read now (not by revision: a field may be edited in place).
-        const checked = cache.get(fields)
-
-        // Read, merge, validate, then write only while the draft is still the one we read (a versioned
-        // write): a racing submit makes ours read again, so neither loses the other's values (CONTRACT §8).
-        let draft = yield* engagements.findAdvanceDraft(schema.id, engagement.id)
-        let conflicts = 0
-        for (;;) {
-          const saved = Option.isSome(draft) ? pickSchemaValues(fields, draft.value.values) : emptyValues()
-          const merged = mergeValues(saved, patch)
-          // `unique` is not checked: advance submissions stay drafts, so no submitted submission can hold a value.
-          const check = checked.strict(merged)
-          if (check.errors !== undefined) return yield* new ValidationFailed({ fields: check.errors })
-
-          if (Option.isNone(draft)) {
-            // Created only once the values are valid (a refused POST writes nothing); then merged again over
-            // what it holds, as a racing submit may have created it first.
-            draft = Option.some(yield* engagements.createAdvanceDraft({
-              engagement_id: engagement.id,
-              schema_id: schema.id,
-              subject_id: context.artist.id,
-              event_id: engagement.event.id,
-              created_at: yield* Clock.currentTimeMillis
-            }))
-            continue
+        let context = first
+        for (let round = 1;; round++) {
+          const view = yield* submitUnder(context, sectionId, body)
+          if (Option.isSome(view)) return view.value
+          if (round >= maxRevisionRounds) {
+            return yield* new Unavailable({ reason: "The advance form kept changing; nothing was submitted." })
           }
-
-          const current = draft.value
-          const outcome = yield* engagements.submitSection({
-            engagement_id: engagement.id,
-            section_id: advanceSection.id,
-            schema_id: schema.id,
-            draft_id: current.id,
-            expected_version: current.version,
-            values: merged,
-            submitted_at: yield* Clock.currentTimeMillis,
-            event: sectionSubmitted({
-              engagement_id: engagement.id,
-              section_id: advanceSection.id,
-              form_section_id: formSection.id,
-              submission_id: current.id,
-              values: merged
-            })
-          }).pipe(
-            Effect.map(Option.some),
-            Effect.catchTag("VersionConflict", () => Effect.succeed(Option.none()))
-          )
-          if (Option.isSome(outcome)) return toView(outcome.value.section, fields, outcome.value.submission.values)
-          if (++conflicts >= maxSectionAttempts) {
-            return yield* new Unavailable({ reason: "The advance draft kept changing; nothing was submitted." })
-          }
-          draft = yield* engagements.findAdvanceDraft(schema.id, engagement.id)
+          context = yield* access(token)
         }
       }))
 

@@ -1,5 +1,6 @@
 /** Port: the artist portal's engagements, read by token or id, the advance draft, and the atomic section submit. */
 import { Context, type Effect, type Option } from "effect"
+import type { RevisionChanged } from "../authoring/FormErrors.js"
 import type { SectionNotFound, Unavailable, VersionConflict } from "../Errors.js"
 import type { AdvanceSection, PortalContext } from "../portal/Engagement.js"
 import type { NewOutboxEvent } from "./Outbox.js"
@@ -28,6 +29,11 @@ export interface SubmitSectionCommand {
   /** The advance draft the use case read, and the version it merged and validated. */
   readonly draft_id: string
   readonly expected_version: number
+  /**
+   * The advance schema's revision the values were validated against (CONTRACT §12, "a change applies at once"):
+   * when given, written only while it is still the schema's revision.
+   */
+  readonly revision?: number | undefined
   /** The section's values after the merge and strict validation: only slugs of the section's fields. */
   readonly values: Values
   /** Epoch ms from Effect's Clock: the section's `submitted_at` and the draft's `updated_at`. */
@@ -65,10 +71,11 @@ export class Engagements extends Context.Service<Engagements, {
    * One atomic step, only while the draft `draft_id` of `schema_id` is still at `expected_version`:
    * write `values` over its values (other keys kept; `version` + 1, `updated_at` = `submitted_at`,
    * `auto_save_count` unchanged), mark the advance section `submitted` at `submitted_at`, and record
-   * `event`. SectionNotFound when the section is not one of the engagement's; VersionConflict when the
-   * draft moved on (or is gone) since the use case read it. Either failure writes nothing.
+   * `event`. SectionNotFound when the section is not one of the engagement's; RevisionChanged when the
+   * schema left `revision`; VersionConflict when the draft moved on (or is gone) since the use case read it.
+   * Every failure writes nothing.
    */
   readonly submitSection: (
     command: SubmitSectionCommand
-  ) => Effect.Effect<SubmitSectionResult, SectionNotFound | VersionConflict | Unavailable>
+  ) => Effect.Effect<SubmitSectionResult, SectionNotFound | RevisionChanged | VersionConflict | Unavailable>
 }>()("@forms/domain/Engagements") {}

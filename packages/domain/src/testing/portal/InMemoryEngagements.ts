@@ -1,5 +1,6 @@
 /** In-memory Engagements and ValueTargets: each method one critical section over both stores. */
 import { Effect, Layer, Option, Result } from "effect"
+import { RevisionChanged } from "../../authoring/FormErrors.js"
 import { SectionNotFound, VersionConflict } from "../../Errors.js"
 import type { FormSchema } from "../../forms/FormSchema.js"
 import { advanceDraftKey, ArtistAdvanceType, type PortalContext } from "../../portal/Engagement.js"
@@ -91,10 +92,13 @@ const inMemoryEngagementsLayer = Layer.effect(
           return Result.succeed(draft)
         }),
       submitSection: (command) =>
-        store.atomically((): Result.Result<SubmitSectionResult, SectionNotFound | VersionConflict> => {
+        store.atomically((): Result.Result<SubmitSectionResult, SectionNotFound | RevisionChanged | VersionConflict> => {
           const section = portal.sections.get(command.section_id)
           if (section === undefined || section.engagement_id !== command.engagement_id) {
             return Result.fail(new SectionNotFound({}))
+          }
+          if (command.revision !== undefined && data.schemas.get(command.schema_id)?.revision !== command.revision) {
+            return Result.fail(new RevisionChanged())
           }
           const draft = data.submissions.get(command.draft_id)
           if (draft === undefined || draft.schema_id !== command.schema_id || draft.version !== command.expected_version) {

@@ -269,6 +269,53 @@ export const engagementsConformance = (it: PortalConformanceIt, fixture: PortalF
         ))
       }))
 
+    it.effect("a submit validated against a revision the advance schema has left is RevisionChanged and writes nothing", () =>
+      Effect.gen(function*() {
+        const engagements = yield* Engagements
+        yield* claimAll(() => false)
+        const context = yield* engagements.findById(portalIds.confRevision)
+        const revision = Option.getOrUndefined(context)?.advance_schema?.revision
+        if (revision === undefined) return expect.fail("the engagement's organisation has an advance schema")
+        const at = (yield* Clock.currentTimeMillis) - 10_000
+        const draft = yield* engagements.createAdvanceDraft({
+          engagement_id: portalIds.confRevision,
+          schema_id: portalIds.advance,
+          subject_id: portalIds.confArtist,
+          event_id: portalIds.festival,
+          created_at: at
+        })
+        const submit = (at_revision: number) =>
+          engagements.submitSection({
+            engagement_id: portalIds.confRevision,
+            section_id: portalIds.confRevisionTravel,
+            schema_id: portalIds.advance,
+            draft_id: draft.id,
+            expected_version: draft.version,
+            revision: at_revision,
+            values: values({ flight_number: "KL2" }),
+            submitted_at: at,
+            event: sectionSubmitted({
+              engagement_id: portalIds.confRevision,
+              section_id: portalIds.confRevisionTravel,
+              form_section_id: portalIds.travelSection,
+              submission_id: draft.id,
+              values: values({ flight_number: "KL2" })
+            })
+          })
+        const stale = yield* Effect.flip(submit(revision + 1))
+        expect(stale._tag).toBe("RevisionChanged")
+        const stored = yield* engagements.findAdvanceDraft(portalIds.advance, portalIds.confRevision)
+        expect(Option.map(stored, (d) => [d.version, plain(d.values)])).toEqual(Option.some([draft.version, {}]))
+        const unchanged = yield* engagements.findById(portalIds.confRevision)
+        expect(Option.map(unchanged, (c) => c.sections.map((x) => [x.status, x.submitted_at]))).toEqual(Option.some([["pending", null]]))
+        expect(yield* claimAll(forEngagement(portalIds.confRevision))).toEqual([])
+
+        const written = yield* submit(revision)
+        expect([written.submission.version, plain(written.submission.values), written.section.status])
+          .toEqual([draft.version + 1, { flight_number: "KL2" }, "submitted"])
+        expect((yield* claimAll(forEngagement(portalIds.confRevision))).length).toBe(1)
+      }))
+
     it.effect("20 rounds of two parallel section submits, each of another field, through the use case: no value is lost", () =>
       Effect.gen(function*() {
         const portal = yield* ArtistPortal

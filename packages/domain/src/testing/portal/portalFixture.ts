@@ -69,7 +69,9 @@ export const portalIds = {
   confRaceTravel: "as-conf-race-travel",
   confRaceHospitality: "as-conf-race-hospitality",
   confRounds: "en-conf-rounds",
-  confRoundsTravel: "as-conf-rounds-travel"
+  confRoundsTravel: "as-conf-rounds-travel",
+  confRevision: "en-conf-revision",
+  confRevisionTravel: "as-conf-revision-travel"
 } as const
 
 export const portalTokens = {
@@ -81,7 +83,8 @@ export const portalTokens = {
   confSubmit: "ptok-conf-submit-00000000001",
   confRace: "ptok-conf-race-0000000000001",
   confValues: "ptok-conf-values-00000000001",
-  confRounds: "ptok-conf-rounds-00000000001"
+  confRounds: "ptok-conf-rounds-00000000001",
+  confRevision: "ptok-conf-revision-000000001"
 } as const
 
 /** An instant at which the artist of the gone engagement is already soft-deleted. */
@@ -234,6 +237,9 @@ export const portalFixture: PortalFixture = {
     conformanceEngagement(portalIds.confValues, portalIds.confValuesArtist, portalTokens.confValues, []),
     conformanceEngagement(portalIds.confRounds, portalIds.confArtist, portalTokens.confRounds, [
       { id: portalIds.confRoundsTravel, name: "Travel", position: 1 }
+    ]),
+    conformanceEngagement(portalIds.confRevision, portalIds.confArtist, portalTokens.confRevision, [
+      { id: portalIds.confRevisionTravel, name: "Travel", position: 1 }
     ])
   ]
 }
