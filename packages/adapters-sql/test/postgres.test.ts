@@ -1,9 +1,11 @@
 import { describe, expect, it, layer } from "@effect/vitest"
 import { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, Queue } from "effect"
-import { RateLimiter, Submissions } from "@forms/domain"
+import { OrganiserForms, RateLimiter, Submissions } from "@forms/domain"
+import { formDefinition } from "@forms/domain/testing"
 import { PgLive, pgMultiplexConcurrency } from "../src/connection/PgLive.js"
 import { Migrations } from "../src/migrations/Migrations.js"
+import { SqlOrganiserForms } from "../src/ports/SqlOrganiserForms.js"
 import { SqlRateLimiter } from "../src/ports/SqlRateLimiter.js"
 import { outboxChannel } from "../src/rows/OutboxRecord.js"
 import { ids, validFixture } from "./fixtures.js"
@@ -61,6 +63,32 @@ if (testDatabaseUrl === undefined) {
           expect(Date.now() - started).toBeLessThan(3_000)
           yield* connection.executeRaw("ROLLBACK", [])
         }))
+
+      it.effect("a form's edit does not wait for a public write referring to the form; its delete does", () =>
+        Effect.gen(function*() {
+          const sql = yield* PgClient.PgClient
+          const [{ schema }] = (yield* sql<{ readonly schema: string }>`SELECT current_schema() AS schema`) as [{ readonly schema: string }]
+          const actor = { organisation_id: ids.organisation, api_key_id: null }
+          const form = yield* Effect.flatMap(OrganiserForms, (forms) =>
+            forms.createForm(actor, { definition: formDefinition(), public_token: null }, Date.now()))
+          // An open transaction on another session holding what a public write's foreign-key check to the form
+          // holds (FOR KEY SHARE), as a submit with places does until it commits.
+          const connection = yield* sql.reserve
+          yield* connection.executeRaw("BEGIN", [])
+          yield* connection.executeRaw(`SELECT 1 FROM ${schema}.form_schemas WHERE id = $1 FOR KEY SHARE`, [form.id])
+          const impatient = Layer.fresh(SqlOrganiserForms.layer).pipe(
+            Layer.provide(PgLive.layer({ url, statementTimeout: "300 millis", searchPath: schema, maxConnections: 1 }))
+          )
+          const patched = yield* Effect.flatMap(OrganiserForms, (forms) =>
+            forms.patchForm(actor, form.id, { name: "Renamed" }, form.revision, Date.now())).pipe(Effect.provide(impatient))
+          expect([patched.name, patched.revision]).toEqual(["Renamed", form.revision + 1])
+          const waited = yield* Effect.flip(Effect.flatMap(OrganiserForms, (forms) => forms.deleteForm(actor, form.id, Date.now())).pipe(
+            Effect.provide(impatient)
+          ))
+          expect(waited._tag).toBe("Unavailable")
+          yield* connection.executeRaw("ROLLBACK", [])
+          yield* Effect.flatMap(OrganiserForms, (forms) => forms.deleteForm(actor, form.id, Date.now())).pipe(Effect.provide(impatient))
+        }).pipe(Effect.provide(SqlOrganiserForms.layer)))
 
       it.effect("statements outside a transaction share connections, up to pgMultiplexConcurrency each", () =>
         Effect.gen(function*() {

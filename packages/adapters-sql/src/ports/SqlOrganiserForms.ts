@@ -1,7 +1,7 @@
 /**
  * The `OrganiserForms` port on PostgreSQL. Every write is one transaction with its audit entry; a write
- * under an expected revision locks the form's row (FOR UPDATE) and compares it there, so of two writers
- * of one revision the second sees the first's revision and conflicts. Parts are written anew by id
+ * under an expected revision locks the form's row and compares it there, so of two writers of one revision
+ * the second sees the first's revision and conflicts. Parts are written anew by id
  * (their ids are scoped to the form: two forms may use the same ones).
  */
 import { Array as Arr, Effect, Layer, Option } from "effect"
@@ -54,11 +54,16 @@ export const makeSqlOrganiserForms = Effect.gen(function*() {
       onSome: Effect.succeed
     }))
 
-  /** The revision of the organisation's form, locked for this transaction; None when unknown. */
-  const lockRevision = (organisationId: string, id: string) =>
+  /**
+   * The revision of the organisation's form, locked for this transaction; None when unknown. An edit takes
+   * `FOR NO KEY UPDATE`: it serialises writers of the form without holding up the public writes that refer to
+   * it meanwhile (their foreign-key checks take `FOR KEY SHARE`). A delete takes `FOR UPDATE`, which does hold
+   * them up, so that no submission is inserted between its check for submissions and its DELETE.
+   */
+  const lockRevision = (organisationId: string, id: string, mode: "edit" | "delete") =>
     Effect.map(
       sql<{ readonly revision: number }>`SELECT revision FROM form_schemas
-        WHERE id = ${id} AND organisation_id = ${organisationId} FOR UPDATE`,
+        WHERE id = ${id} AND organisation_id = ${organisationId} ${sql.literal(mode === "edit" ? "FOR NO KEY UPDATE" : "FOR UPDATE")}`,
       (rows) => Option.fromUndefinedOr(rows[0]?.revision)
     )
 
@@ -137,7 +142,7 @@ export const makeSqlOrganiserForms = Effect.gen(function*() {
       })).pipe(Effect.catchTag("SqlError", advanceTaken)),
     replaceForm: (actor, id, d, expected, now) =>
       sql.withTransaction(Effect.gen(function*() {
-        const revision = yield* lockRevision(actor.organisation_id, id)
+        const revision = yield* lockRevision(actor.organisation_id, id, "edit")
         if (Option.isNone(revision)) return yield* new FormNotFound({})
         if (!holds(expected, revision.value)) return yield* new RevisionConflict()
         yield* checkReferences(actor.organisation_id, d)
@@ -153,7 +158,7 @@ export const makeSqlOrganiserForms = Effect.gen(function*() {
       })).pipe(Effect.catchTag("SqlError", advanceTaken)),
     patchForm: (actor, id, patch, expected, now) =>
       sql.withTransaction(Effect.gen(function*() {
-        const revision = yield* lockRevision(actor.organisation_id, id)
+        const revision = yield* lockRevision(actor.organisation_id, id, "edit")
         if (Option.isNone(revision)) return yield* new FormNotFound({})
         if (!holds(expected, revision.value)) return yield* new RevisionConflict()
         const has = (key: keyof typeof patch) => patch[key] !== undefined
@@ -170,7 +175,7 @@ export const makeSqlOrganiserForms = Effect.gen(function*() {
       })).pipe(Effect.catchTag("SqlError", sqlFailure)),
     deleteForm: (actor, id, now) =>
       sql.withTransaction(Effect.gen(function*() {
-        const revision = yield* lockRevision(actor.organisation_id, id)
+        const revision = yield* lockRevision(actor.organisation_id, id, "delete")
         if (Option.isNone(revision)) return yield* new FormNotFound({})
         const used = yield* sql`SELECT 1 FROM submissions WHERE schema_id = ${id} LIMIT 1`
         if (used.length > 0) return yield* new InUse()
