@@ -38,5 +38,5 @@ export { SqlOrganiserForms } from "./ports/SqlOrganiserForms.js"
 // Fixtures (CONTRACT §10) and tokens
 export type { DecodedFixture, Fixture } from "./fixture/decodeFixture.js"
 export { FixtureRejected, type FixtureSummary, loadFixture } from "./fixture/loadFixture.js"
-export { RecordNotFound, rotatePublicToken, setPortalToken, TokenRejected } from "./fixture/tokenAdmin.js"
+export { RecordNotFound, setPortalToken, TokenRejected } from "./fixture/tokenAdmin.js"
 export { SqlWebhookStore } from "./ports/SqlWebhookStore.js"

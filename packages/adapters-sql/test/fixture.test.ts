@@ -1,10 +1,11 @@
 import { assert, describe, expect, layer } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { SqlClient } from "effect/sql"
-import { FormSchemas } from "@forms/domain"
+import { FormSchemas, OrganiserForms } from "@forms/domain"
 import { loadFixture } from "../src/fixture/loadFixture.js"
 import { hashPortalToken } from "../src/fixture/formRevision.js"
-import { rotatePublicToken, setPortalToken } from "../src/fixture/tokenAdmin.js"
+import { setPortalToken } from "../src/fixture/tokenAdmin.js"
+import { SqlOrganiserForms } from "../src/ports/SqlOrganiserForms.js"
 import { makeSqlSchemaCatalog } from "../src/ports/SqlSchemaCatalog.js"
 import { brokenFixture, ids, tokens, validFixture } from "./fixtures.js"
 import { embeddedPorts } from "./support.js"
@@ -122,18 +123,17 @@ layer(embeddedPorts, { timeout: "60 seconds" })("loadFixture on embedded Postgre
     Effect.gen(function*() {
       const fresh = "tok-test-rotated-0000000001"
       const at = Date.parse("2027-07-02T00:00:00Z")
-      yield* rotatePublicToken(ids.volunteer, fresh, at)
+      const forms = yield* OrganiserForms
+      yield* forms.rotateFormToken(undefined, ids.volunteer, fresh, at)
       yield* loadFixture(validFixture())
       const schemas = yield* FormSchemas
       const found = yield* schemas.findByToken(fresh)
       expect(Option.map(found, (s) => [s.public_token, s.previous_public_token, s.token_rotated_at])).toEqual(
         Option.some([fresh, tokens.volunteer, at])
       )
-      const taken = yield* Effect.flip(rotatePublicToken(ids.advance, fresh, at))
-      expect(taken._tag).toBe("TokenRejected")
-      const unknown = yield* Effect.flip(rotatePublicToken("fs-nope", "tok-test-unused-000000001", at))
-      expect(unknown._tag).toBe("RecordNotFound")
-    }))
+      const unknown = yield* Effect.flip(forms.rotateFormToken(undefined, "fs-nope", "tok-test-unused-000000001", at))
+      expect(unknown._tag).toBe("FormNotFound")
+    }).pipe(Effect.provide(SqlOrganiserForms.layer)))
 
   it.effect("portal tokens are stored only as SHA-256 hashes; a CLI-issued one survives a reload", () =>
     Effect.gen(function*() {

@@ -5,9 +5,9 @@
 import { describe, expect, it, layer } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
-import { FormSchemas, SchemaCatalog } from "@forms/domain"
+import { FormSchemas, OrganiserForms, SchemaCatalog } from "@forms/domain"
 import { loadFixture } from "../src/fixture/loadFixture.js"
-import { rotatePublicToken } from "../src/fixture/tokenAdmin.js"
+import { SqlOrganiserForms } from "../src/ports/SqlOrganiserForms.js"
 import { FormSchemaCache } from "../src/cache/FormSchemaCache.js"
 import { SqlFormSchemas } from "../src/ports/SqlFormSchemas.js"
 import { SqlSchemaCatalog } from "../src/ports/SqlSchemaCatalog.js"
@@ -67,7 +67,10 @@ if (testDatabaseUrl === undefined) {
         yield* eventually(byId(ids.volunteer), (s) => Option.isSome(s) && s.value.status === "archived")
 
         const rotated = "tok-test-cache-rotated-0001"
-        yield* rotatePublicToken(ids.volunteer, rotated, Date.parse("2027-07-02T00:00:00Z"))
+        yield* Effect.flatMap(OrganiserForms, (forms) =>
+          forms.rotateFormToken(undefined, ids.volunteer, rotated, Date.parse("2027-07-02T00:00:00Z"))).pipe(
+          Effect.provide(SqlOrganiserForms.layer)
+        )
         // A new token is never in the cache: found at once.
         expect(Option.map(yield* byToken(rotated), (s) => s.id)).toEqual(Option.some(ids.volunteer))
         yield* eventually(byToken(tokens.volunteer), (s) => Option.isSome(s) && s.value.previous_public_token === tokens.volunteer)
