@@ -7,6 +7,7 @@ import type { Ports } from "../InMemory.js"
 import { engagementsConformance } from "./engagementsConformance.js"
 import type { PortalPorts } from "./InMemoryPortal.js"
 import { type PortalFixture, portalFixture } from "./portalFixture.js"
+import { sectionSubmitConformance } from "./sectionSubmitConformance.js"
 import { valueTargetsConformance } from "./valueTargetsConformance.js"
 
 export interface PortalConformanceOptions {
@@ -40,6 +41,7 @@ export const portalConformance = (
   describe(name, () => {
     layer(makeLayer(portalFixture), { timeout, excludeTestServices: true })("portal port conformance", (it) => {
       engagementsConformance(it, portalFixture)
+      sectionSubmitConformance(it)
       valueTargetsConformance(it)
       enrichmentConformance(it, portalFixture)
       outboxSignalConformance(it)
