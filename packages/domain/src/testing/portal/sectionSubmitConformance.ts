@@ -23,6 +23,17 @@ const write = (overrides: Partial<SectionWrite> & Pick<SectionWrite, "engagement
   ...overrides
 })
 
+/** The advance draft of a conformance engagement (its artist's, at the festival), created or found. */
+const advanceDraft = (engagementId: string, at: number) =>
+  Effect.flatMap(Engagements, (engagements) =>
+    engagements.createAdvanceDraft({
+      engagement_id: engagementId,
+      schema_id: portalIds.advance,
+      subject_id: portalIds.confArtist,
+      event_id: portalIds.festival,
+      created_at: at
+    }))
+
 const forEngagement = (engagementId: string) => (event: OutboxEvent) => event.payload["engagement_id"] === engagementId
 
 export const sectionSubmitConformance = (it: PortalConformanceIt): void => {
@@ -122,13 +133,7 @@ export const sectionSubmitConformance = (it: PortalConformanceIt): void => {
         const engagements = yield* Engagements
         const at = yield* Clock.currentTimeMillis
         const drafts = yield* Effect.forEach(Array.from({ length: 20 }, (_, i) => i), () =>
-          engagements.createAdvanceDraft({
-            engagement_id: portalIds.confRace,
-            schema_id: portalIds.advance,
-            subject_id: portalIds.confArtist,
-            event_id: portalIds.festival,
-            created_at: at
-          }), unbounded)
+          advanceDraft(portalIds.confRace, at), unbounded)
         expect(new Set(drafts.map((d) => d.id)).size).toBe(1)
         const found = yield* engagements.findAdvanceDraft(portalIds.advance, portalIds.confRace)
         expect(Option.map(found, (d) => [d.id, d.status, d.version, d.subject_id, d.event_id, d.idempotency_key, plain(d.values)]))
@@ -140,13 +145,7 @@ export const sectionSubmitConformance = (it: PortalConformanceIt): void => {
         const engagements = yield* Engagements
         yield* claimAll(() => false)
         const at = (yield* Clock.currentTimeMillis) - 10_000
-        const draft = yield* engagements.createAdvanceDraft({
-          engagement_id: portalIds.confRace,
-          schema_id: portalIds.advance,
-          subject_id: portalIds.confArtist,
-          event_id: portalIds.festival,
-          created_at: at
-        })
+        const draft = yield* advanceDraft(portalIds.confRace, at)
         const sectionOf = (i: number) => (i % 2 === 0 ? portalIds.confRaceTravel : portalIds.confRaceHospitality)
         const outcomes = yield* Effect.forEach(Array.from({ length: 10 }, (_, i) => i), (i) =>
           engagements.submitSection({
@@ -191,13 +190,7 @@ export const sectionSubmitConformance = (it: PortalConformanceIt): void => {
         const revision = Option.getOrUndefined(context)?.advance_schema?.revision
         if (revision === undefined) return expect.fail("the engagement's organisation has an advance schema")
         const at = (yield* Clock.currentTimeMillis) - 10_000
-        const draft = yield* engagements.createAdvanceDraft({
-          engagement_id: portalIds.confRevision,
-          schema_id: portalIds.advance,
-          subject_id: portalIds.confArtist,
-          event_id: portalIds.festival,
-          created_at: at
-        })
+        const draft = yield* advanceDraft(portalIds.confRevision, at)
         const submit = (at_revision: number) =>
           engagements.submitSection({
             engagement_id: portalIds.confRevision,
