@@ -4,9 +4,10 @@
  * reload resumes it from the create replay; failed saves retry with backoff; submit shows the server's
  * messages beside their fields or the confirmation.
  */
-import { type Answer, call, type FieldErrors, newKey, waitText } from "./api.js"
+import { type Answer, call, type FieldErrors, waitText } from "./api.js"
 import { ElementBase, h, setText } from "./dom.js"
-import { type Draft, draftOf, storage } from "./draft.js"
+import { type Draft, storage } from "./draft.js"
+import { createDraft, saveChanges } from "./draftSaves.js"
 import { buildFormView, type FormDefinition, type FormView, groupsOf } from "./FormView.js"
 import { fetchSlots, loadSlots } from "./slots.js"
 import { adoptStyles, baseUrlOf } from "./styles.js"
@@ -154,61 +155,32 @@ export class FormsEmbed extends ElementBase {
     if (view === undefined) return
     if (this.draft === undefined || this.dirty) setText(this.state, "Saving…")
     if (this.draft === undefined) {
-      let key = storage.get(this.storageKey)
-      if (key === null) {
-        key = newKey()
-        storage.set(this.storageKey, key)
-      }
-      // The create carries only the key: values go in the save that follows, so a value the relaxed rules
-      // refuse never keeps the draft from existing (its messages come from the save, beside the field).
-      const answer = await call(`${this.api}/submissions`, {
-        method: "POST",
-        body: { idempotency_key: key },
-        keepalive
-      })
-      if (answer.kind !== "ok") return this.saveFailed(answer)
-      const draft = draftOf(answer.data)
-      if (draft === undefined) return
+      const created = await createDraft(this.api, this.storageKey, keepalive)
+      if (created.kind === "failed") return this.saveFailed(created.answer)
+      if (created.kind === "none") return
+      const draft = created.draft
       this.draft = draft
       if (draft.status !== "draft") return this.confirm("You have already sent this form.")
-      if (answer.status === 200) {
+      if (created.replayed) {
         // A replay: the stored values refill the form; what was typed meanwhile wins and is saved next.
         const typed = this.pending(view)
         view.fill(draft.values)
         view.fill(typed)
       }
     }
-    // A save with a value the relaxed rules refuse writes nothing (CONTRACT §3): the refused fields are held
-    // back with their messages shown, and the others saved without them.
-    let refused: FieldErrors = {}
-    while (this.dirty) {
-      const values = this.pending(view)
-      for (const slug of Object.keys(refused)) delete values[slug]
-      this.changed.clear()
-      if (Object.keys(values).length === 0) break
-      for (const slug of Object.keys(values)) delete this.errors[slug]
-      const answer = await call(`${this.api}/submissions/${encodeURIComponent(this.draft.id)}`, {
-        method: "PUT",
-        body: { values },
-        keepalive
-      })
-      if (answer.kind === "error" && answer.status === 422 && Object.keys(answer.fields).some((k) => k in values)) {
-        refused = { ...refused, ...answer.fields }
-        for (const slug of Object.keys(values)) this.changed.add(slug)
-        continue
-      }
-      if (answer.kind !== "ok") {
-        for (const slug of Object.keys(values)) this.changed.add(slug)
-        for (const slug of Object.keys(refused)) this.changed.add(slug)
-        return this.saveFailed(answer)
-      }
-    }
+    const saved = await saveChanges(
+      `${this.api}/submissions/${encodeURIComponent(this.draft.id)}`,
+      this.changed,
+      () => this.pending(view),
+      keepalive
+    )
+    for (const slug of saved.sent) delete this.errors[slug]
+    if (saved.kind === "failed") return this.saveFailed(saved.answer)
     this.backoff = 1000
-    for (const slug of Object.keys(refused)) this.changed.add(slug)
-    this.errors = { ...this.errors, ...refused }
+    this.errors = { ...this.errors, ...saved.refused }
     view.showErrors(this.errors)
     if (Object.keys(this.errors).length === 0) this.notice.replaceChildren()
-    setText(this.state, Object.keys(refused).length === 0 ? "Saved" : "Saved, except the marked fields")
+    setText(this.state, Object.keys(saved.refused).length === 0 ? "Saved" : "Saved, except the marked fields")
   }
 
   /** The values of the fields edited since their last save. */

@@ -127,6 +127,28 @@ describe.skipIf(chromiumPath === undefined)("the hosted form page in Chromium", 
     expect(problems.filter((p) => !/^422 /.test(p))).toEqual([])
   })
 
+  it("an autosave holds back a value the relaxed rules refuse, marks it and saves the others; corrected, it is saved", slow, async () => {
+    const { page, problems } = await open(allFields)
+    await page.getByLabel("Full name").fill("Ann Example")
+    const hours = page.getByLabel("Hours per day")
+    await hours.fill("50")
+    await expect.poll(() => saveState(page).textContent()).toBe("Saved, except the marked fields")
+    expect(await hours.getAttribute("aria-invalid")).toBe("true")
+    expect(await page.locator(`forms-embed #${await hours.getAttribute("aria-describedby") ?? "none"}`).textContent()).toMatch(/\S/)
+    expect(await page.getByLabel("Full name").getAttribute("aria-invalid")).toBeNull()
+    expect(await seriousViolations(page)).toEqual([])
+    // The name was saved without the refused value: a reload resumes it, and the hours are empty.
+    await page.reload()
+    await expect.poll(() => page.getByLabel("Full name").inputValue()).toBe("Ann Example")
+    expect(await hours.inputValue()).toBe("")
+    await hours.fill("5")
+    await expect.poll(() => saveState(page).textContent()).toBe("Saved")
+    expect(await hours.getAttribute("aria-invalid")).toBeNull()
+    await page.reload()
+    await expect.poll(() => hours.inputValue()).toBe("5")
+    expect(problems.filter((p) => !/^422 /.test(p))).toEqual([])
+  })
+
   it("two tabs on one draft: the second resumes the first's values; after one submits, the other says so", slow, async () => {
     const { context, page: first } = await open(simple)
     await first.getByLabel("Your name").fill("Two Tabs")
