@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Layer, Option } from "effect"
+import { Effect, Fiber, Layer, Option } from "effect"
 import { TestClock } from "effect/testing"
 import { InMemoryOrganiser } from "../testing/organiser/InMemoryOrganiser.js"
 import { newActor, first } from "../testing/organiser/organiserTestSupport.js"
@@ -92,6 +92,29 @@ describe("the delivery engine", () => {
       expect(done?.status).toBe("failed")
       expect(done?.attempts.map((a) => [a.status_code, a.error])).toEqual([[429, "HTTP 429"], [null, "ECONNRESET"], [500, "HTTP 500"]])
       expect(Option.isSome(yield* Effect.flatMap(WebhookStore, (s) => s.findEndpoint(actor.organisation_id, endpoint.id)))).toBe(true)
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("one timeout for the whole attempt: a lookup that outlasts it fails the attempt at the timeout; a slow one shortens the request's", () => {
+    const { transport, layer } = setup(true, { "hooks.example.com": ["127.0.0.1"] })
+    return Effect.gen(function*() {
+      // The lease is the timeout plus a margin: an attempt held up past it would run beside the next claim's.
+      transport.resolveDelayMs = 60_000
+      const { actor, endpoint } = yield* queue("https://hooks.example.com/in")
+      const batch = yield* Effect.forkChild(deliverBatch())
+      yield* TestClock.adjust(5_000)
+      expect(yield* Fiber.join(batch)).toBe(1)
+      const d = yield* attemptsOf(actor.organisation_id, endpoint.id)
+      expect(d?.attempts.map((a) => [a.error, a.duration_ms])).toEqual([["could not resolve the host: timed out", 5_000]])
+      expect(d?.status).toBe("pending")
+      expect(transport.sent).toEqual([])
+
+      transport.resolveDelayMs = 2_000
+      yield* queue("https://hooks.example.com/in")
+      const second = yield* Effect.forkChild(deliverBatch())
+      yield* TestClock.adjust(2_000)
+      yield* Fiber.join(second)
+      expect(transport.sent.map((m) => m.timeoutMs)).toEqual([3_000])
     }).pipe(Effect.provide(layer))
   })
 

@@ -35,8 +35,11 @@ export const deliveryClaimPolicy = (settings: WebhookSettingsShape, options: Web
   maxAttempts: 1 + settings.retryScheduleMs.length
 })
 
-/** The attempt's target address, or why the guard refuses it. */
-const guard = (url: string, allowPrivate: boolean) =>
+/**
+ * The attempt's target address, or why the guard refuses it. The lookup gets at most `withinMs` (what is left of
+ * the attempt's timeout): a lookup that hangs must not carry the attempt past its claim's lease.
+ */
+const guard = (url: string, allowPrivate: boolean, withinMs: number) =>
   Effect.gen(function*() {
     const target = parseTargetUrl(url)
     if (typeof target === "string") return { refused: `refused: ${target}` } as const
@@ -44,7 +47,10 @@ const guard = (url: string, allowPrivate: boolean) =>
     const transport = yield* WebhookTransport
     const addresses = isAddressLiteral(target.host)
       ? [target.host]
-      : yield* transport.resolve(target.host).pipe(Effect.catch((failure) => Effect.succeed(failure.reason)))
+      : yield* transport.resolve(target.host).pipe(
+        Effect.timeoutOrElse({ duration: Math.max(0, withinMs), orElse: () => Effect.succeed("timed out") }),
+        Effect.catch((failure) => Effect.succeed(failure.reason))
+      )
     if (typeof addresses === "string") return { refused: `could not resolve the host: ${addresses}` } as const
     if (addresses.length === 0) return { refused: "could not resolve the host: no address" } as const
     if (!allowPrivate) {
@@ -86,8 +92,11 @@ export const attemptDelivery = (delivery: ClaimedDelivery) =>
     // Erasure strips an event's values and marks it: such an event is never sent (CONTRACT §12).
     if (delivery.payload !== null && delivery.payload["erased"] === true) return yield* finish(null, "erased", null, null)
     if (delivery.payload === null) return yield* finish(null, "the event is gone", null, null)
-    const target = yield* guard(delivery.url, settings.allowPrivateTargets)
+    // One budget for the whole attempt (the lookup, then the request): the claim's lease covers it.
+    const target = yield* guard(delivery.url, settings.allowPrivateTargets, settings.timeoutMs)
     if ("refused" in target) return yield* finish(null, target.refused, null, null)
+    const left = settings.timeoutMs - ((yield* Clock.currentTimeMillis) - started)
+    if (left <= 0) return yield* finish(null, "timed out", null, null)
     const body = messageBody(delivery)
     const timestamp = Math.floor((yield* Clock.currentTimeMillis) / 1000)
     const content = signedContent(delivery.event_id, timestamp, body)
@@ -104,7 +113,7 @@ export const attemptDelivery = (delivery: ClaimedDelivery) =>
         "webhook-signature": signatures.join(" ")
       },
       body,
-      timeoutMs: settings.timeoutMs
+      timeoutMs: left
     })
     if (answer._tag === "NoAnswer") return yield* finish(null, answer.reason, null, null)
     const status = answer.status

@@ -1,6 +1,6 @@
 /**
- * An in-memory `WebhookTransport`: hosts resolve from a table, answers come from a script (default 200), every
- * message sent is recorded. Signing is a keyed stand-in (not HMAC): the domain has no crypto, and what the
+ * An in-memory `WebhookTransport`: hosts resolve from a table (after `resolveDelayMs`), answers come from a script
+ * (default 200), every message sent is recorded. Signing is a keyed stand-in (not HMAC): the domain has no crypto, and what the
  * engine does with a signature is only to put it in the header. Use the Node transport for real signatures.
  */
 import { Effect, Layer } from "effect"
@@ -12,12 +12,15 @@ export interface InMemoryTransportState {
   /** Answers in order; once used up, a 200. */
   readonly script: Array<TransportAnswer | TransportFailure>
   readonly sent: Array<OutgoingMessage>
+  /** How long a lookup takes, in ms of Effect's Clock (a slow name server); 0 by default. */
+  resolveDelayMs: number
 }
 
 export const makeTransportState = (hosts: Record<string, ReadonlyArray<string>> = {}): InMemoryTransportState => ({
   hosts: new Map(Object.entries(hosts)),
   script: [],
-  sent: []
+  sent: [],
+  resolveDelayMs: 0
 })
 
 export const InMemoryWebhookTransport = {
@@ -25,7 +28,8 @@ export const InMemoryWebhookTransport = {
     Layer.succeed(WebhookTransport, WebhookTransport.of({
       resolve: (host) => {
         const found = state.hosts.get(host)
-        return found === undefined ? Effect.fail({ _tag: "NoAnswer", reason: "ENOTFOUND" } as const) : Effect.succeed(found)
+        const answer = found === undefined ? Effect.fail({ _tag: "NoAnswer", reason: "ENOTFOUND" } as const) : Effect.succeed(found)
+        return state.resolveDelayMs > 0 ? Effect.delay(answer, state.resolveDelayMs) : answer
       },
       sign: (secret, content) => Effect.succeed(`sig(${secret.length}:${content.length})`),
       send: (message) =>
