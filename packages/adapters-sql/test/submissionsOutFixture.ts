@@ -22,11 +22,12 @@ export const sqlSubmissionsOutFixture = Layer.effect(SubmissionsOutFixture, Effe
           VALUES (${id}, ${organisationId}, 'Form', 'volunteer', 'published', 1)`
         const sections = new Map(fields.flatMap((f) => (f.section === undefined ? [] : [[f.section.id, f.section.position] as const])))
         for (const [section, position] of sections) {
-          yield* sql`INSERT INTO form_sections (id, schema_id, name, position) VALUES (${`${id}-${section}`}, ${id}, 'S', ${position})`
+          // Section ids as given: they are the form's own names (another form may use the same ones).
+          yield* sql`INSERT INTO form_sections (id, schema_id, name, position) VALUES (${section}, ${id}, 'S', ${position})`
         }
         for (const field of fields) {
           yield* sql`INSERT INTO form_fields (id, schema_id, section_id, slug, label, type, position)
-            VALUES (${`${id}-${field.slug}`}, ${id}, ${field.section === undefined ? null : `${id}-${field.section.id}`},
+            VALUES (${`${id}-${field.slug}`}, ${id}, ${field.section === undefined ? null : field.section.id},
                     ${field.slug}, ${field.slug}, 'text', ${field.position})`
         }
         return id

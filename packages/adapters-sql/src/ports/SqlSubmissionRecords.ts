@@ -49,7 +49,7 @@ export const makeSqlSubmissionRecords = Effect.gen(function*() {
       if (forms.length === 0) return Option.none()
       // §12: fields without a section first, then sections by position then id; within each, by position then slug.
       const rows = yield* sql<{ readonly slug: string }>`
-        SELECT fl.slug FROM form_fields fl LEFT JOIN form_sections sc ON sc.id = fl.section_id
+        SELECT fl.slug FROM form_fields fl LEFT JOIN form_sections sc ON sc.schema_id = fl.schema_id AND sc.id = fl.section_id
         WHERE fl.schema_id = ${formId}
         ORDER BY (fl.section_id IS NOT NULL), sc.position, sc.id COLLATE "C", fl.position, fl.slug COLLATE "C"`
       return Option.some({ slugs: rows.map((r) => r.slug) })

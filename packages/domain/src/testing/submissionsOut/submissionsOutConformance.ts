@@ -48,6 +48,15 @@ export const submissionsOutConformance = (
           )
           expect(yield* records.formColumns(other.organisation_id, formId)).toEqual(Option.none())
           expect(yield* records.formColumns(actor.organisation_id, "no-such-form")).toEqual(Option.none())
+          // Section ids are the form's own names: another form's sections of the same ids (another organisation's
+          // here, in the opposite order) change nothing.
+          yield* fx.addForm(other.organisation_id, [
+            { slug: "a_first", position: 0, section: { id: "s1", position: 9 } },
+            { slug: "z_late", position: 0, section: { id: "s2", position: 0 } }
+          ])
+          expect(yield* records.formColumns(actor.organisation_id, formId)).toEqual(
+            Option.some({ slugs: ["email", "name", "a_first", "b_first", "z_late"] })
+          )
         }))
 
       it.effect("a form's submissions oldest first by keyset, stable while rows are added; status and since filters", () =>
