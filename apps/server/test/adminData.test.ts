@@ -167,6 +167,15 @@ for (const backend of backends) {
         assert.strictEqual((yield* adminCall(key, "POST", "/admin/events", { name: "x".repeat(201) })).status, 422)
         assert.strictEqual((yield* adminCall(key, "POST", "/admin/events", { name: "\u0000" })).status, 422)
         assert.strictEqual(list(yield* adminCall(key, "GET", "/admin/events")).length, 0)
+        // A date PostgreSQL cannot store (it has no year 0) is malformed: 422 on create and on update, never a 500.
+        const event = String(data(yield* adminCall(key, "POST", "/admin/events", { name: "Fest" }))["id"])
+        const yearZero = { name: "Dawn", date: "0000-01-01", start_time: "08:00", end_time: "09:00" }
+        const refused = yield* adminCall(key, "POST", `/admin/events/${event}/time-slots`, yearZero)
+        assert.strictEqual(refused.status, 422, refused.text)
+        assert.strictEqual(((json(refused)["error"] as Record<string, unknown>)["fields"] as Record<string, ReadonlyArray<Record<string, string>>>)["date"]?.[0]?.["rule"], "invalid")
+        const slot = String(data(yield* adminCall(key, "POST", `/admin/events/${event}/time-slots`, { ...yearZero, date: "0001-01-01" }))["id"])
+        const patched = yield* adminCall(key, "PATCH", `/admin/time-slots/${slot}`, { date: "0000-12-31" })
+        assert.strictEqual(patched.status, 422, patched.text)
       }))
 
     it.effect("POST /admin/engagements: 201 the list item, audited, portal-ready; bad bodies 422 by path, nothing written", () =>

@@ -70,8 +70,10 @@ const idOrNull: Check<string | null> = (value, path, c) =>
     : void c.add(path, "invalid", "invalid")
 
 const datePattern = /^\d{4}-\d{2}-\d{2}$/
+/** 0001-01-01: PostgreSQL's `date` has no year 0, so an earlier one could never be stored. */
+const firstDateKey = 10101
 const dateCheck: Check<string> = (value, path, c) =>
-  typeof value === "string" && datePattern.test(value) && dateKey(value) >= 0 ? value : void c.add(path, "invalid", "date")
+  typeof value === "string" && datePattern.test(value) && dateKey(value) >= firstDateKey ? value : void c.add(path, "invalid", "date")
 
 const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/
 const timeCheck: Check<string> = (value, path, c) =>
