@@ -16,7 +16,7 @@ import {
   UniqueTaken,
   VersionConflict
 } from "@forms/domain"
-import { sqlFailure } from "../SqlFailure.js"
+import { sqlFailure, sqlStateOf } from "../SqlFailure.js"
 import { claimId, digestClaims } from "../rows/claimDigest.js"
 import { eventsJson, outboxChannel, wakeAfterCommit } from "../rows/OutboxRecord.js"
 import { submissionColumns, toSubmissions } from "../rows/SubmissionRow.js"
@@ -33,6 +33,9 @@ const first = (rows: ReadonlyArray<Submission>): Option.Option<Submission> => Op
 
 const isLostClaims = (error: SqlError): boolean =>
   error.reason._tag === "UniqueViolation" && error.reason.constraint === lostClaimsConstraint
+
+const isForeignKeyViolation = (error: SqlError): boolean =>
+  error.reason._tag === "ConstraintError" && sqlStateOf(error) === "23503"
 
 const isRetryable = (error: SqlError): boolean =>
   error.reason._tag === "DeadlockError" || error.reason._tag === "SerializationError"
@@ -91,7 +94,13 @@ export const makeSqlSubmissions = Effect.gen(function*() {
         return yield* createOrGet(draft, attempt + 1)
       }
       return { submission: existing.value, created: false }
-    }).pipe(Effect.catchTag("SqlError", sqlFailure), spanCreateOrGet)
+    }).pipe(
+      // The form was deleted since the use case read it (its schema cache may lag a delete by moments): the
+      // foreign key refuses the draft. As for a changed revision, the use case reads the form again (404).
+      Effect.catchTag("SqlError", (error): Effect.Effect<never, Unavailable | RevisionChanged> =>
+        isForeignKeyViolation(error) ? Effect.fail(new RevisionChanged()) : sqlFailure(error)),
+      spanCreateOrGet
+    )
 
   const findByKey = (schemaId: string, key: string) =>
     selectByKey(schemaId, key).pipe(Effect.catchTag("SqlError", sqlFailure))

@@ -84,4 +84,18 @@ describe("PublicForms: a changed form applies to the next write, whatever a read
       const submitted = yield* forms.submit(seedTokens.volunteer, submission.id, body({ email: "ada@example.org", name: "ADA 2", shirt: "M" }), ip)
       expect(submitted.value.status).toBe("submitted")
     })))
+
+  it.effect("a form deleted after a reader kept it: a create answers FormNotFound and writes nothing", () =>
+    run(Effect.gen(function*() {
+      const forms = yield* PublicForms
+      yield* forms.createDraft(seedTokens.volunteer, { idempotency_key: keyOf(1), values: body() }, ip)
+      const store = yield* InMemoryStore
+      store.data.schemas.delete(seedIds.volunteer)
+      const before = (yield* store.submissions).length
+      for (const [n, values] of [[2, undefined], [3, body()]] as const) {
+        const refused = yield* reasonOf(forms.createDraft(seedTokens.volunteer, { idempotency_key: keyOf(n), ...(values === undefined ? {} : { values }) }, ip))
+        expect(refused._tag).toBe("FormNotFound")
+      }
+      expect((yield* store.submissions).length).toBe(before)
+    })))
 })

@@ -29,7 +29,8 @@ const inMemorySubmissionsLayer = Layer.effect(
           const existingId = data.keys.get(key)
           const existing = existingId === undefined ? undefined : data.submissions.get(existingId)
           if (existing !== undefined) return Result.succeed({ submission: existing, created: false })
-          if (stale(draft.schema_id, draft.revision)) return Result.fail(new RevisionChanged())
+          // A form deleted since the use case read it takes no draft (the SQL foreign key's answer).
+          if (!data.schemas.has(draft.schema_id) || stale(draft.schema_id, draft.revision)) return Result.fail(new RevisionChanged())
           const submission = newDraft({ ...draft, id: store.nextId("submission"), now })
           data.submissions.set(submission.id, submission)
           data.keys.set(key, submission.id)

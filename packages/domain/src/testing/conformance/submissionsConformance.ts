@@ -104,6 +104,17 @@ export const submissionsConformance = (it: ConformanceIt): void => {
         expect([replayed.created, replayed.submission.id]).toEqual([false, made.submission.id])
       }))
 
+    it.effect("a create for a form that no longer exists (deleted since it was read) writes nothing: RevisionChanged", () =>
+      Effect.gen(function*() {
+        const submissions = yield* Submissions
+        const key = fresh("key-gone")
+        for (const draft of [draftOf("fs-deleted-meanwhile", key), { ...draftOf("fs-deleted-meanwhile", key, values({ name: "x" })), revision: 1 }]) {
+          const refused = yield* Effect.flip(submissions.createOrGet(draft))
+          expect(refused._tag).toBe("RevisionChanged")
+        }
+        expect(yield* submissions.findByKey("fs-deleted-meanwhile", key)).toEqual(Option.none())
+      }))
+
     it.effect("merges the patch over the stored values and counts one save each time", () =>
       Effect.gen(function*() {
         const submissions = yield* Submissions
