@@ -181,14 +181,22 @@ export const makeDeliveryMethods = (sql: SqlClient.SqlClient) => {
       Effect.gen(function*() {
         if (!isUuid(delivery.event_id)) return
         const next = outcome.next_attempt_at === null ? null : new Date(outcome.next_attempt_at)
-        yield* sql`WITH rec AS (
-            UPDATE webhook_deliveries SET attempts = attempts || jsonb_build_array(${JSON.stringify(outcome.attempt)}::jsonb),
-              status = ${outcome.status}, next_attempt_at = ${next}::timestamptz, claimed_until = NULL, claimed_at = NULL
-            WHERE id = ${delivery.id} AND attempt_count = ${delivery.attempt}::int AND claimed_until IS NOT NULL
-              AND status = 'pending'
-            RETURNING endpoint_id)
-          UPDATE webhook_endpoints SET enabled = false, disabled_reason = ${outcome.disable_reason}::text
-          WHERE ${outcome.disable_reason}::text IS NOT NULL AND id IN (SELECT endpoint_id FROM rec)`
+        // Fenced on the attempt's number: a late holder (its lease passed, the delivery claimed again) records nothing.
+        const record = sql`UPDATE webhook_deliveries SET attempts = attempts || jsonb_build_array(${JSON.stringify(outcome.attempt)}::jsonb),
+            status = ${outcome.status}, next_attempt_at = ${next}::timestamptz, claimed_until = NULL, claimed_at = NULL
+          WHERE id = ${delivery.id} AND attempt_count = ${delivery.attempt}::int AND claimed_until IS NOT NULL
+            AND status = 'pending'
+          RETURNING endpoint_id`
+        if (outcome.disable_reason === null) return yield* Effect.asVoid(record)
+        // Disabling the endpoint too: its row is locked before the delivery's, in the order of a replay and of the
+        // endpoint's delete (endpoint, then its deliveries), so that neither can deadlock with this.
+        yield* sql.withTransaction(Effect.gen(function*() {
+          yield* sql`SELECT 1 FROM webhook_endpoints WHERE id = ${delivery.endpoint_id} FOR UPDATE`
+          const recorded = yield* record
+          if (recorded.length === 0) return
+          yield* sql`UPDATE webhook_endpoints SET enabled = false, disabled_reason = ${outcome.disable_reason}::text
+            WHERE id = ${delivery.endpoint_id}`
+        }))
       }).pipe(Effect.catchTag("SqlError", sqlFailure))
   }
   return methods
