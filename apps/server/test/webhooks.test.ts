@@ -222,8 +222,11 @@ for (const backend of backends) {
         assert.deepStrictEqual(data(replay), { queued: 1 })
         yield* received(receiver, 3)
         assert.strictEqual(receiver.received[2]?.headers["webhook-id"], original)
-        const badSince = yield* adminCall(a.key, "POST", `/admin/webhooks/${hook.id}/replay`, { since: "yesterday" })
-        assert.strictEqual(badSince.status, 422)
+        // Malformed, or a date that does not exist (Date.parse alone would roll 31 February over to March): 422.
+        for (const bad of ["yesterday", "2026-02-31T00:00:00Z", "2027-04-31T12:00Z", "2027-01-01T24:00:00Z"]) {
+          const badSince = yield* adminCall(a.key, "POST", `/admin/webhooks/${hook.id}/replay`, { since: bad })
+          assert.strictEqual(badSince.status, 422, bad)
+        }
         // Erased events are never sent: not replayed, and a pending delivery of one ends failed ("erased").
         const sql = yield* SqlClient.SqlClient
         yield* sql`UPDATE outbox SET payload = payload - 'values' || '{"erased": true}'::jsonb WHERE id = ${String(original)}::uuid`

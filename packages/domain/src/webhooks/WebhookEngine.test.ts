@@ -109,12 +109,17 @@ describe("the delivery engine", () => {
       expect(d?.status).toBe("pending")
       expect(transport.sent).toEqual([])
 
+      // A slow lookup leaves the request the rest; a request that then times out is the attempt's time-out.
       transport.resolveDelayMs = 2_000
-      yield* queue("https://hooks.example.com/in")
-      const second = yield* Effect.forkChild(deliverBatch())
-      yield* TestClock.adjust(2_000)
-      yield* Fiber.join(second)
+      transport.sendDelayMs = 3_000
+      transport.script.push({ _tag: "NoAnswer", reason: "timed out after 3000 ms" })
+      const second = yield* queue("https://hooks.example.com/in")
+      const batch2 = yield* Effect.forkChild(deliverBatch())
+      yield* TestClock.adjust(5_000)
+      yield* Fiber.join(batch2)
       expect(transport.sent.map((m) => m.timeoutMs)).toEqual([3_000])
+      const d2 = yield* attemptsOf(second.actor.organisation_id, second.endpoint.id)
+      expect(d2?.attempts.map((a) => [a.error, a.duration_ms])).toEqual([["timed out after 5000 ms", 5_000]])
     }).pipe(Effect.provide(layer))
   })
 

@@ -115,7 +115,11 @@ export const attemptDelivery = (delivery: ClaimedDelivery) =>
       body,
       timeoutMs: left
     })
-    if (answer._tag === "NoAnswer") return yield* finish(null, answer.reason, null, null)
+    if (answer._tag === "NoAnswer") {
+      // The request had what the lookup left of the attempt's timeout: a time-out is the attempt's, named by it.
+      const timedOut = (yield* Clock.currentTimeMillis) - started >= settings.timeoutMs
+      return yield* finish(null, timedOut ? `timed out after ${settings.timeoutMs} ms` : answer.reason, null, null)
+    }
     const status = answer.status
     if (status >= 200 && status <= 299) return yield* finish(status, null, null, null)
     if (status === 410) return yield* finish(status, "HTTP 410: the receiver is gone; endpoint disabled", null, "the endpoint answered 410 Gone")

@@ -1,5 +1,6 @@
 /** Member-by-member checks of webhook bodies (CONTRACT §12 rules, §13 members): every problem at once. */
 import { Result } from "effect"
+import { dateKey } from "../rules/dates.js"
 import type { FieldError, FieldErrors, RuleName } from "../rules/FieldErrors.js"
 import { urlProblem } from "./addressGuard.js"
 import { type EndpointInput, type EndpointPatch, webhookEventTypes } from "./WebhookModel.js"
@@ -105,8 +106,10 @@ export const replaySince = (body: Body): Result.Result<number, FieldErrors> => {
   if (!has(body, "since")) p.add("since", "required", "This member is required.")
   else {
     const value = body["since"]
+    // `dateKey`: a date that exists and a valid time (Date.parse would read 2026-02-31 as 3 March).
     const ok = typeof value === "string" &&
-      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value))
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && dateKey(value) >= 0 &&
+      !Number.isNaN(Date.parse(value))
     if (ok) since = Date.parse(value)
     else p.add("since", "invalid", "An ISO 8601 time with a zone is expected, e.g. 2026-01-31T00:00:00Z.")
   }

@@ -14,13 +14,16 @@ export interface InMemoryTransportState {
   readonly sent: Array<OutgoingMessage>
   /** How long a lookup takes, in ms of Effect's Clock (a slow name server); 0 by default. */
   resolveDelayMs: number
+  /** How long a request takes before its scripted answer, in ms of Effect's Clock; 0 by default. */
+  sendDelayMs: number
 }
 
 export const makeTransportState = (hosts: Record<string, ReadonlyArray<string>> = {}): InMemoryTransportState => ({
   hosts: new Map(Object.entries(hosts)),
   script: [],
   sent: [],
-  resolveDelayMs: 0
+  resolveDelayMs: 0,
+  sendDelayMs: 0
 })
 
 export const InMemoryWebhookTransport = {
@@ -32,10 +35,12 @@ export const InMemoryWebhookTransport = {
         return state.resolveDelayMs > 0 ? Effect.delay(answer, state.resolveDelayMs) : answer
       },
       sign: (secret, content) => Effect.succeed(`sig(${secret.length}:${content.length})`),
-      send: (message) =>
-        Effect.sync(() => {
+      send: (message) => {
+        const answer = Effect.sync((): TransportAnswer | TransportFailure => {
           state.sent.push(message)
           return state.script.shift() ?? { _tag: "Answer", status: 200, retryAfter: null }
         })
+        return state.sendDelayMs > 0 ? Effect.delay(answer, state.sendDelayMs) : answer
+      }
     }))
 } as const
