@@ -236,6 +236,19 @@ for (const backend of backends) {
         const [erased] = yield* eventually(deliveries(a.key, hook.id), (l) => l[0]?.["status"] === "failed")
         assert.strictEqual((erased?.["attempts"] as ReadonlyArray<Record<string, unknown>>).at(-1)?.["error"], "erased")
         assert.strictEqual(receiver.received.length, 3)
+        // So are events whose payload retention emptied (delivered over OUTBOX_RETENTION_DAYS ago): a replay skips
+        // them, and a retried delivery of one ends failed with that reason, nothing sent.
+        yield* submitContact({ email: "retained@example.org" })
+        yield* received(receiver, 4)
+        const old = receiver.received[3]?.headers["webhook-id"]
+        yield* sql`UPDATE outbox SET payload = '{}'::jsonb WHERE id = ${String(old)}::uuid`
+        assert.deepStrictEqual(data(yield* adminCall(a.key, "POST", `/admin/webhooks/${hook.id}/replay`, { since })), { queued: 0 })
+        const emptied = (yield* deliveries(a.key, hook.id)).find((d) => d["event_id"] === old)
+        yield* adminCall(a.key, "POST", `/admin/webhooks/${hook.id}/deliveries/${String(emptied?.["id"])}/retry`)
+        const retried = yield* eventually(deliveries(a.key, hook.id), (l) => l.some((d) => d["event_id"] === old && d["status"] === "failed"))
+        const attempts = retried.find((d) => d["event_id"] === old)?.["attempts"] as ReadonlyArray<Record<string, unknown>>
+        assert.strictEqual(attempts.at(-1)?.["error"], "the event's payload was emptied by retention (OUTBOX_RETENTION_DAYS)")
+        assert.strictEqual(receiver.received.length, 4)
         const audit = list(yield* adminCall(a.key, "GET", "/admin/audit-log")).map((e) => e["action"])
         assert.includeMembers(audit, ["webhook.replayed", "webhook_delivery.retried"])
         yield* adminCall(a.key, "DELETE", `/admin/webhooks/${hook.id}`)

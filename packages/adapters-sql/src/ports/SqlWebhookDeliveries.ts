@@ -20,7 +20,7 @@ import {
   DeliveryRow,
   eventForm,
   eventOrganisation,
-  notErased,
+  sendable,
   subscribed,
   toDelivery
 } from "../rows/webhookRows.js"
@@ -112,7 +112,7 @@ export const makeDeliveryMethods = (sql: SqlClient.SqlClient) => {
         const rows = yield* sql`WITH ev AS (
             SELECT o.id, o.type, o.payload, o.created_at, ${sql.literal(eventOrganisation("o"))} AS org FROM outbox o
             WHERE o.created_at >= ${new Date(since)}::timestamptz AND o.delivered_at IS NOT NULL
-              AND ${sql.literal(notErased("o"))}),
+              AND ${sql.literal(sendable("o"))}),
           mine AS (SELECT ev.* FROM ev JOIN webhook_endpoints w ON w.id = ${endpointId}
             AND ev.org = w.organisation_id AND ${sql.literal(subscribed("w", "ev"))})
           INSERT INTO webhook_deliveries AS d

@@ -23,6 +23,8 @@ export const subscribed = (w: string, e: string) => `(${e}.type = ANY(${w}.event
 
 /** Erasure marks an event's payload `"erased": true`: never sent, never replayed. */
 export const notErased = (e: string) => `NOT (${e}.payload @> '{"erased": true}'::jsonb)`
+/** Neither erased nor emptied by retention (CONTRACT §12): an event that can still be sent. */
+export const sendable = (e: string) => `${notErased(e)} AND ${e}.payload <> '{}'::jsonb`
 
 export const endpointColumns = `w.id, w.url, w.event_types, w.description, w.enabled, w.disabled_reason,
   ${epochMs("w.created_at")} AS created_at`

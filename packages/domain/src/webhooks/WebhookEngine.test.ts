@@ -9,7 +9,7 @@ import { InMemoryWebhookStore } from "../testing/webhooks/InMemoryWebhookStore.j
 import { InMemoryWebhookTransport, makeTransportState } from "../testing/webhooks/InMemoryWebhookTransport.js"
 import { WebhookStore } from "../ports/WebhookStore.js"
 import { WebhookTransport } from "../ports/WebhookTransport.js"
-import { deliverBatch, runWebhookEngine } from "./WebhookEngine.js"
+import { attemptDelivery, deliverBatch, runWebhookEngine } from "./WebhookEngine.js"
 import { WebhookSettings } from "./WebhookSettings.js"
 
 const setup = (allowPrivateTargets: boolean, hosts: Record<string, ReadonlyArray<string>>) => {
@@ -120,6 +120,32 @@ describe("the delivery engine", () => {
       expect(transport.sent.map((m) => m.timeoutMs)).toEqual([3_000])
       const d2 = yield* attemptsOf(second.actor.organisation_id, second.endpoint.id)
       expect(d2?.attempts.map((a) => [a.error, a.duration_ms])).toEqual([["timed out after 5000 ms", 5_000]])
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("an event whose payload retention emptied is never sent: its delivery fails with that reason, at once", () => {
+    const { transport, layer } = setup(true, { "hooks.example.com": ["127.0.0.1"] })
+    return Effect.gen(function*() {
+      const outcome = yield* attemptDelivery({
+        id: "00000000-0000-4000-9000-000000000001",
+        endpoint_id: "00000000-0000-4000-9000-000000000002",
+        event_id: "00000000-0000-4000-9000-000000000003",
+        event_type: "submission.submitted",
+        event_at: 0,
+        payload: {},
+        organisation_id: "org",
+        form_id: "form",
+        url: "https://hooks.example.com/in",
+        secret: "whsec_AAAA",
+        previous_secret: null,
+        secret_rotated_at: null,
+        attempt: 1,
+        attempt_in_round: 1
+      })
+      expect([outcome.status, outcome.next_attempt_at, outcome.attempt.error]).toEqual([
+        "failed", null, "the event's payload was emptied by retention (OUTBOX_RETENTION_DAYS)"
+      ])
+      expect(transport.sent).toEqual([])
     }).pipe(Effect.provide(layer))
   })
 

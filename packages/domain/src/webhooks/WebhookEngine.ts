@@ -64,6 +64,12 @@ const guard = (url: string, allowPrivate: boolean, withinMs: number) =>
 
 const truncate = (text: string) => text.slice(0, 300)
 
+const eventGone = "the event is gone"
+const eventErased = "erased"
+const eventEmptied = "the event's payload was emptied by retention (OUTBOX_RETENTION_DAYS)"
+/** Reasons no later attempt can change: the delivery fails at once. */
+const unsendable: ReadonlySet<string> = new Set([eventGone, eventErased, eventEmptied])
+
 /** A defect's name only: its message could quote what was being sent. */
 const errorName = (error: unknown): string =>
   typeof error === "object" && error !== null && "name" in error && typeof error.name === "string" ? error.name : typeof error
@@ -79,7 +85,7 @@ export const attemptDelivery = (delivery: ClaimedDelivery) =>
         const now = yield* Clock.currentTimeMillis
         const attempt = { at: started, status_code, error: error === null ? null : truncate(error), duration_ms: now - started }
         if (error === null) return { attempt, status: "delivered", next_attempt_at: null, disable_reason: null } satisfies AttemptOutcome
-        const final = disable !== null || error === "erased" || error === "the event is gone"
+        const final = disable !== null || unsendable.has(error)
         const retryAfterMs = status_code === 429 || status_code === 503 ? parseRetryAfter(retryAfter, now) : null
         const next = final ? null : nextAttemptAt(now, delivery.attempt_in_round, settings.retryScheduleMs, yield* Random.next, retryAfterMs)
         return {
@@ -89,9 +95,11 @@ export const attemptDelivery = (delivery: ClaimedDelivery) =>
           disable_reason: disable
         } satisfies AttemptOutcome
       })
-    // Erasure strips an event's values and marks it: such an event is never sent (CONTRACT §12).
-    if (delivery.payload !== null && delivery.payload["erased"] === true) return yield* finish(null, "erased", null, null)
-    if (delivery.payload === null) return yield* finish(null, "the event is gone", null, null)
+    // Erasure strips an event's values and marks it, retention empties the payload (CONTRACT §12): such an
+    // event is never sent, and no later attempt could send it.
+    if (delivery.payload === null) return yield* finish(null, eventGone, null, null)
+    if (delivery.payload["erased"] === true) return yield* finish(null, eventErased, null, null)
+    if (Object.keys(delivery.payload).length === 0) return yield* finish(null, eventEmptied, null, null)
     // One budget for the whole attempt (the lookup, then the request): the claim's lease covers it.
     const target = yield* guard(delivery.url, settings.allowPrivateTargets, settings.timeoutMs)
     if ("refused" in target) return yield* finish(null, target.refused, null, null)

@@ -34,6 +34,8 @@ export const uuid = (state: InMemoryWebhookState, kind: string) => {
 }
 
 export const isErased = (payload: Readonly<Record<string, unknown>>) => payload["erased"] === true
+/** Erased, or emptied by retention: an event that can no longer be sent. */
+export const isUnsendable = (payload: Readonly<Record<string, unknown>>) => isErased(payload) || Object.keys(payload).length === 0
 export const organisationOf = (row: InMemoryOutboxRow) =>
   typeof row.payload["organisation_id"] === "string" ? row.payload["organisation_id"] : undefined
 export const subscribedTo = (endpoint: InMemoryEndpoint, type: string) =>

@@ -17,7 +17,7 @@ import {
   type WebhookEndpoint
 } from "../../webhooks/WebhookModel.js"
 import { appendAudit, InMemoryStore } from "../InMemoryStore.js"
-import { type InMemoryDelivery, type InMemoryEndpoint, isErased, newDelivery, organisationOf, subscribedTo, uuid } from "./InMemoryWebhookState.js"
+import { type InMemoryDelivery, type InMemoryEndpoint, isUnsendable, newDelivery, organisationOf, subscribedTo, uuid } from "./InMemoryWebhookState.js"
 
 const publicEndpoint = (e: InMemoryEndpoint): WebhookEndpoint => ({
   id: e.id, url: e.url, event_types: e.event_types, description: e.description, enabled: e.enabled,
@@ -135,7 +135,7 @@ const inMemoryWebhookStoreLayer = Layer.effect(
         withEndpoint(actor.organisation_id, endpointId, (e) => {
           let queued = 0
           for (const row of store.data.outbox) {
-            if (row.delivered_at === null || row.created_at < since || isErased(row.payload)) continue
+            if (row.delivered_at === null || row.created_at < since || isUnsendable(row.payload)) continue
             if (organisationOf(row) !== e.organisation_id || !subscribedTo(e, row.type)) continue
             const existing = state.deliveries.find((d) => d.endpoint_id === e.id && d.event_id === row.id)
             if (existing === undefined) state.deliveries.push(newDelivery(state, e, row, at))
