@@ -17,6 +17,7 @@ import slotPlaces from "./0013_slot_places.js"
 import enrichmentBatches from "./0014_enrichment_batches.js"
 import rateLimitWindows from "./0015_rate_limit_windows.js"
 import claimsLost from "./0016_claims_lost.js"
+import advanceSource from "./0017_advance_source.js"
 
 const table = "forms_migrations"
 
@@ -39,7 +40,8 @@ const migrations = {
   "0013_slot_places": slotPlaces,
   "0014_enrichment_batches": enrichmentBatches,
   "0015_rate_limit_windows": rateLimitWindows,
-  "0016_claims_lost": claimsLost
+  "0016_claims_lost": claimsLost,
+  "0017_advance_source": advanceSource
 }
 const loader = PgMigrator.fromRecord(migrations)
 

@@ -4,7 +4,7 @@ import { SqlClient } from "effect/sql"
 import { type AppliedObjects, type ApplyValues, ValueTargets } from "@forms/domain"
 import { sqlFailure } from "../SqlFailure.js"
 import { toValues } from "../rows/SubmissionRow.js"
-import { jsonText } from "../sqlValues.js"
+import { isUuid, jsonText } from "../sqlValues.js"
 
 // Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
 const spanApply = Effect.withSpan("SqlValueTargets.apply")
@@ -13,21 +13,29 @@ const spanRead = Effect.withSpan("SqlValueTargets.read")
 export const makeSqlValueTargets = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
 
-  // `||` under the row locks: a concurrent merge re-reads the row it waited for, so no update is lost.
-  // Both data-modifying CTEs run whatever the final SELECT reads; the artist follows the engagement.
+  // `||` under the row locks: a concurrent merge re-reads the row it waited for, so no update is lost, and the
+  // source fence is judged on the committed row (an older version of the same draft than the last applied merges
+  // nothing). Both data-modifying CTEs run whatever the final SELECT reads; the artist follows the engagement.
   const apply = (command: ApplyValues) =>
     Effect.gen(function*() {
-      const rows = yield* sql<{ readonly applied: boolean }>`
+      const sourceId = command.source?.submission_id ?? null
+      const sourceVersion = command.source?.version ?? null
+      if (sourceId !== null && !isUuid(sourceId)) return yield* Effect.die(new Error("an apply's source is a submission id"))
+      const rows = yield* sql<{ readonly found: boolean }>`
         WITH en AS (
-          UPDATE engagements SET advance = advance || ${jsonText(command.engagement)}::jsonb
-          WHERE id = ${command.engagement_id}
+          UPDATE engagements SET advance = advance || ${jsonText(command.engagement)}::jsonb,
+            advance_source_id = COALESCE(${sourceId}::uuid, advance_source_id),
+            advance_source_version = COALESCE(${sourceVersion}::int, advance_source_version)
+          WHERE id = ${command.engagement_id} AND (${sourceId}::uuid IS NULL
+            OR advance_source_id IS DISTINCT FROM ${sourceId}::uuid OR advance_source_version <= ${sourceVersion}::int)
           RETURNING master_artist_id),
         ma AS (
           UPDATE master_artists SET profile = profile || ${jsonText(command.artist)}::jsonb
           WHERE id IN (SELECT master_artist_id FROM en)
           RETURNING id)
-        SELECT EXISTS (SELECT 1 FROM ma) AS applied`
-      return rows[0]?.applied === true
+        SELECT EXISTS (SELECT 1 FROM engagements e JOIN master_artists a ON a.id = e.master_artist_id
+          WHERE e.id = ${command.engagement_id}) AS found`
+      return rows[0]?.found === true
     }).pipe(Effect.catchTag("SqlError", sqlFailure), spanApply)
 
   const read = (engagementId: string) =>

@@ -1,9 +1,12 @@
 /** The value-applying pipeline of `section.submitted` (CONTRACT §5): `maps_to` targets into artist profile / engagement advance. */
 import { Effect, Option } from "effect"
 import type { FormField } from "../forms/FormField.js"
-import { sectionFields } from "../portal/SectionMapping.js"
+import type { FormSchema } from "../forms/FormSchema.js"
+import type { PortalContext } from "../portal/Engagement.js"
+import { mapSections, sectionFields } from "../portal/SectionMapping.js"
 import { Engagements } from "../ports/Engagements.js"
 import { ValueTargets } from "../ports/ValueTargets.js"
+import { compareStrings } from "../registration/compareStrings.js"
 import { emptyValues, type Values } from "../Values.js"
 import { onSectionSubmitted } from "./EventHandlers.js"
 import { HandlerInputMissing } from "./HandlerErrors.js"
@@ -39,36 +42,57 @@ export const mappedValues = (fields: ReadonlyArray<FormField>, values: Values): 
   return out
 }
 
+/**
+ * The mapped values of every submitted section of the engagement, from the advance draft's `values`: the sections
+ * in the order they were last submitted (then by id), so that of two sections mapping one key the later submitted
+ * wins, whichever event is being handled.
+ */
+export const appliedValues = (context: PortalContext, schema: FormSchema, values: Values): MappedValues => {
+  const out = { artist: emptyValues(), engagement: emptyValues() }
+  const submitted = mapSections(context.sections, schema)
+    .filter((section) => section.status === "submitted")
+    .sort((a, b) => (a.submitted_at ?? 0) - (b.submitted_at ?? 0) || compareStrings(a.id, b.id))
+  for (const section of submitted) {
+    if (section.form_section === null) continue
+    const mapped = mappedValues(sectionFields(schema, section.form_section.id), values)
+    for (const [key, value] of Object.entries(mapped.artist)) out.artist[key] = value
+    for (const [key, value] of Object.entries(mapped.engagement)) out.engagement[key] = value
+  }
+  return out
+}
+
 export const valueApplyingName = "value-applying"
 
 /**
- * Applies the section's current values from the advance draft (the event's values when the draft is
- * not there): a redelivery, or a late retry of an older event, writes the latest values again, never
- * older ones. Fields come from the current advance schema's section named by the event.
+ * Applies the mapped values of every submitted section as the advance draft holds them now, fenced on the
+ * draft's version: a redelivery, a late retry of an older event, or an older event's apply landing after a
+ * newer one's on another process, never writes older values. The draft is read before the sections it is
+ * judged by, so the version recorded is never newer than what was computed. The payload's values (of its
+ * section only, unfenced) are used when the event's draft is gone.
  */
 export const makeValueApplying = Effect.gen(function*() {
   const engagements = yield* Engagements
   const targets = yield* ValueTargets
+  const context = (engagementId: string) =>
+    Effect.flatMap(engagements.findById(engagementId), Option.match({
+      onNone: () => Effect.fail(new HandlerInputMissing({ message: `engagement ${engagementId} not found` })),
+      onSome: Effect.succeed
+    }))
   return onSectionSubmitted(valueApplyingName, (payload) =>
     Effect.gen(function*() {
-      const found = yield* engagements.findById(payload.engagement_id)
-      if (Option.isNone(found)) {
-        return yield* new HandlerInputMissing({ message: `engagement ${payload.engagement_id} not found` })
-      }
-      const schema = found.value.advance_schema
+      const first = yield* context(payload.engagement_id)
+      const schema = first.advance_schema
       // The section left the advance schema since: nothing of it maps anywhere any more.
       if (schema === null || !schema.sections.some((section) => section.id === payload.form_section_id)) return
-      const fields = sectionFields(schema, payload.form_section_id)
       const draft = yield* engagements.findAdvanceDraft(schema.id, payload.engagement_id)
-      const values = Option.isSome(draft) && draft.value.id === payload.submission_id ? draft.value.values : payload.values
-      const mapped = mappedValues(fields, values)
-      if (Object.keys(mapped.artist).length === 0 && Object.keys(mapped.engagement).length === 0) return
-      const applied = yield* targets.apply({
-        engagement_id: payload.engagement_id,
-        artist: mapped.artist,
-        engagement: mapped.engagement
-      })
-      if (!applied) {
+      const command = Option.isSome(draft) && draft.value.id === payload.submission_id
+        ? {
+          ...appliedValues(yield* context(payload.engagement_id), schema, draft.value.values),
+          source: { submission_id: draft.value.id, version: draft.value.version }
+        }
+        : mappedValues(sectionFields(schema, payload.form_section_id), payload.values)
+      if (Object.keys(command.artist).length === 0 && Object.keys(command.engagement).length === 0) return
+      if (!(yield* targets.apply({ engagement_id: payload.engagement_id, ...command }))) {
         return yield* new HandlerInputMissing({ message: `engagement ${payload.engagement_id} not found` })
       }
     }))

@@ -144,8 +144,15 @@ const inMemoryValueTargetsLayer = Layer.effect(
           const engagement = portal.engagements.get(command.engagement_id)
           const artist = engagement === undefined ? undefined : portal.artists.get(engagement.master_artist_id)
           if (engagement === undefined || artist === undefined) return Result.succeed(false)
+          const last = engagement.advance_source
+          const source = command.source
+          // Values from an older version of the draft last applied: a late apply, which changes nothing.
+          if (source !== undefined && last !== null && last.submission_id === source.submission_id && last.version > source.version) {
+            return Result.succeed(true)
+          }
           artist.profile = mergeValues(artist.profile, command.artist)
           engagement.advance = mergeValues(engagement.advance, command.engagement)
+          if (source !== undefined) engagement.advance_source = source
           return Result.succeed(true)
         }),
       read: (engagementId) =>

@@ -2,6 +2,7 @@
 import { Context, Effect, Layer } from "effect"
 import type { AdvanceSection } from "../../portal/Engagement.js"
 import type { Contact } from "../../ports/Enrichment.js"
+import type { ApplySource } from "../../ports/ValueTargets.js"
 import type { PortalSeed } from "./portalFixture.js"
 
 export interface InMemoryArtist {
@@ -20,6 +21,8 @@ export interface InMemoryEngagement {
   /** Plaintext: the in-memory store needs no hashing (the SQL one keeps only SHA-256 hashes). */
   portal_token: string | null
   advance: Readonly<Record<string, unknown>>
+  /** The advance draft (and its version) whose values were last applied to `advance` with a source. */
+  advance_source: ApplySource | null
 }
 
 export interface InMemoryAdvanceSection extends AdvanceSection {
@@ -61,7 +64,8 @@ export const makeInMemoryPortalData = (seed: PortalSeed): InMemoryPortalData => 
     event_id: engagement.event_id,
     master_artist_id: engagement.master_artist_id,
     portal_token: engagement.portal_token,
-    advance: plainMap()
+    advance: plainMap(),
+    advance_source: null
   }])),
   sections: new Map(seed.engagements.flatMap((engagement) =>
     engagement.advance_sections.map((section) => [section.id, {

@@ -41,6 +41,44 @@ export const valueTargetsConformance = (it: PortalConformanceIt): void => {
         expect(yield* read).toEqual(before)
       }))
 
+    it.effect("with a source: an older version of the same draft than the last applied merges nothing; the same, a newer one or another draft merges", () =>
+      Effect.gen(function*() {
+        const targets = yield* ValueTargets
+        const key = fresh("k").replace(/-/g, "_")
+        const draft = "00000000-0000-4000-8000-00000000a001"
+        const other = "00000000-0000-4000-8000-00000000a002"
+        const apply = (value: string, source: { readonly submission_id: string; readonly version: number }) =>
+          targets.apply({ engagement_id: portalIds.confValues, artist: values({ [key]: value }), engagement: values({ [key]: value }), source })
+        const now = Effect.map(read, (r) => [r.profile[key], r.advance[key]])
+        expect(yield* apply("v3", { submission_id: draft, version: 3 })).toBe(true)
+        // Late: found (true), and nothing merged, neither into the advance nor into the profile.
+        expect(yield* apply("v2", { submission_id: draft, version: 2 })).toBe(true)
+        expect(yield* now).toEqual(["v3", "v3"])
+        yield* apply("v3 again", { submission_id: draft, version: 3 })
+        expect(yield* now).toEqual(["v3 again", "v3 again"])
+        yield* apply("v4", { submission_id: draft, version: 4 })
+        yield* apply("v3 late", { submission_id: draft, version: 3 })
+        expect(yield* now).toEqual(["v4", "v4"])
+        // Another draft (the first erased, a new one made): its values merge, whatever its version.
+        yield* apply("new draft", { submission_id: other, version: 1 })
+        expect(yield* now).toEqual(["new draft", "new draft"])
+      }))
+
+    it.effect("racing applies of versions 1 to 10 of one draft: the advance ends with version 10's values", () =>
+      Effect.gen(function*() {
+        const targets = yield* ValueTargets
+        const key = fresh("race").replace(/-/g, "_")
+        const draft = "00000000-0000-4000-8000-00000000a003"
+        yield* Effect.forEach(Array.from({ length: 10 }, (_, i) => 10 - i), (version) =>
+          targets.apply({
+            engagement_id: portalIds.confValues,
+            artist: values({}),
+            engagement: values({ [key]: version }),
+            source: { submission_id: draft, version }
+          }), { concurrency: "unbounded" })
+        expect((yield* read).advance[key]).toBe(10)
+      }))
+
     it.effect("20 parallel applies of different keys all land (no lost update)", () =>
       Effect.gen(function*() {
         const targets = yield* ValueTargets
