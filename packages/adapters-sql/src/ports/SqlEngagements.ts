@@ -11,11 +11,12 @@ import {
   SectionNotFound,
   type Submission,
   type SubmitSectionCommand,
+  type Unavailable,
   VersionConflict
 } from "@forms/domain"
 import { advanceDraftKey } from "@forms/domain/internal"
 import { hashPortalToken } from "../fixture/formRevision.js"
-import { sqlFailure } from "../SqlFailure.js"
+import { sqlFailure, sqlStateOf } from "../SqlFailure.js"
 import { recordEvents, wakeAfterCommit } from "../rows/OutboxRecord.js"
 import { advanceSectionColumns, AdvanceSectionRow, selectPortalContexts, toPortalContexts } from "../rows/PortalContextRow.js"
 import { submissionColumns, toSubmissions } from "../rows/SubmissionRow.js"
@@ -84,7 +85,12 @@ export const makeSqlEngagements = Effect.gen(function*() {
       const existing = yield* selectDraft(init.schema_id, init.engagement_id)
       if (Option.isNone(existing)) return yield* Effect.die(new Error("The conflicting advance draft vanished"))
       return existing.value
-    }).pipe(Effect.catchTag("SqlError", sqlFailure), spanCreateAdvanceDraft)
+    }).pipe(
+      // The advance form was deleted since the use case read it: the foreign key refuses the draft.
+      Effect.catchTag("SqlError", (error): Effect.Effect<never, RevisionChanged | Unavailable> =>
+        sqlStateOf(error) === "23503" ? Effect.fail(new RevisionChanged()) : sqlFailure(error)),
+      spanCreateAdvanceDraft
+    )
 
   // The section first: a section of another engagement (or none) writes nothing. Racing submits of one
   // engagement lock one section row, then the draft row: never in opposite orders, so no deadlock. The

@@ -327,6 +327,37 @@ describe("ArtistPortal.submitSection when the advance form changes between its r
     }))
 })
 
+describe("ArtistPortal.submitSection when the advance form is deleted before the first write", () => {
+  it.effect("the context is read again: the section is no longer available (SectionNotFound), nothing written", () =>
+    Effect.gen(function*() {
+      const deleting = Layer.effect(Engagements, Effect.gen(function*() {
+        const engagements = yield* Engagements
+        const { data } = yield* InMemoryStore
+        return Engagements.of({
+          ...engagements,
+          createAdvanceDraft: (draft) =>
+            Effect.suspend(() => {
+              // An organiser's DELETE of the form (it has no submission yet) lands between the read and the write.
+              data.schemas.delete(draft.schema_id)
+              return engagements.createAdvanceDraft(draft)
+            })
+        })
+      }))
+      const layer = ArtistPortalLive.layer.pipe(
+        Layer.provide(deleting),
+        Layer.provideMerge(Layer.mergeAll(InMemoryPortal.layer(), FormsConfig.layer()))
+      )
+      yield* TestClock.setTime(now)
+      const { error, stored, outbox } = yield* Effect.gen(function*() {
+        const error = yield* reasonOf((yield* ArtistPortal).submitSection(portalTokens.engagement, portalIds.travel, values(travel), ip))
+        const store = yield* InMemoryStore
+        return { error, stored: yield* store.submissions, outbox: yield* store.outbox }
+      }).pipe(Effect.provide(layer))
+      expect(error._tag).toBe("SectionNotFound")
+      expect([stored, outbox]).toEqual([[], []])
+    }))
+})
+
 describe("ArtistPortal rate limit", () => {
   it.effect("the three routes share 30 per minute per engagement and IP; the 31st is RateLimited", () =>
     run(Effect.gen(function*() {

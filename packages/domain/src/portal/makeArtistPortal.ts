@@ -120,14 +120,16 @@ export const makeArtistPortal = Effect.gen(function*() {
 
       if (Option.isNone(draft)) {
         // Created only once the values are valid (a refused POST writes nothing); then merged again over
-        // what it holds, as a racing submit may have created it first.
-        draft = Option.some(yield* engagements.createAdvanceDraft({
+        // what it holds, as a racing submit may have created it first. A form deleted meanwhile: read again.
+        const created = yield* engagements.createAdvanceDraft({
           engagement_id: engagement.id,
           schema_id: schema.id,
           subject_id: context.artist.id,
           event_id: engagement.event.id,
           created_at: yield* Clock.currentTimeMillis
-        }))
+        }).pipe(Effect.map(Option.some), Effect.catchTag("RevisionChanged", () => Effect.succeed(Option.none())))
+        if (Option.isNone(created)) return Option.none<PortalSectionView>()
+        draft = created
         continue
       }
 

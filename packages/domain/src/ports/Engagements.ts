@@ -64,9 +64,10 @@ export class Engagements extends Context.Service<Engagements, {
   ) => Effect.Effect<Option.Option<Submission>, Unavailable>
   /**
    * Inserts the empty advance draft (key `artist_advance:{engagement_id}` in `schema_id`, status draft,
-   * version 1) unless it exists; answers the one stored either way. Racing calls get one draft.
+   * version 1) unless it exists; answers the one stored either way. Racing calls get one draft. RevisionChanged
+   * (nothing written) when the schema no longer exists: deleted since the use case read it.
    */
-  readonly createAdvanceDraft: (draft: NewAdvanceDraft) => Effect.Effect<Submission, Unavailable>
+  readonly createAdvanceDraft: (draft: NewAdvanceDraft) => Effect.Effect<Submission, RevisionChanged | Unavailable>
   /**
    * One atomic step, only while the draft `draft_id` of `schema_id` is still at `expected_version`:
    * write `values` over its values (other keys kept; `version` + 1, `updated_at` = `submitted_at`,

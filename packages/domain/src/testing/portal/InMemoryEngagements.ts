@@ -74,9 +74,10 @@ const inMemoryEngagementsLayer = Layer.effect(
       findAdvanceDraft: (schemaId, engagementId) =>
         store.atomically(() => Result.succeed(Option.fromUndefinedOr(findDraft(data, schemaId, engagementId)))),
       createAdvanceDraft: (init) =>
-        store.atomically(() => {
+        store.atomically((): Result.Result<Submission, RevisionChanged> => {
           const existing = findDraft(data, init.schema_id, init.engagement_id)
           if (existing !== undefined) return Result.succeed(existing)
+          if (!data.schemas.has(init.schema_id)) return Result.fail(new RevisionChanged())
           const key = advanceDraftKey(init.engagement_id)
           const draft = newDraft({
             id: store.nextId("submission"),

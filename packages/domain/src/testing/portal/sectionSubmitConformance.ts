@@ -140,6 +140,20 @@ export const sectionSubmitConformance = (it: PortalConformanceIt): void => {
           .toEqual(Option.some([drafts[0]?.id, "draft", 1, portalIds.confArtist, portalIds.festival, `artist_advance:${portalIds.confRace}`, {}]))
       }))
 
+    it.effect("the advance draft of a schema that no longer exists (deleted since it was read) is RevisionChanged, nothing written", () =>
+      Effect.gen(function*() {
+        const engagements = yield* Engagements
+        const refused = yield* Effect.flip(engagements.createAdvanceDraft({
+          engagement_id: portalIds.confRevision,
+          schema_id: "fs-advance-deleted-meanwhile",
+          subject_id: portalIds.confArtist,
+          event_id: portalIds.festival,
+          created_at: yield* Clock.currentTimeMillis
+        }))
+        expect(refused._tag).toBe("RevisionChanged")
+        expect(yield* engagements.findAdvanceDraft("fs-advance-deleted-meanwhile", portalIds.confRevision)).toEqual(Option.none())
+      }))
+
     it.effect("parallel submits at one version: one writes, every other is VersionConflict and writes nothing", () =>
       Effect.gen(function*() {
         const engagements = yield* Engagements
