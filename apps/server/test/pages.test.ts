@@ -64,6 +64,15 @@ for (const backend of backends) {
             assert.strictEqual(unknown.status, 404)
             assert.include(unknown.text, "<h1>Portal not found</h1>")
           }))
+
+        it.effect("/portal/{token} counts nothing of the portal limit (it is not one of its three routes)", () =>
+          Effect.gen(function*() {
+            const client = { "x-forwarded-for": "198.51.100.31" }
+            for (let i = 0; i < 31; i++) assert.strictEqual((yield* call("/portal/test-portal-token-0001", { headers: client })).status, 200)
+            const summary = yield* call("/p/artist/test-portal-token-0001", { headers: client })
+            assert.strictEqual(summary.status, 200)
+            assert.strictEqual(summary.headers.get("ratelimit"), "\"portal\";r=29;t=60")
+          }))
       })
 
       describe("/embed.js", () => {
@@ -72,6 +81,9 @@ for (const backend of backends) {
             const res = yield* call("/embed.js", { headers: fromSite })
             assert.strictEqual(res.status, 200)
             assert.strictEqual(res.headers.get("content-type"), "text/javascript; charset=utf-8")
+            // Scripts carry the pages' policy too (CONTRACT §14).
+            assert.strictEqual(res.headers.get("content-security-policy"), csp)
+            assert.strictEqual(res.headers.get("referrer-policy"), "no-referrer")
             assert.include(res.text, "forms-embed")
             assert.include(res.text, "forms-portal")
             assert.strictEqual(res.headers.get("access-control-allow-origin"), "*")

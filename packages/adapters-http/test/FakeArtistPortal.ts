@@ -83,19 +83,24 @@ const view = (values: Values, submittedAt: number | null): PortalSectionView => 
   values
 })
 
+const summary = {
+  engagement: { id: "eng-1", event: { id: "ev-sat", name: "Saturday" } },
+  artist: { id: "ma-1", name: "The Band" },
+  sections: [
+    { id: "as-travel", name: "Travel", status: "submitted" as const, submitted_at: t0, available: true },
+    { id: "as-hosp", name: "hospitality", status: "pending" as const, submitted_at: null, available: false }
+  ]
+}
+
 export const FakeArtistPortal = Layer.succeed(ArtistPortal, ArtistPortal.of({
-  summary: (token, client) =>
-    Effect.map(access(token, client, "summary"), (rateLimit) => ({
-      value: {
-        engagement: { id: "eng-1", event: { id: "ev-sat", name: "Saturday" } },
-        artist: { id: "ma-1", name: "The Band" },
-        sections: [
-          { id: "as-travel", name: "Travel", status: "submitted", submitted_at: t0, available: true },
-          { id: "as-hosp", name: "hospitality", status: "pending", submitted_at: null, available: false }
-        ]
-      },
-      rateLimit
-    })),
+  page: (token) =>
+    Effect.gen(function*() {
+      if (token === downPortalToken) return yield* new Unavailable({ reason: "down" })
+      if (token === goneToken) return yield* new ArtistGone({})
+      if (token !== portalToken && token !== limitedToken) return yield* new PortalNotFound({})
+      return summary
+    }),
+  summary: (token, client) => Effect.map(access(token, client, "summary"), (rateLimit) => ({ value: summary, rateLimit })),
   section: (token, sectionId, client) =>
     Effect.gen(function*() {
       const rateLimit = yield* access(token, client, "section")

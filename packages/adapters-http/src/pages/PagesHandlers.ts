@@ -7,11 +7,9 @@ import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { ArtistPortal, PublicForms } from "@forms/domain"
 import { Api } from "../Api.js"
-import { clientOf } from "../client/clientIp.js"
 import { type DomainError, errorTable } from "../errorTable.js"
-import { HttpConfig } from "../HttpConfig.js"
 import { rateLimitHeaders } from "../rateLimitHeaders.js"
-import { elementPage, errorPage, htmlResponse } from "./pageHtml.js"
+import { elementPage, errorPage, htmlResponse, pageHeaders } from "./pageHtml.js"
 import { WebAssets } from "./WebAssets.js"
 
 const errorPages: Readonly<Record<number, readonly [string, string]>> = {
@@ -46,7 +44,6 @@ export const PagesHandlers = HttpApiBuilder.group(
   Effect.fn(function*(handlers) {
     const forms = yield* PublicForms
     const portal = yield* ArtistPortal
-    const config = yield* HttpConfig
     return handlers
       .handleRaw("formPage", ({ params }) =>
         Effect.gen(function*() {
@@ -56,13 +53,12 @@ export const PagesHandlers = HttpApiBuilder.group(
             Effect.catch((error) => Effect.succeed(pageOfError(error, "Form not found")))
           )
         }))
-      .handleRaw("portalPage", ({ params, request }) =>
+      .handleRaw("portalPage", ({ params }) =>
         Effect.gen(function*() {
           const assets = yield* WebAssets
-          const client = clientOf(request, config.trustProxyHops, config.exemptNetworks)
-          return yield* portal.summary(params.token, client).pipe(
-            Effect.map(({ value }) =>
-              htmlResponse(200, elementPage(`${value.artist.name}: advance`, "forms-portal", params.token, assets.embedVersion))
+          return yield* portal.page(params.token).pipe(
+            Effect.map((summary) =>
+              htmlResponse(200, elementPage(`${summary.artist.name}: advance`, "forms-portal", params.token, assets.embedVersion))
             ),
             Effect.catch((error) => Effect.succeed(pageOfError(error, "Portal not found")))
           )
@@ -71,10 +67,11 @@ export const PagesHandlers = HttpApiBuilder.group(
         Effect.gen(function*() {
           const assets = yield* WebAssets
           const headers = {
+            // Scripts carry the pages' policy too (CONTRACT §14).
+            ...pageHeaders,
             etag: assets.embedEtag,
             // Revalidated on every use (its name is fixed); a 304 costs no body.
             "cache-control": "no-cache",
-            "x-content-type-options": "nosniff",
             "cross-origin-resource-policy": "cross-origin"
           }
           if (matches(request.headers["if-none-match"], assets.embedEtag)) {

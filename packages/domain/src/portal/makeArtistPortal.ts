@@ -184,7 +184,9 @@ export const makeArtistPortal = Effect.gen(function*() {
         }
       }))
 
-  return ArtistPortal.of({ summary, section, submitSection })
+  const page = (token: string) => Effect.map(access(token), toSummary)
+
+  return ArtistPortal.of({ page, summary, section, submitSection })
 })
 
 /** Needs Engagements, RateLimiter and FormsConfig. */
