@@ -5,29 +5,23 @@
 import { Effect } from "effect"
 import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
-import { ArtistPortal, PublicForms } from "@forms/domain"
+import { type ArtistGone, ArtistPortal, type FormNotFound, type PortalNotFound, PublicForms, type Unavailable } from "@forms/domain"
 import { Api } from "../Api.js"
-import { type DomainError, errorTable } from "../errorTable.js"
-import { rateLimitHeaders } from "../rateLimitHeaders.js"
+import { errorTable } from "../errorTable.js"
 import { elementPage, errorPage, htmlResponse, pageHeaders } from "./pageHtml.js"
 import { WebAssets } from "./WebAssets.js"
 
 const errorPages: Readonly<Record<number, readonly [string, string]>> = {
   404: ["Not found", "This link does not lead to a form or portal. It may have expired: ask the organiser for a new one."],
   410: ["No longer available", "The artist of this portal no longer exists."],
-  429: ["Too many requests", "Too many requests from your network. Please wait a little and reload the page."],
   503: ["Unavailable", "The service cannot answer right now. Please reload the page in a moment."]
 }
 
-/** The HTML page answering a domain error, with its status (and the limit's headers on a 429). */
-const pageOfError = (error: DomainError, notFoundTitle: string) => {
-  const reason = error._tag === "Refused" ? error.reason : error
-  const status = errorTable[reason._tag].status
+/** The HTML page answering a page's error (no page counts a limit, so none is refused), with its status. */
+const pageOfError = (error: FormNotFound | PortalNotFound | ArtistGone | Unavailable, notFoundTitle: string) => {
+  const status = errorTable[error._tag].status
   const [title, text] = errorPages[status] ?? errorPages[503] ?? ["Unavailable", ""]
-  const limit = error._tag === "Refused" && error.rateLimit !== undefined
-    ? rateLimitHeaders(error.rateLimit, reason._tag === "RateLimited")
-    : {}
-  return htmlResponse(status, errorPage(status === 404 ? notFoundTitle : title, text), limit)
+  return htmlResponse(status, errorPage(status === 404 ? notFoundTitle : title, text))
 }
 
 /** `If-None-Match` holds `etag` (a list, a weak form, or `*`). */
