@@ -43,6 +43,20 @@ for (const backend of backends) {
             }
           }))
 
+        it.effect("a page's token that names nothing routable (a NUL, a byte that does not decode) gets the 404 page too", () =>
+          Effect.gen(function*() {
+            for (const [path, title] of [["/f/%00", "Form not found"], ["/portal/%00", "Portal not found"], ["/portal/%E0%A4%A", "Portal not found"], ["/F/%ED%A0%80", "Form not found"]] as const) {
+              const res = yield* call(path)
+              assert.strictEqual(res.status, 404, path)
+              assertPageHeaders(res.headers)
+              assert.include(res.text, `<h1>${title}</h1>`, path)
+            }
+            // The API's routes keep the envelope.
+            const api = yield* call("/public/forms/%00")
+            assert.strictEqual(api.status, 404)
+            assert.match(api.headers.get("content-type") ?? "", /^application\/json/)
+          }))
+
         it.effect("a token with markup never becomes markup in a page", () =>
           Effect.gen(function*() {
             const res = yield* call(`/f/${encodeURIComponent("<img src=x onerror=alert(1)>")}`)

@@ -7,6 +7,7 @@ import { Cause, Clock, Effect } from "effect"
 import { HttpServerError, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { describeCause, describeError } from "./describeFailure.js"
 import { errorResponse } from "./errorTable.js"
+import { notFoundPageFor } from "./pages/pageHtml.js"
 import { requestIdFor } from "./requestId.js"
 import { pathOf, type RouteCatalogue } from "./RouteCatalogue.js"
 
@@ -35,14 +36,17 @@ export const requestMiddleware = (routes: RouteCatalogue) =>
       method: request.method,
       route: match._tag === "NotFound" ? null : match.template
     }
-    const response = yield* (nul ? Effect.succeed(errorResponse("RouteNotFound")) : app).pipe(
+    // A page's path answers its 404 as a page, to the methods a page has.
+    const isPageMethod = request.method === "GET" || request.method === "HEAD"
+    const notFound = () => (isPageMethod ? notFoundPageFor(pathOf(request.url)) : undefined) ?? errorResponse("RouteNotFound")
+    const response = yield* (nul ? Effect.sync(notFound) : app).pipe(
       Effect.catchCause((cause) => {
         if (Cause.hasInterruptsOnly(cause)) return Effect.failCause(cause)
         if (isRouteNotFound(cause)) {
           return Effect.succeed(
             match._tag === "MethodNotAllowed"
               ? errorResponse("MethodNotAllowed", { headers: { allow: match.allow.join(", ") } })
-              : errorResponse("RouteNotFound")
+              : notFound()
           )
         }
         // Class, reason and code only: a message (a driver's error text above all) may quote values.

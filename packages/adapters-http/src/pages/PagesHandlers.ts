@@ -8,11 +8,11 @@ import { HttpApiBuilder } from "effect/http-api"
 import { type ArtistGone, ArtistPortal, type FormNotFound, type PortalNotFound, PublicForms, type Unavailable } from "@forms/domain"
 import { Api } from "../Api.js"
 import { errorTable } from "../errorTable.js"
-import { elementPage, errorPage, htmlResponse, pageHeaders } from "./pageHtml.js"
+import { elementPage, errorPage, htmlResponse, notFoundText, pageHeaders } from "./pageHtml.js"
 import { WebAssets } from "./WebAssets.js"
 
 const errorPages: Readonly<Record<number, readonly [string, string]>> = {
-  404: ["Not found", "This link does not lead to a form or portal. It may have expired: ask the organiser for a new one."],
+  404: ["Not found", notFoundText],
   410: ["No longer available", "The artist of this portal no longer exists."],
   503: ["Unavailable", "The service cannot answer right now. Please reload the page in a moment."]
 }

@@ -60,3 +60,18 @@ export const elementPage = (title: string, element: "forms-embed" | "forms-porta
 /** An error page: a heading and a sentence, no script. */
 export const errorPage = (title: string, text: string) =>
   document(title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(text)}</p>`, undefined)
+
+/** The sentence of a page's 404. */
+export const notFoundText = "This link does not lead to a form or portal. It may have expired: ask the organiser for a new one."
+
+const pagePath = /^\/(f|portal)\//i
+
+/**
+ * The HTML 404 of a page's path whose token names nothing the router can even match (a segment that does not
+ * decode, or decodes to U+0000): a page answers its errors as pages (CONTRACT §1, §14). Undefined for other paths.
+ */
+export const notFoundPageFor = (path: string) => {
+  const page = pagePath.exec(path)?.[1]?.toLowerCase()
+  if (page === undefined) return undefined
+  return htmlResponse(404, errorPage(page === "f" ? "Form not found" : "Portal not found", notFoundText))
+}
