@@ -18,6 +18,7 @@ import enrichmentBatches from "./0014_enrichment_batches.js"
 import rateLimitWindows from "./0015_rate_limit_windows.js"
 import claimsLost from "./0016_claims_lost.js"
 import advanceSource from "./0017_advance_source.js"
+import webhookReplaySince from "./0018_webhook_replay_since.js"
 
 const table = "forms_migrations"
 
@@ -41,7 +42,8 @@ const migrations = {
   "0014_enrichment_batches": enrichmentBatches,
   "0015_rate_limit_windows": rateLimitWindows,
   "0016_claims_lost": claimsLost,
-  "0017_advance_source": advanceSource
+  "0017_advance_source": advanceSource,
+  "0018_webhook_replay_since": webhookReplaySince
 }
 const loader = PgMigrator.fromRecord(migrations)
 

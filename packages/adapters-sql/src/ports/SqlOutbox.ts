@@ -103,8 +103,8 @@ export const makeSqlOutbox = Effect.gen(function*() {
         SELECT w.id, ev.id, ev.type, ev.org, ${sql.literal(eventForm("ev", "ev.org"))}, ev.created_at, 'pending',
           ${at}::timestamptz, ${at}::timestamptz
         FROM ev JOIN webhook_endpoints w ON w.organisation_id = ev.org AND ${sql.literal(subscribed("w", "ev"))}
-          -- An endpoint gets the events recorded since it was created (a replay reaches further back).
-          AND w.created_at <= ev.created_at
+          -- An endpoint gets the events recorded since it was created, or since a replay of it reached back to.
+          AND (w.created_at <= ev.created_at OR w.replay_since <= ev.created_at)
         WHERE ${sql.literal(notErased("ev"))}
         ON CONFLICT (endpoint_id, event_id) DO NOTHING`
     }).pipe(Effect.catchTag("SqlError", sqlFailure), spanMarkDelivered)

@@ -109,6 +109,9 @@ export const makeDeliveryMethods = (sql: SqlClient.SqlClient) => {
       sql.withTransaction(Effect.gen(function*() {
         yield* requireEndpoint(actor.organisation_id, endpointId, true)
         const when = new Date(at)
+        // Events recorded since then but not handled yet are fanned out to the endpoint once handled (SqlOutbox).
+        yield* sql`UPDATE webhook_endpoints SET replay_since = LEAST(COALESCE(replay_since, ${new Date(since)}::timestamptz),
+            ${new Date(since)}::timestamptz) WHERE id = ${endpointId}`
         const rows = yield* sql`WITH ev AS (
             SELECT o.id, o.type, o.payload, o.created_at, ${sql.literal(eventOrganisation("o"))} AS org FROM outbox o
             WHERE o.created_at >= ${new Date(since)}::timestamptz AND o.delivered_at IS NOT NULL

@@ -57,8 +57,9 @@ export class WebhookStore extends Context.Service<WebhookStore, {
   ) => E<Option.Option<WebhookDelivery>, WebhookNotFound>
   /**
    * Every handled outbox event of the endpoint's organisation and types recorded at or after `since`,
-   * except erased ones, due again at `at` (a new round; a new delivery where none was recorded), with
-   * `webhook.replayed`. Answers how many were queued.
+   * except erased or emptied ones, due again at `at` (a new round; a new delivery where none was recorded), with
+   * `webhook.replayed`. Answers how many were queued. An event recorded since then and handled later is
+   * fanned out to the endpoint when it is (the Outbox's `markDelivered`), whenever the endpoint was created.
    */
   readonly replay: (actor: Actor, endpointId: string, since: number, at: number) => E<number, WebhookNotFound>
 

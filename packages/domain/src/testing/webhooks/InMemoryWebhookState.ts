@@ -7,6 +7,8 @@ export interface InMemoryEndpoint extends WebhookEndpoint {
   readonly secret: string
   readonly previous_secret: string | null
   readonly secret_rotated_at: number | null
+  /** The earliest time a replay reached back to: events since then are fanned out to it once handled. */
+  readonly replay_since: number | null
 }
 
 export interface InMemoryDelivery extends WebhookDelivery {
@@ -47,7 +49,8 @@ export const fanOut = (state: InMemoryWebhookState, row: InMemoryOutboxRow, now:
   if (org === undefined || isErased(row.payload)) return 0
   let added = 0
   for (const endpoint of state.endpoints.values()) {
-    if (endpoint.organisation_id !== org || !subscribedTo(endpoint, row.type) || endpoint.created_at > row.created_at) continue
+    const since = Math.min(endpoint.created_at, endpoint.replay_since ?? endpoint.created_at)
+    if (endpoint.organisation_id !== org || !subscribedTo(endpoint, row.type) || since > row.created_at) continue
     if (state.deliveries.some((d) => d.endpoint_id === endpoint.id && d.event_id === row.id)) continue
     state.deliveries.push(newDelivery(state, endpoint, row, now))
     added++

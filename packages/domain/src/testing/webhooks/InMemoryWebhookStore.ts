@@ -67,7 +67,7 @@ const inMemoryWebhookStoreLayer = Layer.effect(
           const endpoint: InMemoryEndpoint = {
             id: uuid(state, "b000"), url: input.url, event_types: [...input.event_types], description: input.description,
             enabled: true, disabled_reason: null, created_at: at, organisation_id: actor.organisation_id, secret,
-            previous_secret: null, secret_rotated_at: null
+            previous_secret: null, secret_rotated_at: null, replay_since: null
           }
           state.endpoints.set(endpoint.id, endpoint)
           audit(actor, at, "webhook.created", endpoint.id)
@@ -133,6 +133,7 @@ const inMemoryWebhookStoreLayer = Layer.effect(
         }),
       replay: (actor, endpointId, since, at) =>
         withEndpoint(actor.organisation_id, endpointId, (e) => {
+          state.endpoints.set(e.id, { ...e, replay_since: Math.min(e.replay_since ?? since, since) })
           let queued = 0
           for (const row of store.data.outbox) {
             if (row.delivered_at === null || row.created_at < since || isUnsendable(row.payload)) continue
