@@ -15,16 +15,10 @@ import { ValueTargets } from "../ports/ValueTargets.js"
 import { InMemoryStore } from "../testing/InMemoryStore.js"
 import { InMemoryPortal } from "../testing/portal/InMemoryPortal.js"
 import { type PortalFixture, portalFixture, portalIds, portalNow, portalTokens } from "../testing/portal/portalFixture.js"
-import { emptyValues, type Values } from "../Values.js"
+import { plain, values } from "../testing/conformance/support.js"
 import { makeValueApplying } from "./ValueApplying.js"
 
 const ip = clientAt("192.0.2.1")
-const values = (entries: Record<string, unknown>): Values => {
-  const out = emptyValues()
-  for (const [key, value] of Object.entries(entries)) out[key] = value
-  return out
-}
-const plain = (map: object) => Object.fromEntries(Object.entries(map))
 
 const run = <A, E>(effect: Effect.Effect<A, E, ArtistPortal | Engagements | ValueTargets | InMemoryStore>, fixture: PortalFixture = portalFixture) =>
   TestClock.setTime(Date.parse(portalNow)).pipe(
