@@ -1,7 +1,9 @@
 /**
- * "A change applies at once, on every process" (CONTRACT §12), with two server processes on one
- * PostgreSQL: a pattern added through process A, then at once a value that breaks it saved through
- * process B (whose schema cache held the old rules a moment before) → 422, a hundred times in a row.
+ * Two server processes on one PostgreSQL. "A change applies at once, on every process" (CONTRACT §12): a
+ * pattern added through process A, then at once a value that breaks it saved through process B (whose schema
+ * cache held the old rules a moment before) → 422, a hundred times in a row. And value applying (§5, §6): both
+ * processes' dispatchers handle the section events of submits made on both, racing; the advance and the profile
+ * end with what the last submits hold.
  */
 import { describe, expect, it } from "vitest"
 import { type ChildProcess, execFileSync, spawn } from "node:child_process"
@@ -122,6 +124,50 @@ if (testDatabaseUrl === undefined) {
         expect((await create(1, "y")).status).toBe(201)
         expect((await admin("PUT", `/admin/forms/${form.id}`, definition("^z$"), { "if-match": '"102"' })).status).toBe(200)
         expect((await create(2, "y")).status).toBe(422)
+      } finally {
+        await Promise.all([a.stop(), b.stop()])
+        psql(adminUrl, `DROP DATABASE IF EXISTS ${database}`)
+      }
+    }, 300_000)
+
+    it("30 rounds of section submits on both processes: the applied values end as the last submits hold them", async () => {
+      const database = `forms_processes_values_${Date.now()}_${Math.floor(Math.random() * 1e6)}`
+      psql(adminUrl, `CREATE DATABASE ${database}`)
+      const url = new URL(adminUrl)
+      url.pathname = `/${database}`
+      const env = { PORT: "0", DATABASE_URL: url.toString(), FIXTURE_FILE: fixturePath, PORTAL_RATE_LIMIT_PER_MINUTE: "100000" }
+      const a = start(env)
+      const b = start(env)
+      try {
+        const [baseA, baseB] = await Promise.all([a.address(), b.address()])
+        const submit = (base: string, section: string, values: Record<string, unknown>) =>
+          fetch(`${base}/p/artist/test-portal-token-0001/sections/${section}`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ values })
+          }).then((r) => r.status)
+        const rounds = 30
+        for (let i = 1; i <= rounds; i++) {
+          const day = String(1 + (i % 28)).padStart(2, "0")
+          // Travel through one process, hospitality through the other, at once: their events race on both dispatchers.
+          const [travel, hospitality] = await Promise.all([
+            submit(i % 2 === 0 ? baseA : baseB, "as-travel", { arrival: `2027-08-${day}`, travel_notes: `notes ${i}` }),
+            submit(i % 2 === 0 ? baseB : baseA, "as-hosp", { dietary: `diet ${i}`, guests: i % 11 })
+          ])
+          expect([i, travel, hospitality]).toEqual([i, 200, 200])
+        }
+        const deadline = Date.now() + 60_000
+        while (psql(url.toString(), "SELECT count(*) FROM outbox WHERE delivered_at IS NULL AND dead_at IS NULL").trim() !== "0") {
+          if (Date.now() > deadline) throw new Error("the section events were not all handled within 60 s")
+          await new Promise((r) => setTimeout(r, 200))
+        }
+        expect(psql(url.toString(), "SELECT count(*) FROM outbox WHERE dead_at IS NOT NULL").trim()).toBe("0")
+        const applied = JSON.parse(psql(url.toString(),
+          "SELECT json_build_object('advance', en.advance, 'profile', a.profile) FROM engagements en JOIN master_artists a ON a.id = en.master_artist_id WHERE en.id = 'eng-1'")) as
+          { advance: Record<string, unknown>; profile: Record<string, unknown> }
+        const lastDay = String(1 + (rounds % 28)).padStart(2, "0")
+        expect(applied.advance).toMatchObject({ arrival_date: `2027-08-${lastDay}`, guests: rounds % 11 })
+        expect(applied.profile).toMatchObject({ travel_notes: `notes ${rounds}`, dietary: `diet ${rounds}` })
       } finally {
         await Promise.all([a.stop(), b.stop()])
         psql(adminUrl, `DROP DATABASE IF EXISTS ${database}`)
