@@ -19,8 +19,8 @@ const sqlState = (cause: unknown): string | undefined => {
 // (shutdown, cannot connect now), 57014 a cancelled (timed out) statement.
 const unavailableStates = /^(08|53|57P|57014)/
 
-/** The SQLSTATE of a statement's error (e.g. 23503 for a foreign key violation), when the driver gave one. */
-export const sqlStateOf = (error: SqlError): string | undefined => sqlState(error.reason.cause)
+/** A foreign key violation (SQLSTATE 23503): a row referred to is gone, or a row referring to it came meanwhile. */
+export const isForeignKeyViolation = (error: SqlError): boolean => sqlState(error.reason.cause) === "23503"
 
 export const isUnavailable = (error: SqlError): boolean => {
   if (unavailableReasons.has(error.reason._tag)) return true

@@ -16,7 +16,7 @@ import {
 } from "@forms/domain"
 import { advanceDraftKey } from "@forms/domain/internal"
 import { hashPortalToken } from "../fixture/formRevision.js"
-import { sqlFailure, sqlStateOf } from "../SqlFailure.js"
+import { isForeignKeyViolation, sqlFailure } from "../SqlFailure.js"
 import { recordEvents, wakeAfterCommit } from "../rows/OutboxRecord.js"
 import { advanceSectionColumns, AdvanceSectionRow, selectPortalContexts, toPortalContexts } from "../rows/PortalContextRow.js"
 import { submissionColumns, toSubmissions } from "../rows/SubmissionRow.js"
@@ -88,7 +88,7 @@ export const makeSqlEngagements = Effect.gen(function*() {
     }).pipe(
       // The advance form was deleted since the use case read it: the foreign key refuses the draft.
       Effect.catchTag("SqlError", (error): Effect.Effect<never, RevisionChanged | Unavailable> =>
-        sqlStateOf(error) === "23503" ? Effect.fail(new RevisionChanged()) : sqlFailure(error)),
+        isForeignKeyViolation(error) ? Effect.fail(new RevisionChanged()) : sqlFailure(error)),
       spanCreateAdvanceDraft
     )
 

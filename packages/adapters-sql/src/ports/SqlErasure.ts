@@ -8,7 +8,7 @@ import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { isSqlError, type SqlError } from "effect/sql/SqlError"
 import { type Actor, ContactNotFound, SubmissionErasedType, SubmissionNotFound, type Unavailable } from "@forms/domain"
-import { sqlFailure, sqlStateOf } from "../SqlFailure.js"
+import { isForeignKeyViolation, sqlFailure } from "../SqlFailure.js"
 import { recordEvents, wakeAfterCommit } from "../rows/OutboxRecord.js"
 import { appendAudit } from "../rows/organiserRows.js"
 import { isUuid } from "../sqlValues.js"
@@ -16,7 +16,7 @@ import { isUuid } from "../sqlValues.js"
 // A deadlock or serialization failure, or (contact erasure) a submission linked to the contact after its
 // submissions were locked: the whole transaction runs again.
 const isRetryable = (error: SqlError): boolean =>
-  error.reason._tag === "DeadlockError" || error.reason._tag === "SerializationError" || sqlStateOf(error) === "23503"
+  error.reason._tag === "DeadlockError" || error.reason._tag === "SerializationError" || isForeignKeyViolation(error)
 
 export const makeSqlErasure = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient

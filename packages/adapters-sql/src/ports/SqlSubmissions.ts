@@ -16,7 +16,7 @@ import {
   UniqueTaken,
   VersionConflict
 } from "@forms/domain"
-import { sqlFailure, sqlStateOf } from "../SqlFailure.js"
+import { isForeignKeyViolation, sqlFailure } from "../SqlFailure.js"
 import { claimId, digestClaims } from "../rows/claimDigest.js"
 import { eventsJson, outboxChannel, wakeAfterCommit } from "../rows/OutboxRecord.js"
 import { submissionColumns, toSubmissions } from "../rows/SubmissionRow.js"
@@ -33,9 +33,6 @@ const first = (rows: ReadonlyArray<Submission>): Option.Option<Submission> => Op
 
 const isLostClaims = (error: SqlError): boolean =>
   error.reason._tag === "UniqueViolation" && error.reason.constraint === lostClaimsConstraint
-
-const isForeignKeyViolation = (error: SqlError): boolean =>
-  error.reason._tag === "ConstraintError" && sqlStateOf(error) === "23503"
 
 const isRetryable = (error: SqlError): boolean =>
   error.reason._tag === "DeadlockError" || error.reason._tag === "SerializationError"

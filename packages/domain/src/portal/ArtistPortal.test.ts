@@ -18,8 +18,13 @@ import { ArtistPortalLive, maxSectionAttempts } from "./makeArtistPortal.js"
 const ip = clientAt("203.0.113.7")
 const now = Date.parse(portalNow)
 
-const testLayer = () =>
-  ArtistPortalLive.layer.pipe(Layer.provideMerge(Layer.mergeAll(InMemoryPortal.layer(), FormsConfig.layer())))
+const stores = () => Layer.mergeAll(InMemoryPortal.layer(), FormsConfig.layer())
+
+const testLayer = () => ArtistPortalLive.layer.pipe(Layer.provideMerge(stores()))
+
+/** The use cases over the in-memory Engagements as `wrapped` changes them (a layer built over the real one). */
+const overEngagements = <E>(wrapped: Layer.Layer<Engagements, E, Engagements | InMemoryStore>) =>
+  ArtistPortalLive.layer.pipe(Layer.provide(wrapped), Layer.provideMerge(stores()))
 
 /** Each test gets a fresh store, at the fixture's instant. */
 const run = <A, E>(effect: Effect.Effect<A, E, ArtistPortal | InMemoryStore | InMemoryPortalStore>) =>
@@ -245,10 +250,7 @@ describe("ArtistPortal.submitSection against a draft that keeps changing", () =>
           submitSection: () => Effect.sync(() => writes++).pipe(Effect.andThen(Effect.fail(new VersionConflict({}))))
         })
       }))
-      const layer = ArtistPortalLive.layer.pipe(
-        Layer.provide(conflicting),
-        Layer.provideMerge(Layer.mergeAll(InMemoryPortal.layer(), FormsConfig.layer()))
-      )
+      const layer = overEngagements(conflicting)
       const attempt = Effect.gen(function*() {
         const submit = (yield* ArtistPortal).submitSection(portalTokens.engagement, portalIds.travel, values(travel), ip)
         const error = yield* Effect.flip(submit)
@@ -283,10 +285,7 @@ describe("ArtistPortal.submitSection when the advance form changes between its r
           })
       })
     }))
-    const layer = ArtistPortalLive.layer.pipe(
-      Layer.provide(changing),
-      Layer.provideMerge(Layer.mergeAll(InMemoryPortal.layer(), FormsConfig.layer()))
-    )
+    const layer = overEngagements(changing)
     return { writes, layer }
   }
   const stricter = (schema: FormSchema): FormSchema => ({
@@ -343,10 +342,7 @@ describe("ArtistPortal.submitSection when the advance form is deleted before the
             })
         })
       }))
-      const layer = ArtistPortalLive.layer.pipe(
-        Layer.provide(deleting),
-        Layer.provideMerge(Layer.mergeAll(InMemoryPortal.layer(), FormsConfig.layer()))
-      )
+      const layer = overEngagements(deleting)
       yield* TestClock.setTime(now)
       const { error, stored, outbox } = yield* Effect.gen(function*() {
         const error = yield* reasonOf((yield* ArtistPortal).submitSection(portalTokens.engagement, portalIds.travel, values(travel), ip))
