@@ -1,4 +1,4 @@
-/** The configuration of CONTRACT §11, read from environment variables and validated as a whole. */
+/** The server's configuration (docs/configuration.md), read from environment variables and validated as a whole. */
 import { Redacted, Result } from "effect"
 import { resolve } from "node:path"
 import { type ExemptNetworks, parseExemptNetworks } from "@forms/adapters-http"
@@ -46,7 +46,8 @@ export type Env = Readonly<Record<string, string | undefined>>
 const logLevels: ReadonlyArray<LogLevelName> = ["debug", "info", "warn", "error"]
 
 /**
- * Reads every variable, so that one start reports every bad value at once, each naming its variable.
+ * Reads every variable, so that one start reports every bad value at once, each naming its variable. Every read
+ * is unconditional: test/configurationDocs.test.ts records the names read to check docs/configuration.md.
  * Relative paths (DATA_DIR, FIXTURE_FILE) are resolved against where `pnpm` was started (INIT_CWD),
  * else against `cwd`.
  */
