@@ -2,7 +2,7 @@
 // needs only <script type="module" src="https://forms.example.org/embed.js"></script> and the element's tag.
 import { defineElements, FormsEmbed } from "@forms/web"
 
-/** A public form (CONTRACT §3) of the forms service at `baseUrl`, to put anywhere in the page. */
+/** A public form of the forms service at `baseUrl`, to put anywhere in the page. */
 export const publicForm = (token: string, baseUrl: string): FormsEmbed => {
   defineElements() // <forms-embed> and <forms-portal>, once; where there is no DOM (server rendering) nothing
   const form = document.createElement("forms-embed") // typed: a FormsEmbed

@@ -1,4 +1,4 @@
-// A festival with one published volunteer form, in the fixture shape of CONTRACT §10.
+// A festival with one published volunteer form, in the shape of a fixture (docs/operations.md, "Fixtures").
 import { type ConformanceSeed, seedField } from "@forms/domain/memory"
 
 export const formToken = "volunteers-2027-public-token"

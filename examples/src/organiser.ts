@@ -1,4 +1,4 @@
-// The organiser use cases (CONTRACT §12): an event, its time slots and a section, an artist, an engagement.
+// The organiser use cases: an event, its time slots and a section, an artist, an engagement.
 import { Organiser, OrganiserAccess } from "@forms/domain"
 import { Effect } from "effect"
 import { randomBytes } from "node:crypto"
@@ -23,7 +23,7 @@ export const organiserProgram = Effect.gen(function*() {
     master_artist_id: artist.id,
     advance_sections: [{ name: "Travel", position: 1 }, { name: "Technical rider", position: 2 }]
   })
-  // A bad body writes nothing and fails with ValidationFailed: a message per member (CONTRACT §12's 422).
+  // A bad body writes nothing and fails with ValidationFailed: a message per member (the API's 422).
   const refused = yield* organiser.createTimeSlot(actor, event.id, { ...slot, name: "Night", start_time: "25:00" }).pipe(
     Effect.map(() => "accepted"),
     Effect.catchTag("ValidationFailed", (failure) => Effect.succeed(Object.keys(failure.fields).join(", ")))

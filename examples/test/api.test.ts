@@ -22,7 +22,7 @@ const withoutSourceCondition = (exports: Manifest["exports"]) =>
     [entry, typeof target === "string" ? target : Object.fromEntries(Object.entries(target).filter(([c]) => c !== "@forms/source"))]
   ))
 
-/** The one repository every manifest names (the root's; README.md, "Publishing", says why it does not resolve yet). */
+/** The one repository every manifest names (the root's; docs/contributing.md, "Publishing", says why it does not resolve yet). */
 const repository = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as Manifest).repository
 
 describe.each(libraries)("packages/%s", (dir) => {

@@ -1,6 +1,6 @@
 /**
  * The libraries as a stranger installs them: build and pack each, install the tarballs with npm into a fresh
- * project outside the workspace, type-check the README's programs there (TypeScript, strict, NodeNext) and run
+ * project outside the workspace, type-check the programs of docs/library.md there (TypeScript, strict, NodeNext) and run
  * them; `@arethetypeswrong/cli` (esm-only profile) and publint must find nothing in any tarball.
  */
 import { execFile } from "node:child_process"
@@ -81,7 +81,7 @@ describe("the packed libraries", () => {
     }))
   })
 
-  it("install with npm outside the workspace; the README's programs type-check and run there", async () => {
+  it("install with npm outside the workspace; the programs of docs/library.md type-check and run there", async () => {
     const app = join(work, "app")
     await mkdir(join(app, "src"), { recursive: true })
     const domain = await manifest(join(root, "packages", "domain"))
@@ -104,7 +104,8 @@ describe("the packed libraries", () => {
         exactOptionalPropertyTypes: true,
         noUncheckedIndexedAccess: true,
         types: ["node"],
-        // effect 4.1's own declarations (effect/crypto) do not compile against lib ES2023 without DOM.
+        // What docs/library.md tells a consumer: effect 4.1's own declarations (effect/crypto) need lib DOM, and
+        // PGlite's need @types/emscripten, which PGlite does not depend on.
         skipLibCheck: true,
         rootDir: "src",
         outDir: "dist"
