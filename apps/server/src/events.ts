@@ -52,8 +52,8 @@ const makeOutboxSignalLayer = (config: ServerConfig): Layer.Layer<OutboxSignal> 
 
 /**
  * The server's dispatcher claims 20 ms after a signal woke it: under load the events of the submits that
- * committed meanwhile are claimed and written as one batch (4 statements for the batch instead of 4 per
- * event), for at most 20 ms more before an event is delivered (issue 23, bench/RESULTS.md).
+ * committed meanwhile are claimed and written as one batch (a constant number of statements for the batch, not
+ * per event), for at most 20 ms more before an event is delivered.
  */
 export const serverDispatcherDefaults: Partial<DispatcherOptions> = { gatherMs: 20 }
 

@@ -1,18 +1,17 @@
 /**
- * Keeps the standalone server's heap in proportion to what it holds, without command-line flags (it starts
- * as `node apps/server/dist/main.js`, CONTRACT §11).
+ * Keeps the standalone server's heap in proportion to what it holds, without command-line flags (it starts as
+ * `node apps/server/dist/main.js`; docs/operations.md, "Memory").
  *
- * Left alone, V8 sizes the young generation from the machine's memory (two semi-spaces of up to 64 MiB
- * each on a 24 GiB machine), lets it grow to that size under any sustained load, and lets the old
- * generation grow to several times the live heap before a full collection: under load the process held
- * 250–310 MB for a live heap of about 30 MB (bench/RESULTS.md). Two flags that V8 reads while running fix
- * that; the young generation's maximum is fixed at start-up, so its growth is stopped instead:
+ * Left alone, V8 sizes the young generation from the machine's memory, lets it grow to that size under any
+ * sustained load, and lets the old generation grow to several times the live heap before a full collection. Two
+ * flags that V8 reads while running fix that; the young generation's maximum is fixed at start-up, so its growth is
+ * stopped instead:
  *
- * - after every collection, the semi-space growth factor is set to 1 once the young generation has
- *   reached `youngGenerationMb`, and back to V8's 2 while it is below (V8 shrinks it when idle). 32 MiB:
- *   at 16 the scavenges took 7 % of the main thread under the bench's load instead of 4–5 %;
- * - the old generation's limit after a full collection becomes the live heap plus `oldGrowthPercent`
- *   (V8 otherwise picks up to 300 % from its measured GC speed).
+ * - after every collection, the semi-space growth factor is set to 1 once the young generation has reached
+ *   `youngGenerationMb`, and back to V8's 2 while it is below (V8 shrinks it when idle). A smaller cap makes
+ *   scavenges take a larger share of the main thread under load (bench/RESULTS.md);
+ * - the old generation's limit after a full collection becomes the live heap plus `oldGrowthPercent` (V8 otherwise
+ *   picks a growth from its measured GC speed).
  *
  * A flag of the same family given to node wins: that part is left alone. Node accepts them on its command
  * line (`node --heap-growing-percent=… apps/server/dist/main.js`); of them, only `--max-semi-space-size` is

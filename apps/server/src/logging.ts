@@ -4,11 +4,10 @@
  * cause is written as the class, reason and code of each of its errors (`describeCause`), never their
  * messages or stacks: a driver's error text may quote the values of a statement.
  *
- * Written straight to the stream with one `write` per line: `Logger.consoleJson` goes through `console.log`
- * and a replacer-driven serializer, which made logging several per cent of the server's CPU under load
- * (bench/RESULTS.md). Lines whose message and annotations are all strings, numbers, booleans or null (every
- * request line) are serialized with `JSON.stringify`; any other value goes through `Formatter.formatJson`,
- * which redacts `Redacted` values and survives cycles and bigints.
+ * Written straight to the stream with one `write` per line, not through `Logger.consoleJson` (`console.log` and a
+ * replacer-driven serializer cost too much CPU on every request line). Lines whose message and annotations are all
+ * strings, numbers, booleans or null (every request line) are serialized with `JSON.stringify`; any other value goes
+ * through `Formatter.formatJson`, which redacts `Redacted` values and survives cycles and bigints.
  */
 import { Formatter, Layer, Logger, References } from "effect"
 import { describeCause } from "@forms/adapters-http"
