@@ -3,6 +3,8 @@
  * adopted as a constructed stylesheet, which a page's `style-src 'self'` policy allows (a `<style>`
  * element would need 'unsafe-inline').
  */
+import { loadedFrom } from "./loadedFrom.js"
+
 export const css = `
 :host{display:block;font-family:var(--forms-font,system-ui,sans-serif);color:var(--forms-color,#1a1a1a);
 background:var(--forms-background,#fff);max-width:var(--forms-max-width,40rem);margin:0 auto;line-height:1.5}
@@ -42,9 +44,9 @@ export const adoptStyles = (root: ShadowRoot): void => {
   root.adoptedStyleSheets = [sheet]
 }
 
-/** The API's origin: the `base-url` attribute, else the origin this module was loaded from. */
+/** The API's origin: the `base-url` attribute, else the origin this script was loaded from. */
 export const baseUrlOf = (el: Element): string => {
   const attr = el.getAttribute("base-url")
-  const base = attr !== null && attr.trim() !== "" ? attr.trim() : new URL(import.meta.url).origin
+  const base = attr !== null && attr.trim() !== "" ? attr.trim() : new URL(loadedFrom ?? location.href).origin
   return base.replace(/\/+$/, "")
 }

@@ -59,11 +59,26 @@ export const startServer = async () => {
   return { url, close: () => runtime.dispose() }
 }
 
+/** How the organiser's page loads the element: the classic tag website builders paste, or a module tag. */
+export interface ThirdPartyPage {
+  readonly tag: "classic" | "module"
+  /** Sets the element's `base-url`; without it the element takes the origin the script was loaded from. */
+  readonly baseUrl: boolean
+}
+
 /** A second origin: a plain page embedding the element from `serviceUrl`, as an organiser's site would. */
-export const startThirdPartySite = async (serviceUrl: string, token: string) => {
+export const startThirdPartySite = async (
+  serviceUrl: string,
+  token: string,
+  { baseUrl, tag }: ThirdPartyPage = { tag: "classic", baseUrl: true }
+) => {
+  const script = tag === "classic"
+    ? `<script src="${serviceUrl}/embed.js"></script>`
+    : `<script type="module" src="${serviceUrl}/embed.js"></script>`
+  const attribute = baseUrl ? ` base-url="${serviceUrl}"` : ""
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Our festival</title>
-<script type="module" src="${serviceUrl}/embed.js"></script></head>
-<body><main><h1>Sign up</h1><forms-embed token="${token}" base-url="${serviceUrl}"></forms-embed></main></body></html>`
+${script}</head>
+<body><main><h1>Sign up</h1><forms-embed token="${token}"${attribute}></forms-embed></main></body></html>`
   const server: Server = createServer((_req, res) => {
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" })
     res.end(html)

@@ -69,10 +69,12 @@ describe.skipIf(chromiumPath === undefined)("the portal page and the embedded el
     expect(await page.locator("forms-portal ul.sections li").first().textContent()).toMatch(/^Travel: Submitted on /)
   })
 
-  it("the element on a page of another origin completes a submission through CORS", slow, async () => {
-    const site = await startThirdPartySite(server.url, "browser-simple-0001")
+  it("the element on a page of another origin, loaded by the classic <script src> tag, completes a submission through CORS", slow, async () => {
+    const site = await startThirdPartySite(server.url, "browser-simple-0001", { tag: "classic", baseUrl: true })
     try {
       const page = await newPage()
+      const errors: Array<string> = []
+      page.on("pageerror", (error) => errors.push(error.message))
       const crossOrigin: Array<string> = []
       page.on("response", (r) => {
         if (r.url().startsWith(server.url)) crossOrigin.push(`${r.request().method()} ${r.headers()["access-control-allow-origin"] ?? "none"}`)
@@ -84,13 +86,31 @@ describe.skipIf(chromiumPath === undefined)("the portal page and the embedded el
       await page.getByLabel("Email").fill("cors@example.org")
       await page.getByRole("button", { name: "Submit" }).click()
       await expect.poll(() => page.locator("forms-embed .done").textContent()).toContain("Thank you")
-      // The module script, the form, the create, the save and the submit all crossed origins, each allowed by `*`.
+      // The script, the form, the create, the save and the submit all crossed origins, each allowed by `*`.
       expect(crossOrigin.filter((r) => r.endsWith(" *")).length).toBeGreaterThanOrEqual(4)
       expect(crossOrigin.filter((r) => r.endsWith(" none") && !r.startsWith("OPTIONS"))).toEqual([])
+      expect(errors).toEqual([])
     } finally {
       await site.close()
     }
   })
+
+  // Without base-url the element calls the origin its script came from: the classic tag's `document.currentScript`,
+  // the module tag's <script> element (a module has no currentScript).
+  it.each(["classic", "module"] as const)("the %s tag without base-url renders the form of the script's origin", async (tag) => {
+    const site = await startThirdPartySite(server.url, "browser-simple-0001", { tag, baseUrl: false })
+    try {
+      const page = await newPage()
+      const errors: Array<string> = []
+      page.on("pageerror", (error) => errors.push(error.message))
+      await page.goto(site.url)
+      await expect.poll(() => page.locator("forms-embed h1").textContent()).toBe("Newsletter sign-up")
+      expect(await page.evaluate<boolean>(`customElements.get("forms-portal") !== undefined`)).toBe(true)
+      expect(errors).toEqual([])
+    } finally {
+      await site.close()
+    }
+  }, 180_000)
 
   it("the element is themed by CSS custom properties set on the host page", slow, async () => {
     const page = await newPage()

@@ -13,7 +13,7 @@ const NotFoundPage = html(404, "The not-found page (HTML).")
 const GonePage = html(410, "The artist of this portal no longer exists (HTML).")
 const RateLimitedPage = html(429, "Too many requests (HTML); `Retry-After` says when to try again.")
 const UnavailablePage = html(503, "The database cannot be reached (HTML).")
-const Script = Schema.String.annotate({ description: "An ES module defining <forms-embed> and <forms-portal>." }).pipe(
+const Script = Schema.String.annotate({ description: "A classic script (loadable as a module too) defining <forms-embed> and <forms-portal>." }).pipe(
   HttpApiSchema.asText({ contentType: "text/javascript" })
 )
 const NotModified = Schema.Void.annotate({ description: "Not modified: the `If-None-Match` ETag is current." }).pipe(

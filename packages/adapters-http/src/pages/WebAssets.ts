@@ -1,12 +1,12 @@
 /**
- * The browser module served at `/embed.js` (the `@forms/web` elements, bundled by the server that wires
+ * The browser script served at `/embed.js` (the `@forms/web` elements, bundled by the server that wires
  * this adapter). The adapter only serves it; how it is built is the server's business.
  */
 import { Context, Layer } from "effect"
 import { createHash } from "node:crypto"
 
 export interface WebAssetsShape {
-  /** The ES module defining `<forms-embed>` and `<forms-portal>`. */
+  /** The classic script (loadable as a module too) defining `<forms-embed>` and `<forms-portal>`. */
   readonly embedScript: string
   /** Strong ETag of the script: a hash of its bytes. */
   readonly embedEtag: string
@@ -19,9 +19,9 @@ export const makeWebAssets = (embedScript: string): WebAssetsShape => {
   return { embedScript, embedEtag: `"${hash.slice(0, 32)}"`, embedVersion: hash.slice(0, 12) }
 }
 
-/** Without a bundle (an application that provides none) `/embed.js` is an empty module. */
+/** Without a bundle (an application that provides none) `/embed.js` is an empty script. */
 export const WebAssets = Context.Reference<WebAssetsShape>("@forms/adapters-http/WebAssets", {
-  defaultValue: () => makeWebAssets("export {}\n")
+  defaultValue: () => makeWebAssets("")
 })
 
 const webAssetsOfScript = (embedScript: string) => Layer.succeed(WebAssets, makeWebAssets(embedScript))
