@@ -289,11 +289,30 @@ export class FormsEmbed extends ElementBase {
     this.finished = true
     clearTimeout(this.timer)
     const title = this.root.querySelector("h1")
-    this.show(
-      ...(title === null ? [] : [title]),
-      h("div", { class: "notice done", role: "status", tabindex: "-1" }, "Thank you! Your answers have been received.", extra === undefined ? null : ` ${extra}`)
+    const another = h("button", { type: "button", class: "another" }, "Fill in another response")
+    another.addEventListener("click", () => void this.startAnother())
+    const done = h(
+      "div",
+      { class: "notice done", role: "status", tabindex: "-1" },
+      "Thank you! Your answers have been received.",
+      extra === undefined ? null : ` ${extra}`
     )
-    const done = this.root.querySelector<HTMLElement>(".done")
-    done?.focus()
+    this.show(...(title === null ? [] : [title]), done, another)
+    done.focus()
+  }
+
+  /**
+   * A fresh form under a new idempotency key (the next create stores one): a registration desk signs up the next
+   * person in the same browser. The sent submission stays as it is; a reload now shows the new draft.
+   */
+  private async startAnother(): Promise<void> {
+    storage.set(this.storageKey, null)
+    this.changed.clear()
+    this.errors = {}
+    this.backoff = 1000
+    this.notice.replaceChildren()
+    setText(this.state, "")
+    await this.load()
+    this.view?.controls[0]?.focusTarget().focus()
   }
 }

@@ -4,13 +4,14 @@
  * axe-core, and the screenshots of docs/.
  */
 import AxeBuilder from "@axe-core/playwright"
-import { ManagedRuntime } from "effect"
+import { Effect, ManagedRuntime } from "effect"
 import { accessSync, constants, existsSync, mkdirSync } from "node:fs"
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { delimiter, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { type Browser, chromium, type Page } from "playwright-core"
+import { keyOf } from "../adminSupport.js"
 import { baseUrl, testServer } from "../harness.js"
 
 /** The `chromium` binary on PATH, if any. */
@@ -45,7 +46,10 @@ export const launchChromium = (): Promise<Browser> =>
 
 const fixture = fileURLToPath(new URL("./fixture.json", import.meta.url))
 
-/** The whole server over the browser fixture, on the embedded database; limits high enough for every test. */
+/**
+ * The whole server over the browser fixture, on the embedded database; limits high enough for every test.
+ * `apiKey()` makes an organiser key of the fixture's organisation, to check through the API what a page stored.
+ */
 export const startServer = async () => {
   const runtime = ManagedRuntime.make(
     testServer("embedded", {
@@ -56,7 +60,8 @@ export const startServer = async () => {
     })
   )
   const url = await runtime.runPromise(baseUrl)
-  return { url, close: () => runtime.dispose() }
+  const apiKey = () => runtime.runPromise(Effect.map(keyOf("org-b"), ({ key }) => key))
+  return { url, apiKey, close: () => runtime.dispose() }
 }
 
 /** How the organiser's page loads the element: the classic tag website builders paste, or a module tag. */

@@ -127,6 +127,51 @@ describe.skipIf(chromiumPath === undefined)("the hosted form page in Chromium", 
     expect(problems.filter((p) => !/^422 /.test(p))).toEqual([])
   })
 
+  it("after a submit, \"Fill in another response\" starts a fresh draft under a new key; both submissions are stored", slow, async () => {
+    const { page, problems } = await open(simple)
+    const storedKey = () =>
+      page.evaluate<string | null>(`localStorage.getItem(${JSON.stringify(`forms-embed:${server.url}:browser-simple-0001`)})`)
+    await page.getByLabel("Your name").fill("First Desk")
+    await page.getByLabel("Email").fill("desk-first@example.org")
+    await page.getByRole("button", { name: "Submit" }).click()
+    await expect.poll(() => page.locator("forms-embed .done").textContent()).toContain("Thank you")
+    const firstKey = await storedKey()
+    expect(firstKey).toMatch(/\S/)
+    const another = page.getByRole("button", { name: "Fill in another response" })
+    expect(await another.count()).toBe(1)
+    expect(await seriousViolations(page)).toEqual([])
+
+    await another.click()
+    const name = page.getByLabel("Your name")
+    await expect.poll(() => name.count()).toBe(1)
+    expect(await name.inputValue()).toBe("")
+    expect(await page.getByLabel("Email").inputValue()).toBe("")
+    await expect.poll(() => focusedId(page)).toBe(await name.getAttribute("id"))
+    expect(await seriousViolations(page)).toEqual([])
+    await name.fill("Second Desk")
+    await page.getByLabel("Email").fill("desk-second@example.org")
+    await page.getByRole("button", { name: "Submit" }).click()
+    await expect.poll(() => page.locator("forms-embed .done").textContent()).toContain("Thank you")
+    const secondKey = await storedKey()
+    expect(secondKey).toMatch(/\S/)
+    expect(secondKey).not.toBe(firstKey)
+    // A reload replays the second key: its confirmation, with the button again.
+    await page.reload()
+    await expect.poll(() => page.locator("forms-embed .done").textContent()).toContain("already sent")
+    expect(await page.getByRole("button", { name: "Fill in another response" }).count()).toBe(1)
+    expect(problems).toEqual([])
+
+    // Two submissions, not one overwritten: the organiser's list has both.
+    const response = await fetch(`${server.url}/admin/forms/fs-simple/submissions?status=submitted&limit=100`, {
+      headers: { authorization: `Bearer ${await server.apiKey()}` }
+    })
+    expect(response.status).toBe(200)
+    const listed = ((await response.json()) as { data: ReadonlyArray<{ id: string; values: Record<string, unknown> }> }).data
+    const desk = listed.filter((s) => String(s.values["email"]).startsWith("desk-"))
+    expect(desk.map((s) => s.values["email"]).sort()).toEqual(["desk-first@example.org", "desk-second@example.org"])
+    expect(new Set(desk.map((s) => s.id)).size).toBe(2)
+  })
+
   it("an autosave holds back a value the relaxed rules refuse, marks it and saves the others; corrected, it is saved", slow, async () => {
     const { page, problems } = await open(allFields)
     await page.getByLabel("Full name").fill("Ann Example")
