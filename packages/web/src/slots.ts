@@ -3,6 +3,7 @@
  * time-slots list, labelled with its name, day, hours, event and the places left; a full slot is disabled
  * (unless this draft already chose it, so that it can still be unticked).
  */
+import { dayText } from "./dayText.js"
 import { h } from "./dom.js"
 
 /** A slot as `GET …/time-slots` lists it. */
@@ -31,12 +32,35 @@ export const placesText = (slot: Slot): string => {
   return `${slot.remaining} ${slot.remaining === 1 ? "place" : "places"} left`
 }
 
-/** The visible label of a slot: "Bar · 2027-08-20 12:00–16:00 · Friday — 2 places left". */
-export const slotLabel = (slot: Slot): string => {
+/**
+ * The label of a slot, in pieces: "Bar ·", "Fri 20 Aug 2027, 12:00–16:00 ·", "Festival —", "2 places left". The
+ * line wraps between pieces (and inside a long name or event name), never inside the day and hours or the places.
+ */
+const slotPieces = (slot: Slot): ReadonlyArray<{ readonly text: string; readonly kind: "name" | "when" | "event" | "places" }> => {
   const places = placesText(slot)
-  const event = typeof slot.event_name === "string" && slot.event_name !== "" ? ` · ${slot.event_name}` : ""
-  return `${slot.name} · ${slot.date} ${slot.start_time}–${slot.end_time}${event}${places === "" ? "" : ` — ${places}`}`
+  const event = typeof slot.event_name === "string" && slot.event_name !== "" ? slot.event_name : ""
+  const pieces: Array<{ text: string; kind: "name" | "when" | "event" | "places" }> = [
+    { text: slot.name, kind: "name" },
+    { text: `${dayText(slot.date)}, ${slot.start_time}–${slot.end_time}`, kind: "when" }
+  ]
+  if (event !== "") pieces.push({ text: event, kind: "event" })
+  if (places !== "") pieces.push({ text: places, kind: "places" })
+  // Each separator ends the piece before it, so no line starts with one.
+  return pieces.map((piece, i) => {
+    const next = pieces[i + 1]
+    return next === undefined ? piece : { ...piece, text: `${piece.text} ${next.kind === "places" ? "—" : "·"}` }
+  })
 }
+
+/**
+ * The label's content, "Bar · Fri 20 Aug 2027, 12:00–16:00 · Festival — 2 places left": its pieces as spans (the
+ * stylesheet keeps the day and hours, and the places, on one line).
+ */
+const slotLabelContent = (slot: Slot): ReadonlyArray<Node> =>
+  slotPieces(slot).flatMap((piece, i) => [
+    ...(i === 0 ? [] : [document.createTextNode(" ")]),
+    h("span", { class: `slot-${piece.kind}` }, piece.text)
+  ])
 
 export interface SlotPicker {
   readonly group: HTMLFieldSetElement
@@ -55,7 +79,7 @@ export const slotPicker = (
 ): SlotPicker => {
   const isFull = (slot: Slot) => slot.remaining !== null && slot.remaining !== undefined && slot.remaining <= 0
   const full = slots.map(isFull)
-  const labels = slots.map((slot, i) => h("label", { for: `${id}-${i}` }, slotLabel(slot)))
+  const labels = slots.map((slot, i) => h("label", { for: `${id}-${i}` }, ...slotLabelContent(slot)))
   const inputs = slots.map((slot, i) =>
     h("input", { type: "checkbox", id: `${id}-${i}`, name: id, value: slot.id, disabled: full[i] === true })
   )
@@ -89,7 +113,7 @@ export const slotPicker = (
       const label = labels[i]
       if (slot === undefined || label === undefined) return
       full[i] = isFull(slot)
-      label.textContent = slotLabel(slot)
+      label.replaceChildren(...slotLabelContent(slot))
       box.disabled = full[i] === true && !box.checked
     })
   }

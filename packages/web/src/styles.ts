@@ -19,8 +19,11 @@ legend{font-weight:600;padding:0 .25rem}
 input:not([type=checkbox]):not([type=radio]),select,textarea{width:100%;font:inherit;color:inherit;
 background:var(--forms-input-background,#fff);padding:.5rem;border:1px solid var(--forms-border,#8a8f98);
 border-radius:var(--forms-radius,6px)}
-.choice{display:flex;gap:.5rem;align-items:center;margin:.25rem 0}
-input[type=checkbox],input[type=radio]{width:1.2rem;height:1.2rem;accent-color:var(--forms-accent,#1d4ed8)}
+.choice{display:flex;gap:.5rem;align-items:flex-start;margin:.5rem 0}
+.choice>label{min-width:0;overflow-wrap:anywhere}
+input[type=checkbox],input[type=radio]{flex:none;width:1.5rem;height:1.5rem;min-width:24px;min-height:24px;margin:0;
+accent-color:var(--forms-accent,#1d4ed8)}
+.slot-name{font-weight:600}.slot-when,.slot-places{white-space:nowrap}
 :focus-visible{outline:3px solid var(--forms-focus,#1d4ed8);outline-offset:2px}
 [aria-invalid=true]{border-color:var(--forms-error,#b42318)!important}
 .req,.error{color:var(--forms-error,#b42318)}

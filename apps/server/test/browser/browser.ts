@@ -11,6 +11,7 @@ import type { AddressInfo } from "node:net"
 import { delimiter, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { type Browser, chromium, type Page } from "playwright-core"
+import { expect } from "vitest"
 import { keyOf } from "../adminSupport.js"
 import { baseUrl, testServer } from "../harness.js"
 
@@ -112,6 +113,43 @@ export const screenshot = async (page: Page, name: string) => {
   if (existsSync(file) && process.env["UPDATE_SCREENSHOTS"] !== "1") return
   mkdirSync(docs, { recursive: true })
   await page.screenshot({ path: file, fullPage: true })
+}
+
+/** A phone's screen: 390 CSS px wide, the page's viewport meta honoured, touch. */
+export const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 } as const
+
+/**
+ * What sticks out sideways: the page scrolling sideways, and every element of the element's shadow root whose
+ * box ends past the form's right edge (or starts before its left), as `tag.class: left–right`.
+ */
+export const overflow = (page: Page): Promise<ReadonlyArray<string>> =>
+  // Browser-side code as a string: this package is typechecked without the DOM library.
+  page.evaluate<ReadonlyArray<string>>(`(() => {
+    const out = []
+    const root = document.documentElement
+    if (root.scrollWidth > root.clientWidth) out.push("page: " + root.scrollWidth + " > " + root.clientWidth)
+    const shadow = document.querySelector("forms-embed").shadowRoot
+    const form = shadow.querySelector("form").getBoundingClientRect()
+    for (const el of shadow.querySelectorAll("form *")) {
+      const box = el.getBoundingClientRect()
+      if (box.width === 0) continue
+      if (box.right > form.right + 0.5 || box.left < form.left - 0.5) {
+        out.push(el.tagName.toLowerCase() + "." + el.className + ": " + Math.round(box.left) + "–" + Math.round(box.right))
+      }
+    }
+    return out
+  })()`)
+
+/** Every checkbox and radio of the form smaller than 24×24 CSS px (WCAG 2.2 target size), as `id: w×h`. */
+export const targetsBelow24 = async (page: Page): Promise<ReadonlyArray<string>> => {
+  const boxes = page.locator("forms-embed input[type=checkbox], forms-embed input[type=radio]")
+  expect(await boxes.count()).toBeGreaterThan(0)
+  const small: Array<string> = []
+  for (const box of await boxes.all()) {
+    const size = await box.boundingBox()
+    if (size === null || size.width < 24 || size.height < 24) small.push(`${await box.getAttribute("id")}: ${size?.width}×${size?.height}`)
+  }
+  return small
 }
 
 /** The text of the element's live save state. */

@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Browser, BrowserContext, Page } from "playwright-core"
-import { chromiumPath, launchChromium, noChromium, saveState, screenshot, seriousViolations, startServer } from "./browser.js"
+import {
+  chromiumPath,
+  launchChromium,
+  noChromium,
+  overflow,
+  phone,
+  saveState,
+  screenshot,
+  seriousViolations,
+  startServer,
+  targetsBelow24
+} from "./browser.js"
 
 const allFields = "/f/browser-all-fields-0001"
 const simple = "/f/browser-simple-0001"
@@ -20,8 +31,11 @@ describe.skipIf(chromiumPath === undefined)("the hosted form page in Chromium", 
     await server?.close()
   }, 60_000)
 
-  const open = async (path: string): Promise<{ context: BrowserContext; page: Page; problems: Array<string> }> => {
-    const context = await browser.newContext()
+  const open = async (
+    path: string,
+    options: { readonly phone?: boolean } = {}
+  ): Promise<{ context: BrowserContext; page: Page; problems: Array<string> }> => {
+    const context = await browser.newContext(options.phone === true ? phone : {})
     contexts.push(context)
     const page = await context.newPage()
     const problems: Array<string> = []
@@ -78,6 +92,15 @@ describe.skipIf(chromiumPath === undefined)("the hosted form page in Chromium", 
     await expect.poll(() => page.getByLabel("Hours per day").inputValue()).toBe("6")
     await expect.poll(() => page.getByLabel("I have a driving licence").isChecked()).toBe(true)
     await expect.poll(() => page.getByLabel("Why do you want to help?").inputValue()).toBe("Music <3")
+    expect(problems).toEqual([])
+  })
+
+  it("on a 390 px phone every field fits the width and every checkbox and radio is 24×24 px or more", slow, async () => {
+    const { page, problems } = await open(allFields, { phone: true })
+    await expect.poll(() => page.getByLabel("Night").count()).toBe(1)
+    expect(await overflow(page)).toEqual([])
+    expect(await targetsBelow24(page)).toEqual([])
+    expect(await seriousViolations(page)).toEqual([])
     expect(problems).toEqual([])
   })
 

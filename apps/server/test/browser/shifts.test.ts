@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Browser, Page } from "playwright-core"
-import { chromiumPath, launchChromium, screenshot, seriousViolations, startServer } from "./browser.js"
+import { chromiumPath, launchChromium, overflow, phone, screenshot, seriousViolations, startServer, targetsBelow24 } from "./browser.js"
 
 // CONTRACT §14, §15: a time-slot field is a list of slots with what remains; a full slot is disabled.
 const token = "browser-shifts-0001"
@@ -32,8 +32,8 @@ describe.skipIf(chromiumPath === undefined)("the shift picker of the hosted form
     await server?.close()
   }, 60_000)
 
-  const open = async (): Promise<{ page: Page; problems: Array<string> }> => {
-    const page = await (await browser.newContext()).newPage()
+  const open = async (options: { readonly phone?: boolean } = {}): Promise<{ page: Page; problems: Array<string> }> => {
+    const page = await (await browser.newContext(options.phone === true ? phone : {})).newPage()
     const problems: Array<string> = []
     page.on("console", (m) => {
       if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) problems.push(m.text())
@@ -45,9 +45,9 @@ describe.skipIf(chromiumPath === undefined)("the shift picker of the hosted form
 
   it("lists the slots with the places left, disables a full one, and signs up for a shift", slow, async () => {
     const { page, problems } = await open()
-    const gate = page.getByLabel(/^Gate · 2027-08-20 08:00–10:00/)
-    const bar = page.getByLabel(/^Bar · 2027-08-20 10:00–14:00/)
-    const cleaning = page.getByLabel(/^Cleaning · 2027-08-20 22:00–02:00/)
+    const gate = page.getByLabel(/^Gate · Fri 20 Aug 2027, 08:00–10:00 · Browser Fest 2027 — Full$/)
+    const bar = page.getByLabel(/^Bar · Fri 20 Aug 2027, 10:00–14:00/)
+    const cleaning = page.getByLabel(/^Cleaning · Fri 20 Aug 2027, 22:00–02:00/)
     await expect.poll(() => gate.count()).toBe(1)
     expect(await page.locator("forms-embed fieldset.slots legend").textContent()).toContain("Your shifts")
     expect(await page.locator(`forms-embed label[for="${await gate.getAttribute("id")}"]`).textContent()).toContain("Full")
@@ -68,9 +68,30 @@ describe.skipIf(chromiumPath === undefined)("the shift picker of the hosted form
 
     // A new visitor sees one place fewer on the Bar shift.
     const { page: next } = await open()
-    const barAgain = next.getByLabel(/^Bar · 2027-08-20 10:00–14:00/)
+    const barAgain = next.getByLabel(/^Bar · Fri 20 Aug 2027, 10:00–14:00/)
     await expect.poll(() => barAgain.count()).toBe(1)
     expect(await next.locator(`forms-embed label[for="${await barAgain.getAttribute("id")}"]`).textContent()).toContain("4 places left")
+  })
+
+  it("on a 390 px phone: labels name the weekday, the form does not overflow, checkboxes are 24×24 px or more", slow, async () => {
+    const { page, problems } = await open({ phone: true })
+    const labels = page.locator("forms-embed fieldset.slots label")
+    await expect.poll(() => labels.count()).toBe(4)
+    expect(await labels.allTextContents()).toEqual([
+      "Gate · Fri 20 Aug 2027, 08:00–10:00 · Browser Fest 2027 — Full",
+      expect.stringMatching(/^Bar · Fri 20 Aug 2027, 10:00–14:00 · Browser Fest 2027 — \d places? left$/),
+      "Cleaning · Fri 20 Aug 2027, 22:00–02:00 · Browser Fest 2027",
+      expect.stringMatching(/^Stage · Sat 21 Aug 2027, 14:00–18:00 · Browser Fest 2027 — (\d places? left|Full)$/)
+    ])
+    expect(await overflow(page)).toEqual([])
+    // The day and hours wrap as one piece: each is on one line.
+    // Browser-side code as a string: this package is typechecked without the DOM library.
+    expect(await page.evaluate<ReadonlyArray<number>>(
+      `[...document.querySelector("forms-embed").shadowRoot.querySelectorAll("fieldset.slots .slot-when")].map((s) => s.getClientRects().length)`
+    )).toEqual([1, 1, 1, 1])
+    expect(await targetsBelow24(page)).toEqual([])
+    expect(await seriousViolations(page)).toEqual([])
+    expect(problems).toEqual([])
   })
 
   it("a submit without a shift names the field; the keyboard alone can pick one", slow, async () => {
@@ -89,7 +110,7 @@ describe.skipIf(chromiumPath === undefined)("the shift picker of the hosted form
 
   it("a place taken while the page is open: the submit answers full beside the field and the list shows it", slow, async () => {
     const { page } = await open()
-    const stage = page.getByLabel(/^Stage · 2027-08-21 14:00–18:00/)
+    const stage = page.getByLabel(/^Stage · Sat 21 Aug 2027, 14:00–18:00/)
     const stageLabel = async () => page.locator(`forms-embed label[for="${await stage.getAttribute("id")}"]`).textContent()
     await expect.poll(stageLabel).toContain("1 place left")
     await page.getByLabel("Email").fill("lee@example.org")
