@@ -1,7 +1,8 @@
 import { defineConfig } from "tsup"
 
 // The library entry (`@forms/web`: dist/index.js, not minified) and the declarations of both entries. The embed
-// script (`@forms/web/embed.js`: dist/embed.js, one minified file within its size budget) is written by build.mjs.
+// scripts (`@forms/web/embed.js`: dist/embed.js, an ES module; dist/embed.iife.js, the classic script the server
+// serves; each one minified file within its size budget) are written by build.mjs.
 export default defineConfig({
   entry: { index: "src/index.ts" },
   format: ["esm"],

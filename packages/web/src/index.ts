@@ -1,8 +1,8 @@
 /**
  * `@forms/web`: the `<forms-embed>` (a public form, CONTRACT §3) and `<forms-portal>` (an artist portal, §5)
  * custom elements. Importing this module defines nothing: call `defineElements()` once. `@forms/web/embed.js`
- * is the same module bundled and minified into one file that defines both elements when it is loaded (the
- * server's `/embed.js`).
+ * is the same module bundled and minified into one file that defines both elements when it is loaded (and the
+ * server's `/embed.js` the same as a classic script).
  */
 import { FormsEmbed } from "./FormsEmbed.js"
 import { FormsPortal } from "./FormsPortal.js"
