@@ -32,14 +32,19 @@ export const placesText = (slot: Slot): string => {
   return `${slot.remaining} ${slot.remaining === 1 ? "place" : "places"} left`
 }
 
+interface LabelPiece {
+  readonly text: string
+  readonly kind: "name" | "when" | "event" | "places"
+}
+
 /**
  * The label of a slot, in pieces: "Bar ·", "Fri 20 Aug 2027, 12:00–16:00 ·", "Festival —", "2 places left". The
  * line wraps between pieces (and inside a long name or event name), never inside the day and hours or the places.
  */
-const slotPieces = (slot: Slot): ReadonlyArray<{ readonly text: string; readonly kind: "name" | "when" | "event" | "places" }> => {
+const slotPieces = (slot: Slot): ReadonlyArray<LabelPiece> => {
   const places = placesText(slot)
   const event = typeof slot.event_name === "string" && slot.event_name !== "" ? slot.event_name : ""
-  const pieces: Array<{ text: string; kind: "name" | "when" | "event" | "places" }> = [
+  const pieces: Array<LabelPiece> = [
     { text: slot.name, kind: "name" },
     { text: `${dayText(slot.date)}, ${slot.start_time}–${slot.end_time}`, kind: "when" }
   ]
