@@ -16,12 +16,12 @@ import {
 } from "@forms/domain"
 import { advanceDraftKey } from "@forms/domain/internal"
 import { hashPortalToken } from "../fixture/formRevision.js"
-import { isForeignKeyViolation, sqlFailure } from "../SqlFailure.js"
+import { isForeignKeyViolation, sqlFailure } from "../sql/SqlFailure.js"
 import { recordEvents, wakeAfterCommit } from "../rows/OutboxRecord.js"
 import { advanceSectionColumns, AdvanceSectionRow, selectPortalContexts, toPortalContexts } from "../rows/PortalContextRow.js"
 import { submissionColumns, toSubmissions } from "../rows/SubmissionRow.js"
-import { isUuid, jsonText } from "../sqlValues.js"
-import { atRevision, revisionMoved } from "./revisionCheck.js"
+import { isUuid, jsonText } from "../sql/sqlValues.js"
+import { atRevision, revisionMoved } from "../sql/revisionCheck.js"
 
 // Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
 const spanFindByToken = Effect.withSpan("SqlEngagements.findByToken")

@@ -4,8 +4,8 @@ import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import { type Contact, Enrichment, type LinkContact, type SubmissionTags } from "@forms/domain"
 import { compareStrings } from "@forms/domain/internal"
-import { sqlFailure } from "../SqlFailure.js"
-import { isUuid, jsonText } from "../sqlValues.js"
+import { sqlFailure } from "../sql/SqlFailure.js"
+import { isUuid, jsonText } from "../sql/sqlValues.js"
 
 // Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
 const spanSetSubmissionTags = Effect.withSpan("SqlEnrichment.setSubmissionTags")

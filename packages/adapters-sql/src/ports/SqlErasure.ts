@@ -8,10 +8,10 @@ import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { isSqlError, type SqlError } from "effect/sql/SqlError"
 import { type Actor, ContactNotFound, SubmissionErasedType, SubmissionNotFound, type Unavailable } from "@forms/domain"
-import { isForeignKeyViolation, sqlFailure } from "../SqlFailure.js"
+import { isForeignKeyViolation, sqlFailure } from "../sql/SqlFailure.js"
 import { recordEvents, wakeAfterCommit } from "../rows/OutboxRecord.js"
-import { appendAudit } from "../rows/organiserRows.js"
-import { isUuid } from "../sqlValues.js"
+import { isUuid } from "../sql/sqlValues.js"
+import { appendAudit } from "../sql/appendAudit.js"
 
 // A deadlock or serialization failure, or (contact erasure) a submission linked to the contact after its
 // submissions were locked: the whole transaction runs again.

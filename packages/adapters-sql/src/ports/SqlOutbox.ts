@@ -2,9 +2,8 @@
 import { Clock, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { type ClaimPolicy, interruptedAttemptError, Outbox, type OutboxEvent } from "@forms/domain"
-import { sqlFailure } from "../SqlFailure.js"
-import { toValues } from "../rows/SubmissionRow.js"
-import { epochMs, isUuid, jsonText } from "../sqlValues.js"
+import { sqlFailure } from "../sql/SqlFailure.js"
+import { epochMs, isUuid, jsonText, toValues } from "../sql/sqlValues.js"
 import { eventForm, eventOrganisation, notErased, subscribed } from "../rows/webhookRows.js"
 
 // Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.

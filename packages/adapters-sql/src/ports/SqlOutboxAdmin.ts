@@ -2,11 +2,12 @@
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { type Actor, type CreatedKey, EventNotDead, OutboxAdmin, OutboxEventNotFound, type OutboxState } from "@forms/domain"
-import { sqlFailure } from "../SqlFailure.js"
+import { sqlFailure } from "../sql/SqlFailure.js"
 import { outboxChannel, wakeAfterCommit } from "../rows/OutboxRecord.js"
 import { outboxEntryColumns, toOutboxEntry } from "../rows/adminSubmissionRows.js"
-import { appendAudit, toPage } from "../rows/organiserRows.js"
-import { isUuid } from "../sqlValues.js"
+import { isUuid } from "../sql/sqlValues.js"
+import { appendAudit } from "../sql/appendAudit.js"
+import { toPage } from "../sql/paging.js"
 
 const stateCondition: Record<OutboxState, string> = {
   dead: "o.dead_at IS NOT NULL AND o.delivered_at IS NULL",

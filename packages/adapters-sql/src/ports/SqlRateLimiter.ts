@@ -2,8 +2,8 @@
 import { Clock, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { type RateLimitDecision, RateLimiter, type SubmissionRef } from "@forms/domain"
-import { sqlFailure } from "../SqlFailure.js"
-import { isUuid } from "../sqlValues.js"
+import { sqlFailure } from "../sql/SqlFailure.js"
+import { isUuid } from "../sql/sqlValues.js"
 
 // Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
 const spanHit = Effect.withSpan("SqlRateLimiter.hit")

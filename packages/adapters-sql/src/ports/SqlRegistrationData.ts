@@ -3,7 +3,7 @@ import { Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { SectionRow } from "../rows/organiserRows.js"
 import { RegistrationData } from "@forms/domain"
-import { sqlFailure } from "../SqlFailure.js"
+import { sqlFailure } from "../sql/SqlFailure.js"
 
 // Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
 const spanEventTree = Effect.withSpan("SqlRegistrationData.eventTree")

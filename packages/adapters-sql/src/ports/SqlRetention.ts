@@ -7,7 +7,7 @@
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { Retention, type SweepCutoffs } from "@forms/domain"
-import { sqlFailure } from "../SqlFailure.js"
+import { sqlFailure } from "../sql/SqlFailure.js"
 
 export const retentionBatchRows = 1000
 const lockKey = "forms_retention_sweep"

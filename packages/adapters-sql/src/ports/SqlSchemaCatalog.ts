@@ -6,7 +6,7 @@
 import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { SchemaCatalog } from "@forms/domain"
-import { sqlFailure } from "../SqlFailure.js"
+import { sqlFailure } from "../sql/SqlFailure.js"
 import { FormSchemaCache } from "../cache/FormSchemaCache.js"
 import { byId, makeFormSchemaReader } from "../rows/FormSchemaReader.js"
 

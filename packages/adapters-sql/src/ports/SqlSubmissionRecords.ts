@@ -8,11 +8,11 @@ import { Effect, Layer, Option, Stream } from "effect"
 import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import { type AdminSubmission, type CreatedKey, type SubmissionFilter, SubmissionRecords } from "@forms/domain"
-import { sqlFailure } from "../SqlFailure.js"
+import { sqlFailure } from "../sql/SqlFailure.js"
 import { adminSubmissionColumns, contactColumns, toAdminContact, toAdminSubmission } from "../rows/adminSubmissionRows.js"
-import { toPage } from "../rows/organiserRows.js"
-import { isUuid } from "../sqlValues.js"
+import { isUuid } from "../sql/sqlValues.js"
 import { makeSqlErasure } from "./SqlErasure.js"
+import { toPage } from "../sql/paging.js"
 
 /** Rows per FETCH from the cursor, and per keyset page on a single connection. */
 export const exportBatchRows = 500

@@ -16,12 +16,12 @@ import {
   UniqueTaken,
   VersionConflict
 } from "@forms/domain"
-import { isForeignKeyViolation, sqlFailure } from "../SqlFailure.js"
+import { isForeignKeyViolation, sqlFailure } from "../sql/SqlFailure.js"
 import { claimId, digestClaims } from "../rows/claimDigest.js"
 import { eventsJson, outboxChannel, wakeAfterCommit } from "../rows/OutboxRecord.js"
 import { submissionColumns, toSubmissions } from "../rows/SubmissionRow.js"
-import { isUuid, jsonText } from "../sqlValues.js"
-import { atRevision, revisionMoved } from "./revisionCheck.js"
+import { isUuid, jsonText } from "../sql/sqlValues.js"
+import { atRevision, revisionMoved } from "../sql/revisionCheck.js"
 import { lostClaimsConstraint, submitStatement } from "./submitStatement.js"
 
 // Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.

@@ -2,9 +2,8 @@
 import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { type AppliedObjects, type ApplyValues, ValueTargets } from "@forms/domain"
-import { sqlFailure } from "../SqlFailure.js"
-import { toValues } from "../rows/SubmissionRow.js"
-import { isUuid, jsonText } from "../sqlValues.js"
+import { sqlFailure } from "../sql/SqlFailure.js"
+import { isUuid, jsonText, toValues } from "../sql/sqlValues.js"
 
 // Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
 const spanApply = Effect.withSpan("SqlValueTargets.apply")

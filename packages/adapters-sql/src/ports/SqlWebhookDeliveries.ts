@@ -12,9 +12,7 @@ import {
   WebhookNotFound,
   type WebhookStore
 } from "@forms/domain"
-import { sqlFailure } from "../SqlFailure.js"
-import { toValues } from "../rows/SubmissionRow.js"
-import { appendAudit, decodeRows, toPage } from "../rows/organiserRows.js"
+import { sqlFailure } from "../sql/SqlFailure.js"
 import {
   deliveryColumns,
   DeliveryRow,
@@ -24,7 +22,10 @@ import {
   subscribed,
   toDelivery
 } from "../rows/webhookRows.js"
-import { epochMs, isUuid } from "../sqlValues.js"
+import { epochMs, isUuid, toValues } from "../sql/sqlValues.js"
+import { appendAudit } from "../sql/appendAudit.js"
+import { decodeRows } from "../sql/decodeRows.js"
+import { toPage } from "../sql/paging.js"
 
 const decodeDeliveries = decodeRows(DeliveryRow)
 const ClaimRow = Schema.Struct({

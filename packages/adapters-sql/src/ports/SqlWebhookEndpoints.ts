@@ -2,9 +2,11 @@
 import { Effect, Option } from "effect"
 import type { SqlClient } from "effect/sql"
 import { type Actor, type EndpointPatch, WebhookNotFound, type WebhookStore } from "@forms/domain"
-import { sqlFailure } from "../SqlFailure.js"
-import { appendAudit, decodeRows, toPage } from "../rows/organiserRows.js"
+import { sqlFailure } from "../sql/SqlFailure.js"
 import { endpointColumns, EndpointRow } from "../rows/webhookRows.js"
+import { appendAudit } from "../sql/appendAudit.js"
+import { decodeRows } from "../sql/decodeRows.js"
+import { toPage } from "../sql/paging.js"
 
 const decodeEndpoints = decodeRows(EndpointRow)
 

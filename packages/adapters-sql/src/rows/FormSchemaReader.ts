@@ -12,7 +12,7 @@ import type { SqlError } from "effect/sql/SqlError"
 import type { FormSchema } from "@forms/domain"
 import type { SchemaRowCache } from "../cache/FormSchemaCache.js"
 import { selectFormSchemas, toFormSchemas } from "./FormSchemaRow.js"
-import { epochMs } from "../sqlValues.js"
+import { epochMs } from "../sql/sqlValues.js"
 
 /** Which schema a read asks for: `$1` is its one parameter; `order` picks one row when several match. */
 interface Lookup {

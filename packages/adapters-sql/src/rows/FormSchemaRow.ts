@@ -1,7 +1,7 @@
 /** How a form schema is selected (with its event, sections and fields) and decoded into the domain's `FormSchema`. */
 import { Effect, Schema } from "effect"
 import { type FormSchema, ValidationRules } from "@forms/domain"
-import { epochMs } from "../sqlValues.js"
+import { epochMs } from "../sql/sqlValues.js"
 
 /** A section of a form as its row selects it; shared by the public reader and the organiser's (adminFormRows.ts). */
 export const SectionRow = Schema.Struct({ id: Schema.String, name: Schema.String, position: Schema.Number })

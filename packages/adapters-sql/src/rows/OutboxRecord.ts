@@ -2,7 +2,7 @@
 import { Effect, Option } from "effect"
 import type { SqlClient } from "effect/sql"
 import { type NewOutboxEvent, OutboxSignal } from "@forms/domain"
-import { jsonText } from "../sqlValues.js"
+import { jsonText } from "../sql/sqlValues.js"
 
 /**
  * The channel a dispatcher on a real server LISTENs on; notified in the transaction that adds events.

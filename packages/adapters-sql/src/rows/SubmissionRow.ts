@@ -1,7 +1,7 @@
 /** How a submission row is selected and decoded into the domain's `Submission`. */
 import { Effect } from "effect"
-import { emptyValues, type Submission } from "@forms/domain"
-import { epochMs } from "../sqlValues.js"
+import type { Submission } from "@forms/domain"
+import { epochMs, toValues } from "../sql/sqlValues.js"
 
 export const submissionColumns = [
   "id::text AS id",
@@ -32,15 +32,6 @@ interface SubmissionRow {
   readonly updated_at: number
   readonly submitted_at: number | null
   readonly version: number
-}
-
-/** A JSON object from the database as a null-prototype map (a `__proto__` key stays a plain key). */
-export const toValues = (json: unknown): Record<string, unknown> => {
-  const out = emptyValues()
-  if (typeof json === "object" && json !== null && !Array.isArray(json)) {
-    for (const [key, value] of Object.entries(json)) out[key] = value
-  }
-  return out
 }
 
 /** A plain mapping (the rows come from our own SQL); a row that does not fit throws. */

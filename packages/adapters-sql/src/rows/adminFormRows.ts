@@ -1,6 +1,6 @@
 /** Forms as the organiser reads them (CONTRACT §12): the whole form in one row, and list items with counts. */
 import { Schema } from "effect"
-import { epochMs } from "../sqlValues.js"
+import { epochMs } from "../sql/sqlValues.js"
 import { FieldRow, SectionRow } from "./FormSchemaRow.js"
 
 const Status = Schema.Literals(["draft", "published", "archived"])

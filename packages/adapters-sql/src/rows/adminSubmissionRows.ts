@@ -1,8 +1,7 @@
 /** Rows of "Submissions out" (CONTRACT §12) decoded into the domain's records: a plain mapping, cheap per row (exports read 100,000s). */
 import type { AdminContact, AdminSubmission, OutboxEntry } from "@forms/domain"
 import { compareStrings } from "@forms/domain/internal"
-import { epochMs } from "../sqlValues.js"
-import { toValues } from "./SubmissionRow.js"
+import { epochMs, toValues } from "../sql/sqlValues.js"
 
 /** Over `submissions s`. */
 export const adminSubmissionColumns = [

@@ -1,10 +1,6 @@
 /** Rows of the organiser tables as the domain's records, and the helpers every organiser write shares. */
-import { Effect, Schema } from "effect"
-import type { SqlClient } from "effect/sql"
-import type { SqlError } from "effect/sql/SqlError"
-import { type Actor, type AuditRecord, InUse, type Unavailable } from "@forms/domain"
-import { sqlFailure } from "../SqlFailure.js"
-import { epochMs } from "../sqlValues.js"
+import { Schema } from "effect"
+import { epochMs } from "../sql/sqlValues.js"
 
 export const eventColumns = `e.id, e.name, e.parent_event_id, ${epochMs("e.created_at")} AS created_at`
 export const EventRow = Schema.Struct({
@@ -46,37 +42,4 @@ export const AuditRow = Schema.Struct({
   action: Schema.String,
   resource_type: Schema.String,
   resource_id: Schema.String
-})
-
-/** Decodes rows; a row of another shape is a defect (the schema and this code disagree). */
-export const decodeRows = <S extends Schema.Top>(schema: S) => {
-  const decode = Schema.decodeUnknownEffect(Schema.Array(schema))
-  return (rows: ReadonlyArray<unknown>) =>
-    Effect.orDie(decode(rows)) as Effect.Effect<ReadonlyArray<S["Type"]>>
-}
-
-/** Appends the audit entry of a write; called inside the write's transaction. */
-export const appendAudit = (sql: SqlClient.SqlClient, actor: Actor, at: number, record: AuditRecord) =>
-  sql`INSERT INTO audit_log (organisation_id, api_key_id, action, resource_type, resource_id, at)
-    VALUES (${actor.organisation_id}, ${actor.api_key_id}, ${record.action}, ${record.resource_type},
-            ${record.resource_id}, ${new Date(at)}::timestamptz)`
-
-const sqlState = (error: SqlError): string | undefined => {
-  const cause: unknown = error.reason.cause
-  return typeof cause === "object" && cause !== null && "code" in cause && typeof cause.code === "string"
-    ? cause.code
-    : undefined
-}
-
-/**
- * For deletes: a foreign-key violation at commit (a reference added after the delete checked for
- * references, e.g. by a fixture load) is IN_USE, never a 500.
- */
-export const deleteFailure = (error: SqlError): Effect.Effect<never, InUse | Unavailable> =>
-  sqlState(error) === "23503" ? Effect.fail(new InUse()) : sqlFailure(error)
-
-/** `$limit + 1` rows fetched: the extra one tells whether a row follows. */
-export const toPage = <A>(rows: ReadonlyArray<A>, limit: number) => ({
-  items: rows.slice(0, limit),
-  more: rows.length > limit
 })

@@ -1,7 +1,7 @@
 /** SQL shared by the webhook adapter and the outbox's fan-out: an event's organisation and form, row shapes. */
 import { Schema } from "effect"
 import type { DeliveryAttempt, WebhookDelivery } from "@forms/domain"
-import { epochMs } from "../sqlValues.js"
+import { epochMs } from "../sql/sqlValues.js"
 
 /**
  * The organisation of an outbox event `e` (`payload`): its own `organisation_id`, else its engagement's

@@ -1,7 +1,7 @@
 /** Maps `SqlError` to the domain: a connection problem or a timeout is `Unavailable`, anything else a defect. */
 import { Effect } from "effect"
 import type { SqlError } from "effect/sql/SqlError"
-import { Unavailable } from "@forms/domain"
+import { InUse, Unavailable } from "@forms/domain"
 
 const unavailableReasons = new Set([
   "ConnectionError",
@@ -34,3 +34,10 @@ export const toUnavailable = (error: SqlError): Unavailable =>
 /** For `Effect.catchTag("SqlError", sqlFailure)`: `Unavailable` for connection problems, else a defect (500). */
 export const sqlFailure = (error: SqlError): Effect.Effect<never, Unavailable> =>
   isUnavailable(error) ? Effect.fail(toUnavailable(error)) : Effect.die(error)
+
+/**
+ * For deletes: a foreign-key violation at commit (a reference added after the delete checked for
+ * references, e.g. by a fixture load) is IN_USE, never a 500.
+ */
+export const deleteFailure = (error: SqlError): Effect.Effect<never, InUse | Unavailable> =>
+  isForeignKeyViolation(error) ? Effect.fail(new InUse()) : sqlFailure(error)
