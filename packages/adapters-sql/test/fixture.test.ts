@@ -6,7 +6,7 @@ import { loadFixture } from "../src/fixture/loadFixture.js"
 import { hashPortalToken } from "../src/fixture/formRevision.js"
 import { setPortalToken } from "../src/fixture/tokenAdmin.js"
 import { SqlOrganiserForms } from "../src/ports/SqlOrganiserForms.js"
-import { makeSqlSchemaCatalog } from "../src/ports/SqlSchemaCatalog.js"
+import { makeSqlSchemaCatalog } from "../src/forms/SqlSchemaCatalog.js"
 import { brokenFixture, ids, tokens, validFixture } from "./fixtures.js"
 import { embeddedPorts } from "./support.js"
 

@@ -16,7 +16,7 @@ import {
   PublicFormsLive,
   Refused
 } from "@forms/domain"
-import { FormSchemaCache } from "../src/cache/FormSchemaCache.js"
+import { FormSchemaCache } from "../src/forms/FormSchemaCache.js"
 import { SqlFormSchemas } from "../src/ports/SqlFormSchemas.js"
 import { tokens, validFixture } from "./fixtures.js"
 import { isolatedPg, seededPortalPorts, skipReason, testDatabaseUrl, testSchemaName } from "./support.js"

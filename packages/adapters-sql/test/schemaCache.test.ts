@@ -1,6 +1,6 @@
 /** The row cache's rules (FormSchemaCache.ts), without a database. */
 import { describe, expect, it } from "vitest"
-import { makeSchemaRowCache } from "../src/cache/FormSchemaCache.js"
+import { makeSchemaRowCache } from "../src/forms/FormSchemaCache.js"
 
 describe("schema row cache", () => {
   it("keeps nothing until a listener is in place, and forgets everything when it goes", () => {

@@ -7,8 +7,8 @@ import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { FormSchemas } from "@forms/domain"
 import { sqlFailure } from "../sql/SqlFailure.js"
-import { FormSchemaCache } from "../cache/FormSchemaCache.js"
-import { byId, byToken, makeFormSchemaReader } from "../rows/FormSchemaReader.js"
+import { FormSchemaCache } from "../forms/FormSchemaCache.js"
+import { byId, byToken, makeFormSchemaReader } from "../forms/FormSchemaReader.js"
 
 const spanFindByToken = Effect.withSpan("SqlFormSchemas.findByToken")
 const spanFindCurrent = Effect.withSpan("SqlFormSchemas.findCurrent")

@@ -2,7 +2,7 @@
 import { Layer } from "effect"
 import { SqlEngagements } from "./SqlEngagements.js"
 import { SqlEnrichment } from "./SqlEnrichment.js"
-import { SqlSchemaCatalog } from "./SqlSchemaCatalog.js"
+import { SqlSchemaCatalog } from "../forms/SqlSchemaCatalog.js"
 import { SqlValueTargets } from "./SqlValueTargets.js"
 
 export const SqlPortalPorts = {

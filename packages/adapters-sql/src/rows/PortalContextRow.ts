@@ -2,7 +2,7 @@
 import { Effect, Schema } from "effect"
 import { type PortalContext } from "@forms/domain"
 import { ArtistAdvanceType } from "@forms/domain/internal"
-import { FormSchemaRow, selectFormSchemas } from "./FormSchemaRow.js"
+import { FormSchemaRow, selectFormSchemas } from "../forms/FormSchemaRow.js"
 import { epochMs } from "../sql/sqlValues.js"
 
 export const AdvanceSectionRow = Schema.Struct({

@@ -7,8 +7,8 @@ import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { SchemaCatalog } from "@forms/domain"
 import { sqlFailure } from "../sql/SqlFailure.js"
-import { FormSchemaCache } from "../cache/FormSchemaCache.js"
-import { byId, makeFormSchemaReader } from "../rows/FormSchemaReader.js"
+import { FormSchemaCache } from "./FormSchemaCache.js"
+import { byId, makeFormSchemaReader } from "./FormSchemaReader.js"
 
 // Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
 const spanFindById = Effect.withSpan("SqlSchemaCatalog.findById")

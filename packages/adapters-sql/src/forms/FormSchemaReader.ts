@@ -10,7 +10,7 @@ import { Effect, Option } from "effect"
 import type { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import type { FormSchema } from "@forms/domain"
-import type { SchemaRowCache } from "../cache/FormSchemaCache.js"
+import type { SchemaRowCache } from "./FormSchemaCache.js"
 import { selectFormSchemas, toFormSchemas } from "./FormSchemaRow.js"
 import { epochMs } from "../sql/sqlValues.js"
 
