@@ -17,7 +17,7 @@ import {
   Refused
 } from "@forms/domain"
 import { FormSchemaCache } from "../src/forms/FormSchemaCache.js"
-import { SqlFormSchemas } from "../src/ports/SqlFormSchemas.js"
+import { SqlFormSchemas } from "../src/publicForms/SqlFormSchemas.js"
 import { tokens, validFixture } from "./fixtures.js"
 import { isolatedPg, seededPortalPorts, skipReason, testDatabaseUrl, testSchemaName } from "./support.js"
 

@@ -16,9 +16,9 @@ import portal from "../src/migrations/0003_portal.js"
 import enrichment from "../src/migrations/0004_enrichment.js"
 import schemaChanges from "../src/migrations/0005_schema_changes.js"
 import { Migrations } from "../src/migrations/Migrations.js"
-import { claimDigest } from "../src/rows/claimDigest.js"
-import { makeSqlSubmissions } from "../src/ports/SqlSubmissions.js"
-import { makeSqlUniqueValues } from "../src/ports/SqlUniqueValues.js"
+import { claimDigest } from "../src/publicForms/claimDigest.js"
+import { makeSqlSubmissions } from "../src/publicForms/SqlSubmissions.js"
+import { makeSqlUniqueValues } from "../src/publicForms/SqlUniqueValues.js"
 import { ids } from "./fixtures.js"
 
 /** The migrations as they stood before 0006. */

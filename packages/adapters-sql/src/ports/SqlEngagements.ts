@@ -19,7 +19,7 @@ import { hashPortalToken } from "../fixture/formRevision.js"
 import { isForeignKeyViolation, sqlFailure } from "../sql/SqlFailure.js"
 import { recordEvents, wakeAfterCommit } from "../rows/OutboxRecord.js"
 import { advanceSectionColumns, AdvanceSectionRow, selectPortalContexts, toPortalContexts } from "../rows/PortalContextRow.js"
-import { submissionColumns, toSubmissions } from "../rows/SubmissionRow.js"
+import { submissionColumns, toSubmissions } from "../publicForms/SubmissionRow.js"
 import { isUuid, jsonText } from "../sql/sqlValues.js"
 import { atRevision, revisionMoved } from "../sql/revisionCheck.js"
 

@@ -1,11 +1,11 @@
 /** Every domain port on PostgreSQL, given a `SqlClient` (a `PgClient` from `PgLive` or `EmbeddedPg`). */
 import { Layer } from "effect"
-import { SqlFormSchemas } from "./SqlFormSchemas.js"
+import { SqlFormSchemas } from "../publicForms/SqlFormSchemas.js"
 import { SqlOutbox } from "./SqlOutbox.js"
 import { SqlRateLimiter } from "./SqlRateLimiter.js"
 import { SqlRegistrationData } from "./SqlRegistrationData.js"
-import { SqlSubmissions } from "./SqlSubmissions.js"
-import { SqlUniqueValues } from "./SqlUniqueValues.js"
+import { SqlSubmissions } from "../publicForms/SqlSubmissions.js"
+import { SqlUniqueValues } from "../publicForms/SqlUniqueValues.js"
 
 // The outbox's lease is the dispatcher's to choose (`Outbox.claim` takes it), so the ports take no options.
 const make = () =>

@@ -3,7 +3,7 @@ import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { type UniqueClaim, UniqueValues } from "@forms/domain"
 import { sqlFailure } from "../sql/SqlFailure.js"
-import { digestClaims } from "../rows/claimDigest.js"
+import { digestClaims } from "./claimDigest.js"
 
 // Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
 const spanTaken = Effect.withSpan("SqlUniqueValues.taken")

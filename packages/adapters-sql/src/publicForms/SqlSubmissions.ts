@@ -17,9 +17,9 @@ import {
   VersionConflict
 } from "@forms/domain"
 import { isForeignKeyViolation, sqlFailure } from "../sql/SqlFailure.js"
-import { claimId, digestClaims } from "../rows/claimDigest.js"
+import { claimId, digestClaims } from "./claimDigest.js"
 import { eventsJson, outboxChannel, wakeAfterCommit } from "../rows/OutboxRecord.js"
-import { submissionColumns, toSubmissions } from "../rows/SubmissionRow.js"
+import { submissionColumns, toSubmissions } from "./SubmissionRow.js"
 import { isUuid, jsonText } from "../sql/sqlValues.js"
 import { atRevision, revisionMoved } from "../sql/revisionCheck.js"
 import { lostClaimsConstraint, submitStatement } from "./submitStatement.js"
