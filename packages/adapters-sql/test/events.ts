@@ -18,7 +18,7 @@ import {
 } from "@forms/domain"
 import { dispatchBatch, submissionSubmitted } from "@forms/domain/internal"
 import { claimAll, type PortalPorts, portalIds, type Ports, runSlowDispatchers, writeSection } from "@forms/domain/testing"
-import { SqlOutbox } from "../src/ports/SqlOutbox.js"
+import { SqlOutbox } from "../src/events/SqlOutbox.js"
 
 export type EventsIt = Vitest.MethodsNonLive<Ports | PortalPorts | SqlClient.SqlClient>
 

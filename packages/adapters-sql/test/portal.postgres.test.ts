@@ -1,6 +1,6 @@
 import { describe, it } from "@effect/vitest"
 import { portalConformance } from "@forms/domain/testing"
-import { SqlOutboxSignal } from "../src/ports/SqlOutboxSignal.js"
+import { SqlOutboxSignal } from "../src/events/SqlOutboxSignal.js"
 import { isolatedPg, seededPortalPorts, skipReason, testDatabaseUrl, testSchemaName } from "./support.js"
 
 // The domain's portal conformance suite, unchanged, on a real PostgreSQL: a pool of 20, LISTEN on its own connection.

@@ -7,7 +7,7 @@ import { PgLive, pgMultiplexConcurrency } from "../src/connection/PgLive.js"
 import { Migrations } from "../src/migrations/Migrations.js"
 import { SqlOrganiserForms } from "../src/ports/SqlOrganiserForms.js"
 import { SqlRateLimiter } from "../src/ports/SqlRateLimiter.js"
-import { outboxChannel } from "../src/rows/OutboxRecord.js"
+import { outboxChannel } from "../src/events/OutboxRecord.js"
 import { ids, validFixture } from "./fixtures.js"
 import { isolatedPg, seededPorts, skipReason, testDatabaseUrl } from "./support.js"
 

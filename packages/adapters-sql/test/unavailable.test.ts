@@ -13,7 +13,7 @@ import {
   ValueTargets
 } from "@forms/domain"
 import { PgLive } from "../src/connection/PgLive.js"
-import { SqlOutboxSignal } from "../src/ports/SqlOutboxSignal.js"
+import { SqlOutboxSignal } from "../src/events/SqlOutboxSignal.js"
 import { SqlPortalPorts } from "../src/ports/SqlPortalPorts.js"
 import { SqlPorts } from "../src/ports/SqlPorts.js"
 

@@ -4,7 +4,7 @@ import { SqlClient } from "effect/sql"
 import { WebhookEventFixture } from "@forms/domain/testing"
 import { Migrations } from "../src/migrations/Migrations.js"
 import { SqlOrganiserAccess } from "../src/ports/SqlOrganiserAccess.js"
-import { SqlOutbox } from "../src/ports/SqlOutbox.js"
+import { SqlOutbox } from "../src/events/SqlOutbox.js"
 import { SqlWebhookStore } from "../src/ports/SqlWebhookStore.js"
 
 const fixture = Layer.effect(WebhookEventFixture, Effect.gen(function*() {

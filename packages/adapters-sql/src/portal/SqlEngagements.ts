@@ -17,7 +17,7 @@ import {
 import { advanceDraftKey } from "@forms/domain/internal"
 import { hashPortalToken } from "../fixture/formRevision.js"
 import { isForeignKeyViolation, sqlFailure } from "../sql/SqlFailure.js"
-import { recordEvents, wakeAfterCommit } from "../rows/OutboxRecord.js"
+import { recordEvents, wakeAfterCommit } from "../events/OutboxRecord.js"
 import { advanceSectionColumns, AdvanceSectionRow, selectPortalContexts, toPortalContexts } from "./PortalContextRow.js"
 import { submissionColumns, toSubmissions } from "../publicForms/SubmissionRow.js"
 import { isUuid, jsonText } from "../sql/sqlValues.js"

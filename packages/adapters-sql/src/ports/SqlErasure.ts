@@ -9,7 +9,7 @@ import { SqlClient } from "effect/sql"
 import { isSqlError, type SqlError } from "effect/sql/SqlError"
 import { type Actor, ContactNotFound, SubmissionErasedType, SubmissionNotFound, type Unavailable } from "@forms/domain"
 import { isForeignKeyViolation, sqlFailure } from "../sql/SqlFailure.js"
-import { recordEvents, wakeAfterCommit } from "../rows/OutboxRecord.js"
+import { recordEvents, wakeAfterCommit } from "../events/OutboxRecord.js"
 import { isUuid } from "../sql/sqlValues.js"
 import { appendAudit } from "../sql/appendAudit.js"
 

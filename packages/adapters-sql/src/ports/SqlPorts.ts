@@ -1,7 +1,7 @@
 /** Every domain port on PostgreSQL, given a `SqlClient` (a `PgClient` from `PgLive` or `EmbeddedPg`). */
 import { Layer } from "effect"
 import { SqlFormSchemas } from "../publicForms/SqlFormSchemas.js"
-import { SqlOutbox } from "./SqlOutbox.js"
+import { SqlOutbox } from "../events/SqlOutbox.js"
 import { SqlRateLimiter } from "./SqlRateLimiter.js"
 import { SqlRegistrationData } from "./SqlRegistrationData.js"
 import { SqlSubmissions } from "../publicForms/SqlSubmissions.js"

@@ -18,7 +18,7 @@ import {
 } from "@forms/domain"
 import { isForeignKeyViolation, sqlFailure } from "../sql/SqlFailure.js"
 import { claimId, digestClaims } from "./claimDigest.js"
-import { eventsJson, outboxChannel, wakeAfterCommit } from "../rows/OutboxRecord.js"
+import { eventsJson, outboxChannel, wakeAfterCommit } from "../events/OutboxRecord.js"
 import { submissionColumns, toSubmissions } from "./SubmissionRow.js"
 import { isUuid, jsonText } from "../sql/sqlValues.js"
 import { atRevision, revisionMoved } from "../sql/revisionCheck.js"

@@ -14,7 +14,7 @@ import type { SqlClient } from "effect/sql"
 import type { Fragment } from "effect/sql/Statement"
 import type { SubmitCommand } from "@forms/domain"
 import type { DigestedClaim } from "./claimDigest.js"
-import { eventsJson, outboxChannel } from "../rows/OutboxRecord.js"
+import { eventsJson, outboxChannel } from "../events/OutboxRecord.js"
 
 /** The constraint name of the error that `forms_claims_lost` raises. */
 export const lostClaimsConstraint = "unique_claims_lost"

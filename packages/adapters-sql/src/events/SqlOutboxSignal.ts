@@ -7,7 +7,7 @@ import { Effect, Layer } from "effect"
 import { OutboxSignal } from "@forms/domain"
 import { makeInProcessSignal } from "@forms/domain/internal"
 import { listenScoped, type ListenerOptions } from "../connection/PgListener.js"
-import { outboxChannel } from "../rows/OutboxRecord.js"
+import { outboxChannel } from "./OutboxRecord.js"
 
 /** `applicationName` defaults to `forms-portal-listener`. */
 export type SqlOutboxSignalOptions = ListenerOptions
