@@ -8,7 +8,7 @@ import type { Ports } from "@forms/domain/testing"
 import { SqlClient as Sql } from "effect/sql"
 import { ids, tokens, validFixture } from "./fixtures.js"
 import { seededPorts } from "./support.js"
-import { sweepEvery } from "../src/ports/SqlRateLimiter.js"
+import { sweepEvery } from "../src/limits/SqlRateLimiter.js"
 
 const unbounded = { concurrency: "unbounded" } as const
 /** PGlite queues every statement on one connection: generous, for a loaded CI machine. */

@@ -11,7 +11,7 @@ import { TestClock } from "effect/testing"
 import { SqlClient } from "effect/sql"
 import { RateLimiter } from "@forms/domain"
 import { Migrations } from "../src/migrations/Migrations.js"
-import { SqlRateLimiter } from "../src/ports/SqlRateLimiter.js"
+import { SqlRateLimiter } from "../src/limits/SqlRateLimiter.js"
 
 const before0015 = PgMigrator.run({
   loader: PgMigrator.fromRecord(
