@@ -14,7 +14,7 @@ import { RegistrationData } from "@forms/domain"
 import { EmbeddedPg } from "../src/connection/EmbeddedPg.js"
 import { PgLive } from "../src/connection/PgLive.js"
 import { Migrations } from "../src/migrations/Migrations.js"
-import { SqlRegistrationData } from "../src/ports/SqlRegistrationData.js"
+import { SqlRegistrationData } from "../src/shifts/SqlRegistrationData.js"
 
 const slots = 200
 const holders = 20_000

@@ -3,7 +3,7 @@ import { Layer } from "effect"
 import { SqlFormSchemas } from "../publicForms/SqlFormSchemas.js"
 import { SqlOutbox } from "../events/SqlOutbox.js"
 import { SqlRateLimiter } from "../limits/SqlRateLimiter.js"
-import { SqlRegistrationData } from "./SqlRegistrationData.js"
+import { SqlRegistrationData } from "../shifts/SqlRegistrationData.js"
 import { SqlSubmissions } from "../publicForms/SqlSubmissions.js"
 import { SqlUniqueValues } from "../publicForms/SqlUniqueValues.js"
 
