@@ -2,7 +2,7 @@ import { assert, expect, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { loadFixture } from "../src/fixture/loadFixture.js"
-import { hashApiKey } from "../src/ports/SqlOrganiserAccess.js"
+import { hashApiKey } from "../src/organiser/catalog/SqlOrganiserAccess.js"
 import { embeddedPorts } from "./support.js"
 
 const key = `fok_fixture_${"k".repeat(30)}`

@@ -2,9 +2,9 @@ import { Layer } from "effect"
 import { formsConformance } from "@forms/domain/testing"
 import { EmbeddedPg } from "../src/connection/EmbeddedPg.js"
 import { Migrations } from "../src/migrations/Migrations.js"
-import { SqlOrganiserAccess } from "../src/ports/SqlOrganiserAccess.js"
+import { SqlOrganiserAccess } from "../src/organiser/catalog/SqlOrganiserAccess.js"
 import { SqlOrganiserArtists } from "../src/ports/SqlOrganiserArtists.js"
-import { SqlOrganiserCatalog } from "../src/ports/SqlOrganiserCatalog.js"
+import { SqlOrganiserCatalog } from "../src/organiser/catalog/SqlOrganiserCatalog.js"
 import { SqlOrganiserForms } from "../src/ports/SqlOrganiserForms.js"
 
 // The domain's OrganiserForms conformance suite, unchanged, on PGlite.

@@ -2,9 +2,9 @@ import { describe, it } from "@effect/vitest"
 import { Layer } from "effect"
 import { organiserConformance } from "@forms/domain/testing"
 import { Migrations } from "../src/migrations/Migrations.js"
-import { SqlOrganiserAccess } from "../src/ports/SqlOrganiserAccess.js"
+import { SqlOrganiserAccess } from "../src/organiser/catalog/SqlOrganiserAccess.js"
 import { SqlOrganiserArtists } from "../src/ports/SqlOrganiserArtists.js"
-import { SqlOrganiserCatalog } from "../src/ports/SqlOrganiserCatalog.js"
+import { SqlOrganiserCatalog } from "../src/organiser/catalog/SqlOrganiserCatalog.js"
 import { isolatedPg, skipReason, testDatabaseUrl } from "./support.js"
 
 // The domain's organiser conformance suite, unchanged, on a real PostgreSQL with a pool of connections.

@@ -2,8 +2,8 @@ import { Layer } from "effect"
 import { webhookAuditConformance } from "@forms/domain/testing"
 import { EmbeddedPg } from "../src/connection/EmbeddedPg.js"
 import { Migrations } from "../src/migrations/Migrations.js"
-import { SqlOrganiserAccess } from "../src/ports/SqlOrganiserAccess.js"
-import { SqlOrganiserCatalog } from "../src/ports/SqlOrganiserCatalog.js"
+import { SqlOrganiserAccess } from "../src/organiser/catalog/SqlOrganiserAccess.js"
+import { SqlOrganiserCatalog } from "../src/organiser/catalog/SqlOrganiserCatalog.js"
 import { SqlWebhookStore } from "../src/ports/SqlWebhookStore.js"
 
 // The domain's webhook audit conformance suite, unchanged, on PGlite.

@@ -3,7 +3,7 @@ import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { WebhookEventFixture } from "@forms/domain/testing"
 import { Migrations } from "../src/migrations/Migrations.js"
-import { SqlOrganiserAccess } from "../src/ports/SqlOrganiserAccess.js"
+import { SqlOrganiserAccess } from "../src/organiser/catalog/SqlOrganiserAccess.js"
 import { SqlOutbox } from "../src/events/SqlOutbox.js"
 import { SqlWebhookStore } from "../src/ports/SqlWebhookStore.js"
 

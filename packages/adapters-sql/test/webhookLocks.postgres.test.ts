@@ -7,7 +7,7 @@ import { PgClient } from "@effect/sql-pg"
 import { Effect, Fiber, Layer, Option } from "effect"
 import { OrganiserAccess, WebhookStore } from "@forms/domain"
 import { Migrations } from "../src/migrations/Migrations.js"
-import { SqlOrganiserAccess } from "../src/ports/SqlOrganiserAccess.js"
+import { SqlOrganiserAccess } from "../src/organiser/catalog/SqlOrganiserAccess.js"
 import { SqlWebhookStore } from "../src/ports/SqlWebhookStore.js"
 import { isolatedPg, skipReason, testDatabaseUrl } from "./support.js"
 

@@ -2,7 +2,7 @@ import { Layer } from "effect"
 import { webhookStoreConformance } from "@forms/domain/testing"
 import { EmbeddedPg } from "../src/connection/EmbeddedPg.js"
 import { Migrations } from "../src/migrations/Migrations.js"
-import { SqlOrganiserAccess } from "../src/ports/SqlOrganiserAccess.js"
+import { SqlOrganiserAccess } from "../src/organiser/catalog/SqlOrganiserAccess.js"
 import { SqlWebhookStore } from "../src/ports/SqlWebhookStore.js"
 
 // The domain's webhook store conformance suite, unchanged, on PGlite.

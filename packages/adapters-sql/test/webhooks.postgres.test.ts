@@ -2,7 +2,7 @@ import { describe, it } from "@effect/vitest"
 import { Layer } from "effect"
 import { webhookStoreConformance } from "@forms/domain/testing"
 import { Migrations } from "../src/migrations/Migrations.js"
-import { SqlOrganiserAccess } from "../src/ports/SqlOrganiserAccess.js"
+import { SqlOrganiserAccess } from "../src/organiser/catalog/SqlOrganiserAccess.js"
 import { SqlWebhookStore } from "../src/ports/SqlWebhookStore.js"
 import { isolatedPg, skipReason, testDatabaseUrl } from "./support.js"
 

@@ -1,7 +1,7 @@
 /** The `RegistrationData` port on PostgreSQL: an event with its children, their slots and sections. */
 import { Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { SectionRow } from "../rows/organiserRows.js"
+import { SectionRow } from "../organiser/catalog/catalogRows.js"
 import { RegistrationData } from "@forms/domain"
 import { sqlFailure } from "../sql/SqlFailure.js"
 

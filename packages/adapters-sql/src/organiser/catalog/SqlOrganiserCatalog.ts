@@ -6,13 +6,13 @@
 import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { EventNotFound, InUse, OrganiserCatalog, ReferenceInvalid } from "@forms/domain"
-import { deleteFailure, sqlFailure } from "../sql/SqlFailure.js"
-import { AuditRow, eventColumns, EventRow } from "../rows/organiserRows.js"
-import { epochMs } from "../sql/sqlValues.js"
+import { deleteFailure, sqlFailure } from "../../sql/SqlFailure.js"
+import { AuditRow, eventColumns, EventRow } from "./catalogRows.js"
+import { epochMs } from "../../sql/sqlValues.js"
 import { makeSqlOrganiserParts } from "./SqlOrganiserParts.js"
-import { appendAudit } from "../sql/appendAudit.js"
-import { decodeRows } from "../sql/decodeRows.js"
-import { toPage } from "../sql/paging.js"
+import { appendAudit } from "../../sql/appendAudit.js"
+import { decodeRows } from "../../sql/decodeRows.js"
+import { toPage } from "../../sql/paging.js"
 
 const decodeEvents = decodeRows(EventRow)
 const decodeAudit = decodeRows(AuditRow)

@@ -12,11 +12,11 @@ import {
   type OrganiserCatalog,
   TimeSlotNotFound
 } from "@forms/domain"
-import { deleteFailure, sqlFailure } from "../sql/SqlFailure.js"
-import { sectionColumns, SectionRow, slotColumns, SlotRow } from "../rows/organiserRows.js"
-import { appendAudit } from "../sql/appendAudit.js"
-import { decodeRows } from "../sql/decodeRows.js"
-import { toPage } from "../sql/paging.js"
+import { deleteFailure, sqlFailure } from "../../sql/SqlFailure.js"
+import { sectionColumns, SectionRow, slotColumns, SlotRow } from "./catalogRows.js"
+import { appendAudit } from "../../sql/appendAudit.js"
+import { decodeRows } from "../../sql/decodeRows.js"
+import { toPage } from "../../sql/paging.js"
 
 const decodeSlots = decodeRows(SlotRow)
 const decodeSections = decodeRows(SectionRow)

@@ -1,6 +1,6 @@
 /** Rows of the organiser tables as the domain's records, and the helpers every organiser write shares. */
 import { Schema } from "effect"
-import { epochMs } from "../sql/sqlValues.js"
+import { epochMs } from "../../sql/sqlValues.js"
 
 export const eventColumns = `e.id, e.name, e.parent_event_id, ${epochMs("e.created_at")} AS created_at`
 export const EventRow = Schema.Struct({

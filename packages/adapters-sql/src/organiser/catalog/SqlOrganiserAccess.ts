@@ -2,9 +2,9 @@
 import { Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { type ApiKeyRecord, OrganiserAccess } from "@forms/domain"
-import { hashPortalToken } from "../fixture/formRevision.js"
-import { sqlFailure } from "../sql/SqlFailure.js"
-import { epochMs } from "../sql/sqlValues.js"
+import { hashPortalToken } from "../../fixture/formRevision.js"
+import { sqlFailure } from "../../sql/SqlFailure.js"
+import { epochMs } from "../../sql/sqlValues.js"
 
 /** API keys are hashed like portal tokens: lower-case hex SHA-256 of the UTF-8 key. */
 export const hashApiKey = hashPortalToken
