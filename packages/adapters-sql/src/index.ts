@@ -33,7 +33,7 @@ export { SqlOrganiserArtists } from "./ports/SqlOrganiserArtists.js"
 export { SqlSubmissionRecords } from "./ports/SqlSubmissionRecords.js"
 export { SqlOutboxAdmin } from "./ports/SqlOutboxAdmin.js"
 export { SqlRetention } from "./ports/SqlRetention.js"
-export { SqlOrganiserForms } from "./ports/SqlOrganiserForms.js"
+export { SqlOrganiserForms } from "./organiser/forms/SqlOrganiserForms.js"
 
 // Fixtures (CONTRACT §10) and tokens
 export type { DecodedFixture, Fixture } from "./fixture/decodeFixture.js"

@@ -5,7 +5,7 @@ import { Migrations } from "../src/migrations/Migrations.js"
 import { SqlOrganiserAccess } from "../src/organiser/catalog/SqlOrganiserAccess.js"
 import { SqlOrganiserArtists } from "../src/ports/SqlOrganiserArtists.js"
 import { SqlOrganiserCatalog } from "../src/organiser/catalog/SqlOrganiserCatalog.js"
-import { SqlOrganiserForms } from "../src/ports/SqlOrganiserForms.js"
+import { SqlOrganiserForms } from "../src/organiser/forms/SqlOrganiserForms.js"
 import { isolatedPg, skipReason, testDatabaseUrl } from "./support.js"
 
 // The domain's OrganiserForms conformance suite, unchanged, on a real PostgreSQL with a pool of connections

@@ -20,11 +20,11 @@ import {
   type Unavailable
 } from "@forms/domain"
 import { randomUUID } from "node:crypto"
-import { deleteFailure, sqlFailure } from "../sql/SqlFailure.js"
-import { AdminFormRow, AdminFormSummaryRow, selectAdminForms, summaryColumns } from "../rows/adminFormRows.js"
-import { appendAudit } from "../sql/appendAudit.js"
-import { decodeRows } from "../sql/decodeRows.js"
-import { toPage } from "../sql/paging.js"
+import { deleteFailure, sqlFailure } from "../../sql/SqlFailure.js"
+import { AdminFormRow, AdminFormSummaryRow, selectAdminForms, summaryColumns } from "./adminFormRows.js"
+import { appendAudit } from "../../sql/appendAudit.js"
+import { decodeRows } from "../../sql/decodeRows.js"
+import { toPage } from "../../sql/paging.js"
 
 const decodeForms = decodeRows(AdminFormRow)
 const decodeSummaries = decodeRows(AdminFormSummaryRow)

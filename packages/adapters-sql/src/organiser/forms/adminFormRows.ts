@@ -1,7 +1,7 @@
 /** Forms as the organiser reads them (CONTRACT §12): the whole form in one row, and list items with counts. */
 import { Schema } from "effect"
-import { epochMs } from "../sql/sqlValues.js"
-import { FieldRow, SectionRow } from "../forms/FormSchemaRow.js"
+import { epochMs } from "../../sql/sqlValues.js"
+import { FieldRow, SectionRow } from "../../forms/FormSchemaRow.js"
 
 const Status = Schema.Literals(["draft", "published", "archived"])
 
