@@ -29,7 +29,7 @@ export { SqlOutboxSignal, type SqlOutboxSignalOptions } from "./events/SqlOutbox
 export { FormSchemaCache, type FormSchemaCacheOptions } from "./forms/FormSchemaCache.js"
 export { SqlOrganiserAccess } from "./organiser/catalog/SqlOrganiserAccess.js"
 export { SqlOrganiserCatalog } from "./organiser/catalog/SqlOrganiserCatalog.js"
-export { SqlOrganiserArtists } from "./ports/SqlOrganiserArtists.js"
+export { SqlOrganiserArtists } from "./organiser/artists/SqlOrganiserArtists.js"
 export { SqlSubmissionRecords } from "./ports/SqlSubmissionRecords.js"
 export { SqlOutboxAdmin } from "./ports/SqlOutboxAdmin.js"
 export { SqlRetention } from "./ports/SqlRetention.js"

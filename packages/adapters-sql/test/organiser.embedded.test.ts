@@ -3,7 +3,7 @@ import { organiserConformance } from "@forms/domain/testing"
 import { EmbeddedPg } from "../src/connection/EmbeddedPg.js"
 import { Migrations } from "../src/migrations/Migrations.js"
 import { SqlOrganiserAccess } from "../src/organiser/catalog/SqlOrganiserAccess.js"
-import { SqlOrganiserArtists } from "../src/ports/SqlOrganiserArtists.js"
+import { SqlOrganiserArtists } from "../src/organiser/artists/SqlOrganiserArtists.js"
 import { SqlOrganiserCatalog } from "../src/organiser/catalog/SqlOrganiserCatalog.js"
 
 // The domain's organiser conformance suite, unchanged, on PGlite.

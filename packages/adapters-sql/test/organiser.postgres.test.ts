@@ -3,7 +3,7 @@ import { Layer } from "effect"
 import { organiserConformance } from "@forms/domain/testing"
 import { Migrations } from "../src/migrations/Migrations.js"
 import { SqlOrganiserAccess } from "../src/organiser/catalog/SqlOrganiserAccess.js"
-import { SqlOrganiserArtists } from "../src/ports/SqlOrganiserArtists.js"
+import { SqlOrganiserArtists } from "../src/organiser/artists/SqlOrganiserArtists.js"
 import { SqlOrganiserCatalog } from "../src/organiser/catalog/SqlOrganiserCatalog.js"
 import { isolatedPg, skipReason, testDatabaseUrl } from "./support.js"
 

@@ -3,12 +3,12 @@ import { Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { ArtistNotFound, EngagementNotFound, OrganiserArtists, ReferenceInvalid } from "@forms/domain"
 import { advanceDraftKey, ArtistAdvanceType } from "@forms/domain/internal"
-import { setPortalToken } from "../fixture/tokenAdmin.js"
-import { sqlFailure } from "../sql/SqlFailure.js"
-import { epochMs } from "../sql/sqlValues.js"
-import { appendAudit } from "../sql/appendAudit.js"
-import { decodeRows } from "../sql/decodeRows.js"
-import { toPage } from "../sql/paging.js"
+import { setPortalToken } from "../../fixture/tokenAdmin.js"
+import { sqlFailure } from "../../sql/SqlFailure.js"
+import { epochMs } from "../../sql/sqlValues.js"
+import { appendAudit } from "../../sql/appendAudit.js"
+import { decodeRows } from "../../sql/decodeRows.js"
+import { toPage } from "../../sql/paging.js"
 
 const ArtistRow = Schema.Struct({
   id: Schema.String,
