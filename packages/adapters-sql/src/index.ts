@@ -30,9 +30,9 @@ export { FormSchemaCache, type FormSchemaCacheOptions } from "./forms/FormSchema
 export { SqlOrganiserAccess } from "./organiser/catalog/SqlOrganiserAccess.js"
 export { SqlOrganiserCatalog } from "./organiser/catalog/SqlOrganiserCatalog.js"
 export { SqlOrganiserArtists } from "./organiser/artists/SqlOrganiserArtists.js"
-export { SqlSubmissionRecords } from "./ports/SqlSubmissionRecords.js"
-export { SqlOutboxAdmin } from "./ports/SqlOutboxAdmin.js"
-export { SqlRetention } from "./ports/SqlRetention.js"
+export { SqlSubmissionRecords } from "./submissionsOut/SqlSubmissionRecords.js"
+export { SqlOutboxAdmin } from "./submissionsOut/SqlOutboxAdmin.js"
+export { SqlRetention } from "./submissionsOut/SqlRetention.js"
 export { SqlOrganiserForms } from "./organiser/forms/SqlOrganiserForms.js"
 
 // Fixtures (CONTRACT §10) and tokens

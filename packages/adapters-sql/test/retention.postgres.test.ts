@@ -3,7 +3,7 @@ import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { Retention } from "@forms/domain"
 import { Migrations } from "../src/migrations/Migrations.js"
-import { retentionBatchRows, SqlRetention } from "../src/ports/SqlRetention.js"
+import { retentionBatchRows, SqlRetention } from "../src/submissionsOut/SqlRetention.js"
 import { isolatedPg, skipReason, testDatabaseUrl } from "./support.js"
 
 const day = 86_400_000

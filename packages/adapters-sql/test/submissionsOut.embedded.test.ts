@@ -2,9 +2,9 @@ import { Layer } from "effect"
 import { submissionsOutConformance } from "@forms/domain/testing"
 import { EmbeddedPg } from "../src/connection/EmbeddedPg.js"
 import { Migrations } from "../src/migrations/Migrations.js"
-import { SqlOutboxAdmin } from "../src/ports/SqlOutboxAdmin.js"
-import { SqlRetention } from "../src/ports/SqlRetention.js"
-import { SqlSubmissionRecords } from "../src/ports/SqlSubmissionRecords.js"
+import { SqlOutboxAdmin } from "../src/submissionsOut/SqlOutboxAdmin.js"
+import { SqlRetention } from "../src/submissionsOut/SqlRetention.js"
+import { SqlSubmissionRecords } from "../src/submissionsOut/SqlSubmissionRecords.js"
 import { sqlSubmissionsOutFixture } from "./submissionsOutFixture.js"
 
 // The domain's "Submissions out" conformance suite, unchanged, on PGlite (exports read keyset pages there).
