@@ -4,7 +4,7 @@ import { EmbeddedPg } from "../src/connection/EmbeddedPg.js"
 import { Migrations } from "../src/migrations/Migrations.js"
 import { SqlOrganiserAccess } from "../src/organiser/catalog/SqlOrganiserAccess.js"
 import { SqlOrganiserCatalog } from "../src/organiser/catalog/SqlOrganiserCatalog.js"
-import { SqlWebhookStore } from "../src/ports/SqlWebhookStore.js"
+import { SqlWebhookStore } from "../src/webhooks/SqlWebhookStore.js"
 
 // The domain's webhook audit conformance suite, unchanged, on PGlite.
 webhookAuditConformance(

@@ -4,7 +4,7 @@ import { webhookAuditConformance } from "@forms/domain/testing"
 import { Migrations } from "../src/migrations/Migrations.js"
 import { SqlOrganiserAccess } from "../src/organiser/catalog/SqlOrganiserAccess.js"
 import { SqlOrganiserCatalog } from "../src/organiser/catalog/SqlOrganiserCatalog.js"
-import { SqlWebhookStore } from "../src/ports/SqlWebhookStore.js"
+import { SqlWebhookStore } from "../src/webhooks/SqlWebhookStore.js"
 import { isolatedPg, skipReason, testDatabaseUrl } from "./support.js"
 
 // The domain's webhook audit conformance suite, unchanged, on a real PostgreSQL.

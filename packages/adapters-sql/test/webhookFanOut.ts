@@ -5,7 +5,7 @@ import { WebhookEventFixture } from "@forms/domain/testing"
 import { Migrations } from "../src/migrations/Migrations.js"
 import { SqlOrganiserAccess } from "../src/organiser/catalog/SqlOrganiserAccess.js"
 import { SqlOutbox } from "../src/events/SqlOutbox.js"
-import { SqlWebhookStore } from "../src/ports/SqlWebhookStore.js"
+import { SqlWebhookStore } from "../src/webhooks/SqlWebhookStore.js"
 
 const fixture = Layer.effect(WebhookEventFixture, Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient

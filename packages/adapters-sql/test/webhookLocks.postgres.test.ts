@@ -8,7 +8,7 @@ import { Effect, Fiber, Layer, Option } from "effect"
 import { OrganiserAccess, WebhookStore } from "@forms/domain"
 import { Migrations } from "../src/migrations/Migrations.js"
 import { SqlOrganiserAccess } from "../src/organiser/catalog/SqlOrganiserAccess.js"
-import { SqlWebhookStore } from "../src/ports/SqlWebhookStore.js"
+import { SqlWebhookStore } from "../src/webhooks/SqlWebhookStore.js"
 import { isolatedPg, skipReason, testDatabaseUrl } from "./support.js"
 
 if (testDatabaseUrl === undefined) {

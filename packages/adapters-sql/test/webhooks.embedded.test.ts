@@ -3,7 +3,7 @@ import { webhookStoreConformance } from "@forms/domain/testing"
 import { EmbeddedPg } from "../src/connection/EmbeddedPg.js"
 import { Migrations } from "../src/migrations/Migrations.js"
 import { SqlOrganiserAccess } from "../src/organiser/catalog/SqlOrganiserAccess.js"
-import { SqlWebhookStore } from "../src/ports/SqlWebhookStore.js"
+import { SqlWebhookStore } from "../src/webhooks/SqlWebhookStore.js"
 
 // The domain's webhook store conformance suite, unchanged, on PGlite.
 webhookStoreConformance(

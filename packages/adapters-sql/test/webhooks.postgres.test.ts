@@ -3,7 +3,7 @@ import { Layer } from "effect"
 import { webhookStoreConformance } from "@forms/domain/testing"
 import { Migrations } from "../src/migrations/Migrations.js"
 import { SqlOrganiserAccess } from "../src/organiser/catalog/SqlOrganiserAccess.js"
-import { SqlWebhookStore } from "../src/ports/SqlWebhookStore.js"
+import { SqlWebhookStore } from "../src/webhooks/SqlWebhookStore.js"
 import { isolatedPg, skipReason, testDatabaseUrl } from "./support.js"
 
 // The domain's webhook store conformance suite, unchanged, on a real PostgreSQL with a pool of connections.

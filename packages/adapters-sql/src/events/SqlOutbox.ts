@@ -4,7 +4,7 @@ import { SqlClient } from "effect/sql"
 import { type ClaimPolicy, interruptedAttemptError, Outbox, type OutboxEvent } from "@forms/domain"
 import { sqlFailure } from "../sql/SqlFailure.js"
 import { epochMs, isUuid, jsonText, toValues } from "../sql/sqlValues.js"
-import { eventForm, eventOrganisation, notErased, subscribed } from "../rows/webhookRows.js"
+import { eventForm, eventOrganisation, notErased, subscribed } from "../webhooks/webhookRows.js"
 
 // Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
 const spanClaim = Effect.withSpan("SqlOutbox.claim")

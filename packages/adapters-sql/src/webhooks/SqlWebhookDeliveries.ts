@@ -21,7 +21,7 @@ import {
   sendable,
   subscribed,
   toDelivery
-} from "../rows/webhookRows.js"
+} from "./webhookRows.js"
 import { epochMs, isUuid, toValues } from "../sql/sqlValues.js"
 import { appendAudit } from "../sql/appendAudit.js"
 import { decodeRows } from "../sql/decodeRows.js"
