@@ -13,8 +13,8 @@ export type { PgListenerOptions } from "./connection/PgListener.js"
 export { migrate, Migrations } from "./migrations/Migrations.js"
 
 // Every port at once, and each port's layer
-export * from "./ports/SqlPorts.js"
-export * from "./ports/SqlPortalPorts.js"
+export * from "./SqlPorts.js"
+export * from "./SqlPortalPorts.js"
 export { SqlFormSchemas } from "./publicForms/SqlFormSchemas.js"
 export { SqlSubmissions } from "./publicForms/SqlSubmissions.js"
 export { SqlUniqueValues } from "./publicForms/SqlUniqueValues.js"

@@ -6,8 +6,8 @@ import type { OutboxSignal } from "@forms/domain"
 import { EmbeddedPg } from "../src/connection/EmbeddedPg.js"
 import { PgLive } from "../src/connection/PgLive.js"
 import { Migrations } from "../src/migrations/Migrations.js"
-import { SqlPortalPorts } from "../src/ports/SqlPortalPorts.js"
-import { SqlPorts } from "../src/ports/SqlPorts.js"
+import { SqlPortalPorts } from "../src/SqlPortalPorts.js"
+import { SqlPorts } from "../src/SqlPorts.js"
 import { loadFixture } from "../src/fixture/loadFixture.js"
 
 export const testDatabaseUrl: string | undefined = process.env["TEST_DATABASE_URL"] || undefined

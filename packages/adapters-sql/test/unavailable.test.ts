@@ -14,8 +14,8 @@ import {
 } from "@forms/domain"
 import { PgLive } from "../src/connection/PgLive.js"
 import { SqlOutboxSignal } from "../src/events/SqlOutboxSignal.js"
-import { SqlPortalPorts } from "../src/ports/SqlPortalPorts.js"
-import { SqlPorts } from "../src/ports/SqlPorts.js"
+import { SqlPortalPorts } from "../src/SqlPortalPorts.js"
+import { SqlPorts } from "../src/SqlPorts.js"
 
 const listen = (server: Server) =>
   Effect.callback<number>((resume) => {

@@ -1,9 +1,9 @@
 /** The portal and event-handler ports on PostgreSQL, given a `SqlClient` (and, beneath them, an `OutboxSignal`). */
 import { Layer } from "effect"
-import { SqlEngagements } from "../portal/SqlEngagements.js"
-import { SqlEnrichment } from "../events/SqlEnrichment.js"
-import { SqlSchemaCatalog } from "../forms/SqlSchemaCatalog.js"
-import { SqlValueTargets } from "../portal/SqlValueTargets.js"
+import { SqlEngagements } from "./portal/SqlEngagements.js"
+import { SqlEnrichment } from "./events/SqlEnrichment.js"
+import { SqlSchemaCatalog } from "./forms/SqlSchemaCatalog.js"
+import { SqlValueTargets } from "./portal/SqlValueTargets.js"
 
 export const SqlPortalPorts = {
   /**
