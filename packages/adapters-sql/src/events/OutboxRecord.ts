@@ -19,8 +19,8 @@ export const eventsJson = (events: ReadonlyArray<NewOutboxEvent>): string =>
  * Appends `events` (due at `at`) and notifies `forms_outbox`, in one statement; run it inside the step's
  * transaction. The rows get their `seq` in the order of `events`.
  */
-export const recordEvents = (sql: SqlClient.SqlClient, events: ReadonlyArray<NewOutboxEvent>, at: Date) =>
-  Effect.gen(function*() {
+export const recordEvents = Effect.fnUntraced(
+  function*(sql: SqlClient.SqlClient, events: ReadonlyArray<NewOutboxEvent>, at: Date) {
     if (events.length === 0) return
     // The NOTIFY is delivered at commit only; a dispatcher listening elsewhere wakes up instead of polling.
     yield* sql`WITH recorded AS (
@@ -30,7 +30,8 @@ export const recordEvents = (sql: SqlClient.SqlClient, events: ReadonlyArray<New
         ORDER BY e.n
       )
       SELECT pg_notify(${outboxChannel}, current_schema())`
-  })
+  }
+)
 
 /**
  * The in-process wake-up to run after a step that recorded events has committed: `OutboxSignal.notify`

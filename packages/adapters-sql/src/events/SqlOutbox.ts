@@ -2,16 +2,10 @@
 import { Clock, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { type ClaimPolicy, interruptedAttemptError, Outbox, type OutboxEvent } from "@forms/domain"
+import { decodeRows } from "../sql/decodeRows.js"
 import { sqlFailure } from "../sql/SqlFailure.js"
 import { epochMs, isUuid, jsonText, toValues } from "../sql/sqlValues.js"
 import { eventForm, eventOrganisation, notErased, subscribed } from "../webhooks/webhookRows.js"
-
-// Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
-const spanClaim = Effect.withSpan("SqlOutbox.claim")
-const spanMarkDelivered = Effect.withSpan("SqlOutbox.markDelivered")
-const spanMarkFailed = Effect.withSpan("SqlOutbox.markFailed")
-const spanDead = Effect.withSpan("SqlOutbox.dead")
-const spanRetry = Effect.withSpan("SqlOutbox.retry")
 
 const Row = Schema.Struct({
   id: Schema.String,
@@ -21,14 +15,18 @@ const Row = Schema.Struct({
   last_error: Schema.NullOr(Schema.String)
 })
 const ClaimRow = Schema.Struct({ ...Row.fields, parked: Schema.Boolean, due: Schema.Number, seq: Schema.Number })
-const decodeClaimRows = Schema.decodeUnknownEffect(Schema.Array(ClaimRow))
-const decodeRows = Schema.decodeUnknownEffect(Schema.Array(Row))
+const decodeClaimRows = decodeRows(ClaimRow)
+const decodeEvents = decodeRows(Row)
 
 const toEvents = (rows: ReadonlyArray<unknown>) =>
-  decodeRows(rows).pipe(
-    Effect.map((decoded) => decoded.map((row): OutboxEvent => ({ ...row, payload: toValues(row.payload) }))),
-    Effect.orDie
+  decodeEvents(rows).pipe(
+    Effect.map((decoded) => decoded.map((row): OutboxEvent => ({ ...row, payload: toValues(row.payload) })))
   )
+
+/** Which of the due events a claim takes; `firstInterruptedAlone` is the rule of `claimBatch`. */
+interface ClaimRule {
+  readonly firstInterruptedAlone: boolean
+}
 
 export const makeSqlOutbox = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -38,10 +36,10 @@ export const makeSqlOutbox = Effect.gen(function*() {
   // its attempt counted and a lease (a later `available_at`, which also sends a crashed one to the
   // back of the queue), or, when the attempt before was claimed and never answered and was the last
   // of its round, is parked dead.
-  // With `alone` (claimBatch): of the due events taken, the first alone when its last attempt was
+  // With `firstInterruptedAlone` (claimBatch): of the due events taken, the first alone when its last attempt was
   // interrupted, else only those whose last attempt was not (the others stay due, locked for this statement only).
-  const claimWith = (limit: number, policy: ClaimPolicy, alone: boolean) =>
-    Effect.gen(function*() {
+  const claimDue = Effect.fnUntraced(
+    function*(limit: number, policy: ClaimPolicy, rule: ClaimRule) {
       if (limit <= 0) return { events: [], parked: [] }
       const at = yield* now
       const until = new Date(at.getTime() + Math.max(0, policy.leaseMs))
@@ -60,7 +58,7 @@ export const makeSqlOutbox = Effect.gen(function*() {
           FROM candidates c),
         picked AS (
           SELECT * FROM ranked WHERE ${
-        sql.literal(alone ? "CASE WHEN first_interrupted THEN rn = 1 ELSE NOT interrupted END" : "true")
+        sql.literal(rule.firstInterruptedAlone ? "CASE WHEN first_interrupted THEN rn = 1 ELSE NOT interrupted END" : "true")
       })
         UPDATE outbox o SET
           attempts = CASE WHEN picked.parks THEN o.attempts ELSE o.attempts + 1 END,
@@ -71,7 +69,7 @@ export const makeSqlOutbox = Effect.gen(function*() {
         FROM picked WHERE o.id = picked.id
         RETURNING o.id::text AS id, o.type, o.payload, o.attempts, o.last_error, picked.parks AS parked,
           ${sql.literal(epochMs("picked.available_at"))} AS due, picked.seq::float8 AS seq`
-      const decoded = yield* Effect.orDie(decodeClaimRows(rows))
+      const decoded = yield* decodeClaimRows(rows)
       const ordered = [...decoded].sort((a, b) => a.due - b.due || a.seq - b.seq)
       const toEvent = (row: typeof ordered[number]): OutboxEvent => ({
         id: row.id, type: row.type, payload: toValues(row.payload), attempts: row.attempts, last_error: row.last_error
@@ -80,13 +78,19 @@ export const makeSqlOutbox = Effect.gen(function*() {
         events: ordered.filter((row) => !row.parked).map(toEvent),
         parked: ordered.filter((row) => row.parked).map(toEvent)
       }
-    }).pipe(Effect.catchTag("SqlError", sqlFailure), spanClaim)
+    },
+    Effect.catchTag("SqlError", sqlFailure)
+  )
 
-  const claim = (limit: number, policy: ClaimPolicy) => claimWith(limit, policy, false)
-  const claimBatch = (limit: number, policy: ClaimPolicy) => claimWith(limit, policy, true)
+  const claim = Effect.fn("SqlOutbox.claim")((limit: number, policy: ClaimPolicy) =>
+    claimDue(limit, policy, { firstInterruptedAlone: false })
+  )
+  const claimBatch = Effect.fn("SqlOutbox.claimBatch")((limit: number, policy: ClaimPolicy) =>
+    claimDue(limit, policy, { firstInterruptedAlone: true })
+  )
 
-  const markDeliveredMany = (ids: ReadonlyArray<string>) =>
-    Effect.gen(function*() {
+  const deliver = Effect.fnUntraced(
+    function*(ids: ReadonlyArray<string>) {
       const valid = [...new Set(ids.filter(isUuid))]
       if (valid.length === 0) return
       const at = yield* now
@@ -106,14 +110,17 @@ export const makeSqlOutbox = Effect.gen(function*() {
           AND (w.created_at <= ev.created_at OR w.replay_since <= ev.created_at)
         WHERE ${sql.literal(notErased("ev"))}
         ON CONFLICT (endpoint_id, event_id) DO NOTHING`
-    }).pipe(Effect.catchTag("SqlError", sqlFailure), spanMarkDelivered)
+    },
+    Effect.catchTag("SqlError", sqlFailure)
+  )
 
-  const markDelivered = (id: string) => markDeliveredMany([id])
+  const markDeliveredMany = Effect.fn("SqlOutbox.markDeliveredMany")((ids: ReadonlyArray<string>) => deliver(ids))
+  const markDelivered = Effect.fn("SqlOutbox.markDelivered")((id: string) => deliver([id]))
 
   // Not counted again (the claim did); only while `attempt` is the latest and still outstanding, so a
   // holder whose lease ran out and whose event was claimed again (or parked) records nothing.
-  const markFailed = (id: string, attempt: number, error: string, retryAt: number | null) =>
-    Effect.gen(function*() {
+  const markFailed = Effect.fn("SqlOutbox.markFailed")(
+    function*(id: string, attempt: number, error: string, retryAt: number | null) {
       if (!isUuid(id) || !Number.isInteger(attempt) || attempt < 1 || attempt > 2_147_483_647) return
       const at = yield* now
       yield* retryAt === null
@@ -123,26 +130,30 @@ export const makeSqlOutbox = Effect.gen(function*() {
         : sql`UPDATE outbox SET last_error = ${error}, claimed_until = NULL, available_at = ${new Date(retryAt)}::timestamptz
               WHERE id = ${id}::uuid AND attempts = ${attempt}::int AND claimed_until IS NOT NULL
                 AND delivered_at IS NULL AND dead_at IS NULL`
-    }).pipe(Effect.catchTag("SqlError", sqlFailure), spanMarkFailed)
+    },
+    Effect.catchTag("SqlError", sqlFailure)
+  )
 
   const dead = sql`
     SELECT id::text AS id, type, payload, attempts, last_error FROM outbox
     WHERE dead_at IS NOT NULL AND delivered_at IS NULL ORDER BY dead_at, seq`.pipe(
     Effect.flatMap(toEvents),
     Effect.catchTag("SqlError", sqlFailure),
-    spanDead
+    Effect.withSpan("SqlOutbox.dead")
   )
 
   // Due at once; its attempts are kept, so the dispatcher's backoff decides what one more failure means.
-  const retry = (id: string) =>
-    Effect.gen(function*() {
+  const retry = Effect.fn("SqlOutbox.retry")(
+    function*(id: string) {
       if (!isUuid(id)) return false
       const at = yield* now
       const rows = yield* sql`
         UPDATE outbox SET dead_at = NULL, claimed_until = NULL, available_at = ${at}::timestamptz
         WHERE id = ${id}::uuid AND dead_at IS NOT NULL AND delivered_at IS NULL RETURNING id`
       return rows.length > 0
-    }).pipe(Effect.catchTag("SqlError", sqlFailure), spanRetry)
+    },
+    Effect.catchTag("SqlError", sqlFailure)
+  )
 
   return Outbox.of({ claim, claimBatch, markDelivered, markDeliveredMany, markFailed, dead, retry })
 })

@@ -1,10 +1,11 @@
 /** How a form schema is selected (with its event, sections and fields) and decoded into the domain's `FormSchema`. */
 import { Effect, Schema } from "effect"
 import { type FormSchema, ValidationRules } from "@forms/domain"
+import { decodeRows } from "../sql/decodeRows.js"
 import { epochMs } from "../sql/sqlValues.js"
 
 /** A section of a form as its row selects it; shared by the public reader and the organiser's (adminFormRows.ts). */
-export const SectionRow = Schema.Struct({ id: Schema.String, name: Schema.String, position: Schema.Number })
+export const FormSectionRow = Schema.Struct({ id: Schema.String, name: Schema.String, position: Schema.Number })
 
 /** A field of a form as its row selects it, options with their tags. */
 export const FieldRow = Schema.Struct({
@@ -39,15 +40,27 @@ export const FormSchemaRow = Schema.Struct({
   opens_at: Schema.NullOr(Schema.Number),
   closes_at: Schema.NullOr(Schema.Number),
   tags: Schema.Array(Schema.String),
-  sections: Schema.Array(SectionRow),
+  sections: Schema.Array(FormSectionRow),
   fields: Schema.Array(FieldRow)
 })
 
-const decodeRows = Schema.decodeUnknownEffect(Schema.Array(FormSchemaRow))
-
 /** Rows that do not decode are a bug of this adapter: they die. */
-export const toFormSchemas = (rows: ReadonlyArray<unknown>): Effect.Effect<ReadonlyArray<FormSchema>> =>
-  Effect.orDie(decodeRows(rows))
+export const toFormSchemas: (rows: ReadonlyArray<unknown>) => Effect.Effect<ReadonlyArray<FormSchema>> =
+  decodeRows(FormSchemaRow)
+
+/**
+ * A form's sections (by position, then id) and fields (by position, then slug), in code-unit order (COLLATE
+ * "C"), as two json columns of a `SELECT` over `form_schemas s`; the aliases `fs` and `f` are taken.
+ */
+export const definitionColumns = `COALESCE((SELECT json_agg(json_build_object('id', fs.id, 'name', fs.name, 'position', fs.position)
+                ORDER BY fs.position, fs.id COLLATE "C")
+              FROM form_sections fs WHERE fs.schema_id = s.id), '[]'::json) AS sections,
+    COALESCE((SELECT json_agg(json_build_object(
+                'id', f.id, 'section_id', f.section_id, 'slug', f.slug, 'label', f.label, 'type', f.type,
+                'is_required', f.is_required, 'options', f.options, 'validation_rules', f.validation_rules,
+                'is_unique', f.is_unique, 'position', f.position, 'maps_to', f.maps_to)
+                ORDER BY f.position, f.slug COLLATE "C")
+              FROM form_fields f WHERE f.schema_id = s.id), '[]'::json) AS fields`
 
 /**
  * `SELECT … FROM form_schemas s … WHERE {where}`: one row per schema, its sections by position then id and
@@ -59,14 +72,6 @@ export const selectFormSchemas = (where: string): string => `
     ${epochMs("s.token_rotated_at")} AS token_rotated_at, ${epochMs("s.opens_at")} AS opens_at,
     ${epochMs("s.closes_at")} AS closes_at, s.tags,
     CASE WHEN e.id IS NULL THEN NULL ELSE json_build_object('id', e.id, 'name', e.name) END AS event,
-    COALESCE((SELECT json_agg(json_build_object('id', fs.id, 'name', fs.name, 'position', fs.position)
-                ORDER BY fs.position, fs.id COLLATE "C")
-              FROM form_sections fs WHERE fs.schema_id = s.id), '[]'::json) AS sections,
-    COALESCE((SELECT json_agg(json_build_object(
-                'id', f.id, 'section_id', f.section_id, 'slug', f.slug, 'label', f.label, 'type', f.type,
-                'is_required', f.is_required, 'options', f.options, 'validation_rules', f.validation_rules,
-                'is_unique', f.is_unique, 'position', f.position, 'maps_to', f.maps_to)
-                ORDER BY f.position, f.slug COLLATE "C")
-              FROM form_fields f WHERE f.schema_id = s.id), '[]'::json) AS fields
+    ${definitionColumns}
   FROM form_schemas s LEFT JOIN events e ON e.id = s.event_id
   WHERE ${where}`

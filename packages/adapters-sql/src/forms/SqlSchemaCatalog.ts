@@ -10,13 +10,13 @@ import { sqlFailure } from "../sql/SqlFailure.js"
 import { FormSchemaCache } from "./FormSchemaCache.js"
 import { byId, makeFormSchemaReader } from "./FormSchemaReader.js"
 
-// Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
-const spanFindById = Effect.withSpan("SqlSchemaCatalog.findById")
-
 export const makeSqlSchemaCatalog = Effect.gen(function*() {
   const rowCache = Option.getOrUndefined(yield* Effect.serviceOption(FormSchemaCache))
   const read = makeFormSchemaReader(yield* SqlClient.SqlClient, rowCache)(byId)
-  const findById = (schemaId: string) => read(schemaId).pipe(Effect.catchTag("SqlError", sqlFailure), spanFindById)
+  const findById = Effect.fn("SqlSchemaCatalog.findById")(
+    (schemaId: string) => read(schemaId),
+    Effect.catchTag("SqlError", sqlFailure)
+  )
   return SchemaCatalog.of({ findById })
 })
 

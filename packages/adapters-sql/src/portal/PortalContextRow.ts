@@ -3,6 +3,7 @@ import { Effect, Schema } from "effect"
 import { type PortalContext } from "@forms/domain"
 import { ArtistAdvanceType } from "@forms/domain/internal"
 import { FormSchemaRow, selectFormSchemas } from "../forms/FormSchemaRow.js"
+import { decodeRows } from "../sql/decodeRows.js"
 import { epochMs } from "../sql/sqlValues.js"
 
 export const AdvanceSectionRow = Schema.Struct({
@@ -23,11 +24,11 @@ const ContextRow = Schema.Struct({
   advance_schema: Schema.NullOr(FormSchemaRow)
 })
 
-const decodeRows = Schema.decodeUnknownEffect(Schema.Array(ContextRow))
+const decodeContexts = decodeRows(ContextRow)
 
 /** Rows that do not decode are a bug of this adapter: they die. */
 export const toPortalContexts = (rows: ReadonlyArray<unknown>): Effect.Effect<ReadonlyArray<PortalContext>> =>
-  decodeRows(rows).pipe(
+  decodeContexts(rows).pipe(
     Effect.map((decoded) =>
       decoded.map(({ id, organisation_id, master_artist_id, event, artist, sections, advance_schema }): PortalContext => ({
         engagement: { id, organisation_id, event, master_artist_id },
@@ -35,8 +36,7 @@ export const toPortalContexts = (rows: ReadonlyArray<unknown>): Effect.Effect<Re
         sections,
         advance_schema
       }))
-    ),
-    Effect.orDie
+    )
   )
 
 /** The advance section's columns, for a RETURNING or a SELECT on `advance_sections`. */

@@ -1,7 +1,6 @@
 /** The `Engagements` port on PostgreSQL: the portal context by token hash or id, the advance draft, and the atomic section submit. */
-import { Effect, Layer, Option, Schema } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
-import type { SqlError } from "effect/sql/SqlError"
 import {
   type AdvanceSection,
   Engagements,
@@ -22,21 +21,13 @@ import { advanceSectionColumns, AdvanceSectionRow, selectPortalContexts, toPorta
 import { submissionColumns, toSubmissions } from "../publicForms/SubmissionRow.js"
 import { isUuid, jsonText } from "../sql/sqlValues.js"
 import { atRevision, revisionMoved } from "../sql/revisionCheck.js"
-
-// Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
-const spanFindByToken = Effect.withSpan("SqlEngagements.findByToken")
-const spanFindById = Effect.withSpan("SqlEngagements.findById")
-const spanFindAdvanceDraft = Effect.withSpan("SqlEngagements.findAdvanceDraft")
-const spanCreateAdvanceDraft = Effect.withSpan("SqlEngagements.createAdvanceDraft")
-const spanSubmitSection = Effect.withSpan("SqlEngagements.submitSection")
+import { decodeRows } from "../sql/decodeRows.js"
+import { transientRetries } from "../sql/transientRetries.js"
 
 const selectByHash = selectPortalContexts("en.portal_token_hash = $1")
 const selectById = selectPortalContexts("en.id = $1")
 
-const decodeSections = Schema.decodeUnknownEffect(Schema.Array(AdvanceSectionRow))
-
-const isRetryable = (error: SqlError): boolean =>
-  error.reason._tag === "DeadlockError" || error.reason._tag === "SerializationError"
+const decodeSections = decodeRows(AdvanceSectionRow)
 
 export const makeSqlEngagements = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -51,13 +42,11 @@ export const makeSqlEngagements = Effect.gen(function*() {
     )
 
   // Only the SHA-256 of a token is stored; an empty token is no token (never hashed, never found).
-  const findByToken = (token: string) =>
-    (token === "" ? Effect.succeed(Option.none<PortalContext>()) : context(selectByHash, hashPortalToken(token))).pipe(
-      spanFindByToken
-    )
+  const findByToken = Effect.fn("SqlEngagements.findByToken")((token: string) =>
+    token === "" ? Effect.succeed(Option.none<PortalContext>()) : context(selectByHash, hashPortalToken(token))
+  )
 
-  const findById = (engagementId: string) =>
-    context(selectById, engagementId).pipe(spanFindById)
+  const findById = Effect.fn("SqlEngagements.findById")((engagementId: string) => context(selectById, engagementId))
 
   const selectDraft = (schemaId: string, engagementId: string) =>
     sql`SELECT ${columns} FROM submissions
@@ -66,13 +55,15 @@ export const makeSqlEngagements = Effect.gen(function*() {
       Effect.map((rows): Option.Option<Submission> => Option.fromNullishOr(rows[0]))
     )
 
-  const findAdvanceDraft = (schemaId: string, engagementId: string) =>
-    selectDraft(schemaId, engagementId).pipe(Effect.catchTag("SqlError", sqlFailure), spanFindAdvanceDraft)
+  const findAdvanceDraft = Effect.fn("SqlEngagements.findAdvanceDraft")(
+    (schemaId: string, engagementId: string) => selectDraft(schemaId, engagementId),
+    Effect.catchTag("SqlError", sqlFailure)
+  )
 
   // Racing first submits: the unique key makes the second INSERT wait for the first and then do nothing;
   // the SELECT after it (a new statement, a new snapshot) sees the winner's committed row.
-  const createAdvanceDraft = (init: NewAdvanceDraft) =>
-    Effect.gen(function*() {
+  const createAdvanceDraft = Effect.fn("SqlEngagements.createAdvanceDraft")(
+    function*(init: NewAdvanceDraft) {
       const at = new Date(init.created_at)
       const inserted = yield* sql`
         INSERT INTO submissions (schema_id, idempotency_key, values, event_id, subject_id, created_at, updated_at)
@@ -85,12 +76,11 @@ export const makeSqlEngagements = Effect.gen(function*() {
       const existing = yield* selectDraft(init.schema_id, init.engagement_id)
       if (Option.isNone(existing)) return yield* Effect.die(new Error("The conflicting advance draft vanished"))
       return existing.value
-    }).pipe(
-      // The advance form was deleted since the use case read it: the foreign key refuses the draft.
-      Effect.catchTag("SqlError", (error): Effect.Effect<never, RevisionChanged | Unavailable> =>
-        isForeignKeyViolation(error) ? Effect.fail(new RevisionChanged()) : sqlFailure(error)),
-      spanCreateAdvanceDraft
-    )
+    },
+    // The advance form was deleted since the use case read it: the foreign key refuses the draft.
+    Effect.catchTag("SqlError", (error): Effect.Effect<never, RevisionChanged | Unavailable> =>
+      isForeignKeyViolation(error) ? Effect.fail(new RevisionChanged()) : sqlFailure(error))
+  )
 
   // The section first: a section of another engagement (or none) writes nothing. Racing submits of one
   // engagement lock one section row, then the draft row: never in opposite orders, so no deadlock. The
@@ -104,7 +94,7 @@ export const makeSqlEngagements = Effect.gen(function*() {
         UPDATE advance_sections SET status = 'submitted', submitted_at = ${at}::timestamptz
         WHERE id = ${command.section_id} AND engagement_id = ${command.engagement_id}
         RETURNING ${sql.literal(advanceSectionColumns)}`
-      const section: AdvanceSection | undefined = (yield* Effect.orDie(decodeSections(sectionRows)))[0]
+      const section: AdvanceSection | undefined = (yield* decodeSections(sectionRows))[0]
       if (section === undefined) return yield* new SectionNotFound({})
       if (!isUuid(command.draft_id)) return yield* new VersionConflict({})
       // A section submit is not a save: auto_save_count is left alone. The id alone picks the row (the other
@@ -124,13 +114,12 @@ export const makeSqlEngagements = Effect.gen(function*() {
       return { submission, section }
     }))
 
-  const submitSection = (command: SubmitSectionCommand) =>
-    submitSectionOnce(command).pipe(
-      Effect.retry({ times: 3, while: (error) => error._tag === "SqlError" && isRetryable(error) }),
-      Effect.catchTag("SqlError", sqlFailure),
-      Effect.tap(() => wake),
-      spanSubmitSection
-    )
+  const submitSection = Effect.fn("SqlEngagements.submitSection")(
+    (command: SubmitSectionCommand) => submitSectionOnce(command),
+    Effect.retry(transientRetries),
+    Effect.catchTag("SqlError", sqlFailure),
+    Effect.tap(() => wake)
+  )
 
   return Engagements.of({ findByToken, findById, findAdvanceDraft, createAdvanceDraft, submitSection })
 })

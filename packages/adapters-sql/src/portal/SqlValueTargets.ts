@@ -5,18 +5,14 @@ import { type AppliedObjects, type ApplyValues, ValueTargets } from "@forms/doma
 import { sqlFailure } from "../sql/SqlFailure.js"
 import { isUuid, jsonText, toValues } from "../sql/sqlValues.js"
 
-// Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
-const spanApply = Effect.withSpan("SqlValueTargets.apply")
-const spanRead = Effect.withSpan("SqlValueTargets.read")
-
 export const makeSqlValueTargets = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
 
   // `||` under the row locks: a concurrent merge re-reads the row it waited for, so no update is lost, and the
   // source fence is judged on the committed row (an older version of the same draft than the last applied merges
   // nothing). Both data-modifying CTEs run whatever the final SELECT reads; the artist follows the engagement.
-  const apply = (command: ApplyValues) =>
-    Effect.gen(function*() {
+  const apply = Effect.fn("SqlValueTargets.apply")(
+    function*(command: ApplyValues) {
       const sourceId = command.source?.submission_id ?? null
       const sourceVersion = command.source?.version ?? null
       if (sourceId !== null && !isUuid(sourceId)) return yield* Effect.die(new Error("an apply's source is a submission id"))
@@ -35,21 +31,23 @@ export const makeSqlValueTargets = Effect.gen(function*() {
         SELECT EXISTS (SELECT 1 FROM engagements e JOIN master_artists a ON a.id = e.master_artist_id
           WHERE e.id = ${command.engagement_id}) AS found`
       return rows[0]?.found === true
-    }).pipe(Effect.catchTag("SqlError", sqlFailure), spanApply)
+    },
+    Effect.catchTag("SqlError", sqlFailure)
+  )
 
-  const read = (engagementId: string) =>
-    sql<{ readonly profile: unknown; readonly advance: unknown }>`
-      SELECT a.profile, en.advance FROM engagements en JOIN master_artists a ON a.id = en.master_artist_id
-      WHERE en.id = ${engagementId}`.pipe(
-      Effect.map((rows) =>
-        Option.map(Option.fromNullishOr(rows[0]), (row): AppliedObjects => ({
-          profile: toValues(row.profile),
-          advance: toValues(row.advance)
-        }))
-      ),
-      Effect.catchTag("SqlError", sqlFailure),
-      spanRead
-    )
+  const read = Effect.fn("SqlValueTargets.read")(
+    (engagementId: string) =>
+      sql<{ readonly profile: unknown; readonly advance: unknown }>`
+        SELECT a.profile, en.advance FROM engagements en JOIN master_artists a ON a.id = en.master_artist_id
+        WHERE en.id = ${engagementId}`,
+    Effect.map((rows) =>
+      Option.map(Option.fromNullishOr(rows[0]), (row): AppliedObjects => ({
+        profile: toValues(row.profile),
+        advance: toValues(row.advance)
+      }))
+    ),
+    Effect.catchTag("SqlError", sqlFailure)
+  )
 
   return ValueTargets.of({ apply, read })
 })

@@ -10,17 +10,19 @@ import { sqlFailure } from "../sql/SqlFailure.js"
 import { FormSchemaCache } from "../forms/FormSchemaCache.js"
 import { byId, byToken, makeFormSchemaReader } from "../forms/FormSchemaReader.js"
 
-const spanFindByToken = Effect.withSpan("SqlFormSchemas.findByToken")
-const spanFindCurrent = Effect.withSpan("SqlFormSchemas.findCurrent")
-
 export const makeSqlFormSchemas = Effect.gen(function*() {
   const rowCache = Option.getOrUndefined(yield* Effect.serviceOption(FormSchemaCache))
   const read = makeFormSchemaReader(yield* SqlClient.SqlClient, rowCache)(byToken)
-  const findByToken = (token: string) => read(token).pipe(Effect.catchTag("SqlError", sqlFailure), spanFindByToken)
+  const findByToken = Effect.fn("SqlFormSchemas.findByToken")(
+    (token: string) => read(token),
+    Effect.catchTag("SqlError", sqlFailure)
+  )
   // Past the row cache: a write that found the revision moved must see the change, not a notification's lag.
   const readCurrent = makeFormSchemaReader(yield* SqlClient.SqlClient)(byId)
-  const findCurrent = (schemaId: string) =>
-    readCurrent(schemaId).pipe(Effect.catchTag("SqlError", sqlFailure), spanFindCurrent)
+  const findCurrent = Effect.fn("SqlFormSchemas.findCurrent")(
+    (schemaId: string) => readCurrent(schemaId),
+    Effect.catchTag("SqlError", sqlFailure)
+  )
   return FormSchemas.of({ findByToken, findCurrent })
 })
 

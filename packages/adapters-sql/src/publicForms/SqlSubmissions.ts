@@ -1,5 +1,5 @@
 /** The `Submissions` port on PostgreSQL: each method is one statement or one transaction. */
-import { Clock, Effect, Layer, Option } from "effect"
+import { Clock, Data, Effect, Layer, Option, Schedule } from "effect"
 import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import {
@@ -23,19 +23,18 @@ import { submissionColumns, toSubmissions } from "./SubmissionRow.js"
 import { isUuid, jsonText } from "../sql/sqlValues.js"
 import { atRevision, revisionMoved } from "../sql/revisionCheck.js"
 import { lostClaimsConstraint, submitStatement } from "./submitStatement.js"
-
-// Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
-const spanCreateOrGet = Effect.withSpan("SqlSubmissions.createOrGet")
-const spanSave = Effect.withSpan("SqlSubmissions.save")
-const spanSubmit = Effect.withSpan("SqlSubmissions.submit")
+import { transientRetries } from "../sql/transientRetries.js"
 
 const first = (rows: ReadonlyArray<Submission>): Option.Option<Submission> => Option.fromNullishOr(rows[0])
 
 const isLostClaims = (error: SqlError): boolean =>
   error.reason._tag === "UniqueViolation" && error.reason.constraint === lostClaimsConstraint
 
-const isRetryable = (error: SqlError): boolean =>
-  error.reason._tag === "DeadlockError" || error.reason._tag === "SerializationError"
+/** The insert of a draft met a conflicting key whose row was gone by the time it was read (erased meanwhile). */
+class DraftVanished extends Data.TaggedError("DraftVanished") {}
+
+/** A draft's insert is tried again when the winner of its key vanished: up to 3 inserts in all, at once. */
+const vanishedDraftRetries = Schedule.recurs(2).pipe(Schedule.while(({ input }) => input instanceof DraftVanished))
 
 export const makeSqlSubmissions = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -64,62 +63,64 @@ export const makeSqlSubmissions = Effect.gen(function*() {
       Effect.map(first)
     )
 
-  const createOrGet = (
-    draft: NewDraft,
-    attempt = 1
-  ): Effect.Effect<{ submission: Submission; created: boolean }, Unavailable | RevisionChanged> =>
-    Effect.gen(function*() {
-      const now = new Date(yield* Clock.currentTimeMillis)
-      const inserted = yield* sql`
-        INSERT INTO submissions (schema_id, idempotency_key, values, event_id, subject_id, created_at, updated_at)
-        SELECT ${draft.schema_id}, ${draft.idempotency_key}, ${jsonText(draft.values)}::jsonb, ${draft.event_id},
-                ${draft.subject_id}, ${now}::timestamptz, ${now}::timestamptz
-        WHERE ${atRevision(sql, draft.schema_id, draft.revision)}
-        ON CONFLICT (schema_id, idempotency_key) DO NOTHING
-        RETURNING ${columns}`.pipe(Effect.flatMap(toSubmissions))
-      const created = inserted[0]
-      if (created !== undefined) return { submission: created, created: true }
-      // Lost the race (or a replay): the winner is committed by now. It may have been erased since (an
-      // organiser's erasure, CONTRACT §12): the key is free again, so the insert is tried once more.
-      const existing = yield* selectByKey(draft.schema_id, draft.idempotency_key)
-      if (Option.isNone(existing)) {
-        // No row and no conflict: the form left the revision the values were validated against.
-        if (draft.revision !== undefined && (yield* revisionMoved(sql, draft.schema_id, draft.revision))) {
-          return yield* new RevisionChanged()
-        }
-        if (attempt >= 3) return yield* Effect.die(new Error("The conflicting draft vanished three times"))
-        return yield* createOrGet(draft, attempt + 1)
+  /** One insert of the draft, or the winner of its key; `DraftVanished` when neither is there. */
+  const insertOrGet = Effect.fnUntraced(function*(draft: NewDraft) {
+    const now = new Date(yield* Clock.currentTimeMillis)
+    const inserted = yield* sql`
+      INSERT INTO submissions (schema_id, idempotency_key, values, event_id, subject_id, created_at, updated_at)
+      SELECT ${draft.schema_id}, ${draft.idempotency_key}, ${jsonText(draft.values)}::jsonb, ${draft.event_id},
+              ${draft.subject_id}, ${now}::timestamptz, ${now}::timestamptz
+      WHERE ${atRevision(sql, draft.schema_id, draft.revision)}
+      ON CONFLICT (schema_id, idempotency_key) DO NOTHING
+      RETURNING ${columns}`.pipe(Effect.flatMap(toSubmissions))
+    const created = inserted[0]
+    if (created !== undefined) return { submission: created, created: true }
+    // Lost the race (or a replay): the winner is committed by now. It may have been erased since (an
+    // organiser's erasure, CONTRACT §12): the key is free again, so the insert is tried once more.
+    const existing = yield* selectByKey(draft.schema_id, draft.idempotency_key)
+    if (Option.isNone(existing)) {
+      // No row and no conflict: the form left the revision the values were validated against.
+      if (draft.revision !== undefined && (yield* revisionMoved(sql, draft.schema_id, draft.revision))) {
+        return yield* new RevisionChanged()
       }
-      return { submission: existing.value, created: false }
-    }).pipe(
-      // The form was deleted since the use case read it (its schema cache may lag a delete by moments): the
-      // foreign key refuses the draft. As for a changed revision, the use case reads the form again (404).
-      Effect.catchTag("SqlError", (error): Effect.Effect<never, Unavailable | RevisionChanged> =>
-        isForeignKeyViolation(error) ? Effect.fail(new RevisionChanged()) : sqlFailure(error)),
-      spanCreateOrGet
-    )
+      return yield* new DraftVanished()
+    }
+    return { submission: existing.value, created: false }
+  })
 
-  const findByKey = (schemaId: string, key: string) =>
-    selectByKey(schemaId, key).pipe(Effect.catchTag("SqlError", sqlFailure))
+  const createOrGet = Effect.fn("SqlSubmissions.createOrGet")(
+    (draft: NewDraft) =>
+      insertOrGet(draft).pipe(
+        Effect.retry(vanishedDraftRetries),
+        Effect.catchTag("DraftVanished", () => Effect.die(new Error("The conflicting draft vanished three times")))
+      ),
+    // The form was deleted since the use case read it (its schema cache may lag a delete by moments): the
+    // foreign key refuses the draft. As for a changed revision, the use case reads the form again (404).
+    Effect.catchTag("SqlError", (error): Effect.Effect<never, Unavailable | RevisionChanged> =>
+      isForeignKeyViolation(error) ? Effect.fail(new RevisionChanged()) : sqlFailure(error))
+  )
 
-  const findInSchema = (schemaId: string, id: string) =>
-    selectInSchema(schemaId, id).pipe(Effect.catchTag("SqlError", sqlFailure))
+  const findByKey = Effect.fn("SqlSubmissions.findByKey")(
+    (schemaId: string, key: string) => selectByKey(schemaId, key),
+    Effect.catchTag("SqlError", sqlFailure)
+  )
+
+  const findInSchema = Effect.fn("SqlSubmissions.findInSchema")(
+    (schemaId: string, id: string) => selectInSchema(schemaId, id),
+    Effect.catchTag("SqlError", sqlFailure)
+  )
 
   /** Why a conditional update touched no row: unknown, submitted, the form changed, or (for submit) a newer version. */
-  const explainMiss = (schemaId: string, id: string, revision: number | undefined) =>
-    Effect.gen(function*() {
-      const current = yield* selectInSchema(schemaId, id)
-      if (Option.isNone(current)) return yield* new SubmissionNotFound({})
-      if (current.value.status === "submitted") return yield* new AlreadySubmitted({})
-      if (revision !== undefined) {
-        const rows = yield* sql`SELECT 1 FROM form_schemas WHERE id = ${schemaId} AND revision = ${revision}::int`
-        if (rows.length === 0) return yield* new RevisionChanged()
-      }
-      return yield* new VersionConflict({})
-    })
+  const explainMiss = Effect.fnUntraced(function*(schemaId: string, id: string, revision: number | undefined) {
+    const current = yield* selectInSchema(schemaId, id)
+    if (Option.isNone(current)) return yield* new SubmissionNotFound({})
+    if (current.value.status === "submitted") return yield* new AlreadySubmitted({})
+    if (revision !== undefined && (yield* revisionMoved(sql, schemaId, revision))) return yield* new RevisionChanged()
+    return yield* new VersionConflict({})
+  })
 
-  const save = (schemaId: string, id: string, patch: Readonly<Record<string, unknown>>, revision?: number) =>
-    Effect.gen(function*() {
+  const save = Effect.fn("SqlSubmissions.save")(
+    function*(schemaId: string, id: string, patch: Readonly<Record<string, unknown>>, revision?: number) {
       if (!isUuid(id)) return yield* new SubmissionNotFound({})
       const now = new Date(yield* Clock.currentTimeMillis)
       const rows = yield* sql`
@@ -135,55 +136,55 @@ export const makeSqlSubmissions = Effect.gen(function*() {
         // A draft that the update did not match cannot exist (a status never returns to draft).
         Effect.catchTag("VersionConflict", (error) => Effect.die(error))
       )
-    }).pipe(Effect.catchTag("SqlError", sqlFailure), spanSave)
+    },
+    Effect.catchTag("SqlError", sqlFailure)
+  )
 
   /**
    * The unique claims and the outbox events (with their NOTIFY) in one statement, after the submission's
    * update in the same transaction. A lost claim fails with `UniqueTaken`, which rolls the transaction back.
    */
-  const claimAndRecord = (command: SubmitCommand, at: Date) =>
-    Effect.gen(function*() {
-      const claims = digestClaims(command.claims)
-      const events = command.events
-      if (claims.length === 0 && events.length === 0) return
-      // Claims are keyed by the digest of the value (claimDigest.ts): a long value never meets the index limit.
-      const [row] = yield* sql<{ readonly won: ReadonlyArray<readonly [string, string]> }>`
-        WITH claimed AS (
-          INSERT INTO unique_claims (schema_id, field_slug, value_digest, submission_id)
-          SELECT ${command.schema_id}, c.slug, decode(c.digest, 'hex'), ${command.id}::uuid
-          FROM unnest(${claims.map((c) => c.slug)}::text[], ${claims.map((c) => c.digest)}::text[])
-            WITH ORDINALITY AS c (slug, digest, n)
-          ORDER BY c.n
-          ON CONFLICT DO NOTHING
-          RETURNING field_slug, encode(value_digest, 'hex') AS digest
-        ), recorded AS (
-          INSERT INTO outbox (type, payload, available_at, created_at)
-          SELECT e.event->>'type', e.event->'payload', ${at}::timestamptz, ${at}::timestamptz
-          FROM jsonb_array_elements(${eventsJson(events)}::jsonb) WITH ORDINALITY AS e (event, n)
-          ORDER BY e.n
-        )
-        SELECT COALESCE((SELECT json_agg(json_build_array(field_slug, digest)) FROM claimed), '[]'::json) AS won,
-          (SELECT pg_notify(${outboxChannel}, current_schema()) WHERE ${events.length}::int > 0) AS notified`
-      const wonKeys = new Set((row?.won ?? []).map(([slug, digest]) => claimId(slug, digest)))
-      const lost = new Set(claims.filter((c) => !wonKeys.has(claimId(c.slug, c.digest))).map((c) => c.slug))
-      // In the order of the command's claims (field order), each slug once.
-      if (lost.size === 0) return
-      return yield* new UniqueTaken({ slugs: [...new Set(command.claims.map((c) => c.slug))].filter((s) => lost.has(s)) })
-    })
+  const claimAndRecord = Effect.fnUntraced(function*(command: SubmitCommand, at: Date) {
+    const claims = digestClaims(command.claims)
+    const events = command.events
+    if (claims.length === 0 && events.length === 0) return
+    // Claims are keyed by the digest of the value (claimDigest.ts): a long value never meets the index limit.
+    const [row] = yield* sql<{ readonly won: ReadonlyArray<readonly [string, string]> }>`
+      WITH claimed AS (
+        INSERT INTO unique_claims (schema_id, field_slug, value_digest, submission_id)
+        SELECT ${command.schema_id}, c.slug, decode(c.digest, 'hex'), ${command.id}::uuid
+        FROM unnest(${claims.map((c) => c.slug)}::text[], ${claims.map((c) => c.digest)}::text[])
+          WITH ORDINALITY AS c (slug, digest, n)
+        ORDER BY c.n
+        ON CONFLICT DO NOTHING
+        RETURNING field_slug, encode(value_digest, 'hex') AS digest
+      ), recorded AS (
+        INSERT INTO outbox (type, payload, available_at, created_at)
+        SELECT e.event->>'type', e.event->'payload', ${at}::timestamptz, ${at}::timestamptz
+        FROM jsonb_array_elements(${eventsJson(events)}::jsonb) WITH ORDINALITY AS e (event, n)
+        ORDER BY e.n
+      )
+      SELECT COALESCE((SELECT json_agg(json_build_array(field_slug, digest)) FROM claimed), '[]'::json) AS won,
+        (SELECT pg_notify(${outboxChannel}, current_schema()) WHERE ${events.length}::int > 0) AS notified`
+    const wonKeys = new Set((row?.won ?? []).map(([slug, digest]) => claimId(slug, digest)))
+    const lost = new Set(claims.filter((c) => !wonKeys.has(claimId(c.slug, c.digest))).map((c) => c.slug))
+    // In the order of the command's claims (field order), each slug once.
+    if (lost.size === 0) return
+    return yield* new UniqueTaken({ slugs: [...new Set(command.claims.map((c) => c.slug))].filter((s) => lost.has(s)) })
+  })
 
   /**
    * The places of the submit, in one statement (migration 0013, `forms_take_places`: locks in id order, then
    * takes and counts); the domain decides on the slots as held, and a refusal rolls the transaction back.
    */
-  const takePlaces = (command: SubmitCommand) =>
-    Effect.gen(function*() {
-      const places = command.places
-      if (places === undefined || places.slot_ids.length === 0) return
-      const held = yield* sql<ChosenSlot>`SELECT id, event_id, parent_event_id, date, start_time, end_time, capacity, holders
-        FROM forms_take_places(${command.id}::uuid, ${[...places.slot_ids]}::text[])`
-      const refused = places.decide(held.map((slot) => ({ ...slot, holders: Number(slot.holders) })))
-      if (refused !== undefined) return yield* new SlotsRefused({ fields: refused })
-    })
+  const takePlaces = Effect.fnUntraced(function*(command: SubmitCommand) {
+    const places = command.places
+    if (places === undefined || places.slot_ids.length === 0) return
+    const held = yield* sql<ChosenSlot>`SELECT id, event_id, parent_event_id, date, start_time, end_time, capacity, holders
+      FROM forms_take_places(${command.id}::uuid, ${[...places.slot_ids]}::text[])`
+    const refused = places.decide(held.map((slot) => ({ ...slot, holders: Number(slot.holders) })))
+    if (refused !== undefined) return yield* new SlotsRefused({ fields: refused })
+  })
 
   /** The submit's conditional update (draft, at the version read, the form at its revision), in both ways to submit. */
   const submitUpdate = (command: SubmitCommand, at: Date) =>
@@ -210,8 +211,8 @@ export const makeSqlSubmissions = Effect.gen(function*() {
    * No places to take: the submit as one statement (submitStatement.ts). When a claim was lost, that statement
    * failed and undid everything; the submit then runs as the transaction, which answers which values are taken.
    */
-  const submitInOneStatement = (command: SubmitCommand) =>
-    Effect.gen(function*() {
+  const submitInOneStatement = Effect.fnUntraced(
+    function*(command: SubmitCommand) {
       if (!isUuid(command.id)) return yield* new SubmissionNotFound({})
       const at = new Date(command.submitted_at)
       const rows = yield* submitStatement(sql, submitUpdate(command, at), command, digestClaims(command.claims), at).pipe(
@@ -220,23 +221,26 @@ export const makeSqlSubmissions = Effect.gen(function*() {
       const submitted = rows[0]
       if (submitted === undefined) return yield* explainMiss(command.schema_id, command.id, command.revision)
       return submitted
-    }).pipe(Effect.catchTag("SqlError", (error) => isLostClaims(error) ? submitOnce(command) : Effect.fail(error)))
+    },
+    (effect, command) =>
+      Effect.catchTag(effect, "SqlError", (error) => isLostClaims(error) ? submitOnce(command) : Effect.fail(error))
+  )
 
-  const submit = (command: SubmitCommand) =>
+  const submit = Effect.fn("SqlSubmissions.submit")((command: SubmitCommand) =>
     (command.places === undefined || command.places.slot_ids.length === 0
       ? submitInOneStatement(command)
       : submitOnce(command)).pipe(
-      Effect.retry({ times: 3, while: (error) => error._tag === "SqlError" && isRetryable(error) }),
+      Effect.retry(transientRetries),
       Effect.catchTag("SqlError", (error): Effect.Effect<never, UniqueTaken | Unavailable> =>
         // The claims' primary key is the last word on uniqueness: a violation is a taken value, never a 500.
         error.reason._tag === "UniqueViolation" && error.reason.constraint.startsWith("unique_claims")
           ? Effect.fail(new UniqueTaken({ slugs: [...new Set(command.claims.map((c) => c.slug))] }))
           : sqlFailure(error)),
-      Effect.tap(() => (command.events.length > 0 ? wake : Effect.void)),
-      spanSubmit
+      Effect.tap(() => (command.events.length > 0 ? wake : Effect.void))
     )
+  )
 
-  return Submissions.of({ createOrGet: (draft) => createOrGet(draft), findByKey, findInSchema, save, submit })
+  return Submissions.of({ createOrGet, findByKey, findInSchema, save, submit })
 })
 
 export const SqlSubmissions = {

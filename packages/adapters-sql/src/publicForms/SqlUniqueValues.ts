@@ -5,14 +5,11 @@ import { type UniqueClaim, UniqueValues } from "@forms/domain"
 import { sqlFailure } from "../sql/SqlFailure.js"
 import { digestClaims } from "./claimDigest.js"
 
-// Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
-const spanTaken = Effect.withSpan("SqlUniqueValues.taken")
-
 export const makeSqlUniqueValues = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
 
-  const taken = (schemaId: string, claims: ReadonlyArray<UniqueClaim>) =>
-    Effect.gen(function*() {
+  const taken = Effect.fn("SqlUniqueValues.taken")(
+    function*(schemaId: string, claims: ReadonlyArray<UniqueClaim>) {
       if (claims.length === 0) return []
       const digested = digestClaims(claims)
       // Keyed by the digest of the value (claimDigest.ts); a row is returned only for a pair asked about.
@@ -29,7 +26,9 @@ export const makeSqlUniqueValues = Effect.gen(function*() {
       const held = new Set(rows.map((row) => row.field_slug))
       // In the order of the claims, each slug once.
       return [...new Set(claims.filter((c) => held.has(c.slug)).map((c) => c.slug))]
-    }).pipe(Effect.catchTag("SqlError", sqlFailure), spanTaken)
+    },
+    Effect.catchTag("SqlError", sqlFailure)
+  )
 
   return UniqueValues.of({ taken })
 })

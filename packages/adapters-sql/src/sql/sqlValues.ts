@@ -1,8 +1,9 @@
 /**
  * Small SQL helpers every adapter uses: times as epoch milliseconds, ids checked before a query, JSON parameters,
- * and JSON columns read back as values.
+ * and JSON columns read back as values and tags.
  */
 import { emptyValues } from "@forms/domain"
+import { compareStrings } from "@forms/domain/internal"
 
 /** Epoch milliseconds of a timestamptz column, as a float8 (a JavaScript number). */
 export const epochMs = (column: string): string => `floor(extract(epoch from ${column}) * 1000)::float8`
@@ -23,3 +24,10 @@ export const toValues = (json: unknown): Record<string, unknown> => {
   }
   return out
 }
+
+/** The string elements of a JSON array (`tags` columns); anything else holds none. */
+export const tagsOf = (json: unknown): ReadonlyArray<string> =>
+  Array.isArray(json) ? json.filter((tag): tag is string => typeof tag === "string") : []
+
+/** A set of tags sorted by code unit (CONTRACT §2), as the in-memory adapters keep it; `COLLATE "C"` sorts by code point. */
+export const sortedTags = (tags: Iterable<string>): ReadonlyArray<string> => [...new Set(tags)].sort(compareStrings)

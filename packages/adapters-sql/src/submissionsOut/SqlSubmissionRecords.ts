@@ -9,7 +9,7 @@ import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import { type AdminSubmission, type CreatedKey, type SubmissionFilter, SubmissionRecords } from "@forms/domain"
 import { sqlFailure } from "../sql/SqlFailure.js"
-import { adminSubmissionColumns, contactColumns, toAdminContact, toAdminSubmission } from "./adminSubmissionRows.js"
+import { adminSubmissionColumns, adminContactColumns, toAdminContact, toAdminSubmission } from "./adminSubmissionRows.js"
 import { isUuid } from "../sql/sqlValues.js"
 import { makeSqlErasure } from "./SqlErasure.js"
 import { toPage } from "../sql/paging.js"
@@ -115,7 +115,7 @@ export const makeSqlSubmissionRecords = Effect.gen(function*() {
   const contacts = (organisationId: string, key: string | undefined, page: { limit: number; after: CreatedKey | undefined }) => {
     const after = page.after
     const at = after === undefined ? null : new Date(after.created_at)
-    return sql`SELECT ${sql.literal(contactColumns)} FROM contacts c
+    return sql`SELECT ${sql.literal(adminContactColumns)} FROM contacts c
       WHERE c.organisation_id = ${organisationId} AND (${key ?? null}::text IS NULL OR c.key = ${key ?? null}::text)
         AND (${after === undefined} OR c.created_at < ${at}::timestamptz
           OR (c.created_at = ${at}::timestamptz AND c.id::text COLLATE "C" < ${after?.id ?? null}::text COLLATE "C"))

@@ -1,7 +1,6 @@
 /** Rows of "Submissions out" (CONTRACT §12) decoded into the domain's records: a plain mapping, cheap per row (exports read 100,000s). */
 import type { AdminContact, AdminSubmission, OutboxEntry } from "@forms/domain"
-import { compareStrings } from "@forms/domain/internal"
-import { epochMs, toValues } from "../sql/sqlValues.js"
+import { epochMs, sortedTags, tagsOf, toValues } from "../sql/sqlValues.js"
 
 /** Over `submissions s`. */
 export const adminSubmissionColumns = [
@@ -34,9 +33,6 @@ interface Row {
   readonly submitted_at: number | null
 }
 
-export const toTags = (json: unknown): ReadonlyArray<string> =>
-  Array.isArray(json) ? [...new Set(json.filter((t): t is string => typeof t === "string"))].sort(compareStrings) : []
-
 /** A row of `adminSubmissionColumns`; one of another shape is a bug of this adapter (it throws: a defect). */
 export const toAdminSubmission = (raw: unknown): AdminSubmission => {
   const row = raw as Row
@@ -51,7 +47,7 @@ export const toAdminSubmission = (raw: unknown): AdminSubmission => {
     auto_save_count: row.auto_save_count,
     event_id: row.event_id,
     values: toValues(row.values),
-    tags: toTags(row.tags),
+    tags: sortedTags(tagsOf(row.tags)),
     contact_id: row.contact_id,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -60,7 +56,7 @@ export const toAdminSubmission = (raw: unknown): AdminSubmission => {
 }
 
 /** Over `contacts c`. */
-export const contactColumns = `c.id::text AS id, c.key, c.tags, ${epochMs("c.created_at")} AS created_at,
+export const adminContactColumns = `c.id::text AS id, c.key, c.tags, ${epochMs("c.created_at")} AS created_at,
   COALESCE((SELECT json_agg(s.id::text ORDER BY s.created_at, s.id::text COLLATE "C") FROM submissions s
     WHERE s.contact_id = c.id), '[]'::json) AS submission_ids`
 
@@ -69,7 +65,7 @@ export const toAdminContact = (raw: unknown): AdminContact => {
   return {
     id: row.id,
     key: row.key,
-    tags: toTags(row.tags),
+    tags: sortedTags(tagsOf(row.tags)),
     submission_ids: Array.isArray(row.submission_ids) ? row.submission_ids.filter((s): s is string => typeof s === "string") : [],
     created_at: row.created_at
   }

@@ -1,7 +1,7 @@
 /** Forms as the organiser reads them (CONTRACT §12): the whole form in one row, and list items with counts. */
 import { Schema } from "effect"
 import { epochMs } from "../../sql/sqlValues.js"
-import { FieldRow, SectionRow } from "../../forms/FormSchemaRow.js"
+import { definitionColumns, FieldRow, FormSectionRow } from "../../forms/FormSchemaRow.js"
 
 const Status = Schema.Literals(["draft", "published", "archived"])
 
@@ -21,7 +21,7 @@ export const AdminFormRow = Schema.Struct({
   tags: Schema.Array(Schema.String),
   created_at: Schema.Number,
   updated_at: Schema.Number,
-  sections: Schema.Array(SectionRow),
+  sections: Schema.Array(FormSectionRow),
   fields: Schema.Array(FieldRow)
 })
 
@@ -31,15 +31,7 @@ export const selectAdminForms = `
     s.previous_public_token, ${epochMs("s.token_rotated_at")} AS token_rotated_at, ${epochMs("s.opens_at")} AS opens_at,
     ${epochMs("s.closes_at")} AS closes_at, s.tags, ${epochMs("s.created_at")} AS created_at,
     ${epochMs("s.updated_at")} AS updated_at,
-    COALESCE((SELECT json_agg(json_build_object('id', fs.id, 'name', fs.name, 'position', fs.position)
-                ORDER BY fs.position, fs.id COLLATE "C")
-              FROM form_sections fs WHERE fs.schema_id = s.id), '[]'::json) AS sections,
-    COALESCE((SELECT json_agg(json_build_object(
-                'id', f.id, 'section_id', f.section_id, 'slug', f.slug, 'label', f.label, 'type', f.type,
-                'is_required', f.is_required, 'options', f.options, 'validation_rules', f.validation_rules,
-                'is_unique', f.is_unique, 'position', f.position, 'maps_to', f.maps_to)
-                ORDER BY f.position, f.slug COLLATE "C")
-              FROM form_fields f WHERE f.schema_id = s.id), '[]'::json) AS fields
+    ${definitionColumns}
   FROM form_schemas s`
 
 export const AdminFormSummaryRow = Schema.Struct({
