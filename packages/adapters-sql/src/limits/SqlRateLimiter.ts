@@ -5,9 +5,6 @@ import { type RateLimitDecision, RateLimiter, type SubmissionRef } from "@forms/
 import { sqlFailure } from "../sql/SqlFailure.js"
 import { isUuid } from "../sql/sqlValues.js"
 
-// Built once: each captures its definition stack, which a per-call `withSpan` would capture on every call.
-const spanHit = Effect.withSpan("SqlRateLimiter.hit")
-
 /** Every this many hits, the process deletes a batch of keys whose window is empty (`sweep`). */
 export const sweepEvery = 100
 /** Keys deleted per sweep at most. */
@@ -58,8 +55,8 @@ export const makeSqlRateLimiter = Effect.gen(function*() {
       SELECT key FROM rate_limit_windows WHERE expires_at <= ${now}::bigint LIMIT ${sweepBatch} FOR UPDATE SKIP LOCKED)`
 
   /** The decision of a counted row; none when no row was counted (an unknown submission). */
-  const hitOnce = (key: string, limit: number, windowMs: number, submission?: SubmissionRef) =>
-    Effect.gen(function*() {
+  const hitOnce = Effect.fnUntraced(
+    function*(key: string, limit: number, windowMs: number, submission?: SubmissionRef) {
       // Time from Effect's Clock (never the server's now()), so tests drive it with TestClock.
       const now = yield* Clock.currentTimeMillis
       const [counted] = yield* count(key, limit, windowMs, now, submission)
@@ -75,13 +72,19 @@ export const makeSqlRateLimiter = Effect.gen(function*() {
         reset_ms: counted.oldest === null ? 0 : Math.max(0, counted.oldest + windowMs - now)
       }
       return Option.some(decision)
-    }).pipe(Effect.catchTag("SqlError", sqlFailure), spanHit)
+    },
+    Effect.catchTag("SqlError", sqlFailure)
+  )
 
-  const hit = (key: string, limit: number, windowMs: number) =>
-    Effect.map(hitOnce(key, limit, windowMs), Option.getOrElse((): RateLimitDecision => ({ allowed: false, remaining: 0, reset_ms: 0 })))
+  const hit = Effect.fn("SqlRateLimiter.hit")(
+    (key: string, limit: number, windowMs: number) => hitOnce(key, limit, windowMs),
+    Effect.map(Option.getOrElse((): RateLimitDecision => ({ allowed: false, remaining: 0, reset_ms: 0 })))
+  )
 
-  const hitForSubmission = (key: string, limit: number, windowMs: number, submission: SubmissionRef) =>
-    isUuid(submission.id) ? hitOnce(key, limit, windowMs, submission) : Effect.succeed(Option.none<RateLimitDecision>())
+  const hitForSubmission = Effect.fn("SqlRateLimiter.hitForSubmission")(
+    (key: string, limit: number, windowMs: number, submission: SubmissionRef) =>
+      isUuid(submission.id) ? hitOnce(key, limit, windowMs, submission) : Effect.succeed(Option.none<RateLimitDecision>())
+  )
 
   return RateLimiter.of({ hit, hitForSubmission })
 })
