@@ -26,6 +26,18 @@ export const FieldRow = Schema.Struct({
   maps_to: Schema.NullOr(Schema.String)
 })
 
+export const FormStatus = Schema.Literals(["draft", "published", "archived"])
+
+/** A form's tokens, its opening times and its tags, as every read of a whole form selects them (after its event). */
+export const formTokenAndTimeFields = {
+  public_token: Schema.NullOr(Schema.String),
+  previous_public_token: Schema.NullOr(Schema.String),
+  token_rotated_at: Schema.NullOr(Schema.Number),
+  opens_at: Schema.NullOr(Schema.Number),
+  closes_at: Schema.NullOr(Schema.Number),
+  tags: Schema.Array(Schema.String)
+}
+
 export const FormSchemaRow = Schema.Struct({
   id: Schema.String,
   organisation_id: Schema.String,
@@ -33,13 +45,8 @@ export const FormSchemaRow = Schema.Struct({
   event: Schema.NullOr(Schema.Struct({ id: Schema.String, name: Schema.String })),
   name: Schema.String,
   type: Schema.String,
-  status: Schema.Literals(["draft", "published", "archived"]),
-  public_token: Schema.NullOr(Schema.String),
-  previous_public_token: Schema.NullOr(Schema.String),
-  token_rotated_at: Schema.NullOr(Schema.Number),
-  opens_at: Schema.NullOr(Schema.Number),
-  closes_at: Schema.NullOr(Schema.Number),
-  tags: Schema.Array(Schema.String),
+  status: FormStatus,
+  ...formTokenAndTimeFields,
   sections: Schema.Array(FormSectionRow),
   fields: Schema.Array(FieldRow)
 })

@@ -1,9 +1,7 @@
 /** Forms as the organiser reads them (CONTRACT §12): the whole form in one row, and list items with counts. */
 import { Schema } from "effect"
 import { epochMs } from "../../sql/sqlValues.js"
-import { definitionColumns, FieldRow, FormSectionRow } from "../../forms/FormSchemaRow.js"
-
-const Status = Schema.Literals(["draft", "published", "archived"])
+import { definitionColumns, FieldRow, FormSectionRow, FormStatus, formTokenAndTimeFields } from "../../forms/FormSchemaRow.js"
 
 export const AdminFormRow = Schema.Struct({
   id: Schema.String,
@@ -11,14 +9,9 @@ export const AdminFormRow = Schema.Struct({
   revision: Schema.Number,
   name: Schema.String,
   type: Schema.String,
-  status: Status,
+  status: FormStatus,
   event_id: Schema.NullOr(Schema.String),
-  public_token: Schema.NullOr(Schema.String),
-  previous_public_token: Schema.NullOr(Schema.String),
-  token_rotated_at: Schema.NullOr(Schema.Number),
-  opens_at: Schema.NullOr(Schema.Number),
-  closes_at: Schema.NullOr(Schema.Number),
-  tags: Schema.Array(Schema.String),
+  ...formTokenAndTimeFields,
   created_at: Schema.Number,
   updated_at: Schema.Number,
   sections: Schema.Array(FormSectionRow),
@@ -38,7 +31,7 @@ export const AdminFormSummaryRow = Schema.Struct({
   id: Schema.String,
   name: Schema.String,
   type: Schema.String,
-  status: Status,
+  status: FormStatus,
   event_id: Schema.NullOr(Schema.String),
   revision: Schema.Number,
   opens_at: Schema.NullOr(Schema.Number),
