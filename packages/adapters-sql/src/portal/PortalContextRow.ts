@@ -42,6 +42,14 @@ export const toPortalContexts = (rows: ReadonlyArray<unknown>): Effect.Effect<Re
 /** The advance section's columns, for a RETURNING or a SELECT on `advance_sections`. */
 export const advanceSectionColumns = `id, name, position, status, ${epochMs("submitted_at")} AS submitted_at`
 
+/**
+ * The advance sections of engagement `en` as one json array (by position, then id in code units), each as
+ * `AdvanceSectionRow` reads it; the alias `x` is taken.
+ */
+export const advanceSectionsJson = `COALESCE((SELECT json_agg(json_build_object('id', x.id, 'name', x.name, 'position', x.position,
+                'status', x.status, 'submitted_at', ${epochMs("x.submitted_at")}) ORDER BY x.position, x.id COLLATE "C")
+              FROM advance_sections x WHERE x.engagement_id = en.id), '[]'::json)`
+
 // One statement, so the context is one snapshot. The advance schema is the organisation's only one
 // (a partial unique index), whatever its status or token. Sections by position then id (code units).
 const advanceSchema = `${selectFormSchemas(`s.organisation_id = en.organisation_id AND s.type = '${ArtistAdvanceType}'`)}
@@ -52,9 +60,7 @@ export const selectPortalContexts = (where: string): string => `
   SELECT en.id, en.organisation_id, en.master_artist_id,
     json_build_object('id', ev.id, 'name', ev.name) AS event,
     json_build_object('id', a.id, 'name', a.name, 'deleted_at', ${epochMs("a.deleted_at")}) AS artist,
-    COALESCE((SELECT json_agg(json_build_object('id', x.id, 'name', x.name, 'position', x.position,
-                'status', x.status, 'submitted_at', ${epochMs("x.submitted_at")}) ORDER BY x.position, x.id COLLATE "C")
-              FROM advance_sections x WHERE x.engagement_id = en.id), '[]'::json) AS sections,
+    ${advanceSectionsJson} AS sections,
     (SELECT row_to_json(adv) FROM (${advanceSchema}) adv) AS advance_schema
   FROM engagements en
   JOIN events ev ON ev.id = en.event_id

@@ -31,3 +31,7 @@ export const tagsOf = (json: unknown): ReadonlyArray<string> =>
 
 /** A set of tags sorted by code unit (CONTRACT §2), as the in-memory adapters keep it; `COLLATE "C"` sorts by code point. */
 export const sortedTags = (tags: Iterable<string>): ReadonlyArray<string> => [...new Set(tags)].sort(compareStrings)
+
+/** A JSON object column (a profile, an advance) as an object; anything else stored there reads as `{}`. */
+export const asObject = (value: unknown): Readonly<Record<string, unknown>> =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
