@@ -4,68 +4,72 @@
  * are then seen and erased) or finds no row after (404): never half of each. Slot places go with the row
  * (their foreign key cascades); claims, payload values and the contact link are removed here.
  */
-import { Effect } from "effect"
+import { Effect, Schedule } from "effect"
 import { SqlClient } from "effect/sql"
 import { isSqlError, type SqlError } from "effect/sql/SqlError"
 import { type Actor, ContactNotFound, SubmissionErasedType, SubmissionNotFound, type Unavailable } from "@forms/domain"
 import { isForeignKeyViolation, sqlFailure } from "../sql/SqlFailure.js"
 import { recordEvents, wakeAfterCommit } from "../events/OutboxRecord.js"
 import { isUuid } from "../sql/sqlValues.js"
+import { isTransient } from "../sql/transientRetries.js"
 import { appendAudit } from "../sql/appendAudit.js"
 
-// A deadlock or serialization failure, or (contact erasure) a submission linked to the contact after its
-// submissions were locked: the whole transaction runs again.
-const isRetryable = (error: SqlError): boolean =>
-  error.reason._tag === "DeadlockError" || error.reason._tag === "SerializationError" || isForeignKeyViolation(error)
+/**
+ * A deadlock or serialization failure, or (contact erasure) a submission linked to the contact after its
+ * submissions were locked: the whole transaction runs again, at once, up to 5 more times.
+ */
+const erasureRetries = Schedule.recurs(5).pipe(
+  Schedule.while(({ input }) => isTransient(input) || (isSqlError(input) && isForeignKeyViolation(input)))
+)
 
 export const makeSqlErasure = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const wake = yield* wakeAfterCommit
 
   /** Inside a transaction: erases one submission of the actor's organisation; false when there is none. */
-  const eraseLocked = (actor: Actor, id: string, at: number) =>
-    Effect.gen(function*() {
-      const [row] = yield* sql<{ readonly schema_id: string; readonly contact_id: string | null }>`
-        SELECT s.schema_id, s.contact_id::text AS contact_id FROM submissions s JOIN form_schemas f ON f.id = s.schema_id
-        WHERE s.id = ${id}::uuid AND f.organisation_id = ${actor.organisation_id} FOR UPDATE OF s`
-      if (row === undefined) return false
-      yield* sql`DELETE FROM unique_claims WHERE submission_id = ${id}::uuid`
-      // The convention the webhook engine relies on: only the ids stay, and `erased: true`.
-      yield* sql`UPDATE outbox SET payload = (
-          SELECT COALESCE(jsonb_object_agg(p.key, p.value), '{}'::jsonb) FROM jsonb_each(outbox.payload) AS p
-          WHERE (p.key = 'id' OR right(p.key, 3) = '_id') AND jsonb_typeof(p.value) = 'string'
-        ) || '{"erased": true}'::jsonb
-        WHERE submission_id = ${id}::uuid`
-      yield* sql`DELETE FROM submissions WHERE id = ${id}::uuid`
-      if (row.contact_id !== null) {
-        yield* sql`SELECT 1 FROM contacts WHERE id = ${row.contact_id}::uuid FOR UPDATE`
-        yield* sql`DELETE FROM contacts c WHERE c.id = ${row.contact_id}::uuid
-          AND NOT EXISTS (SELECT 1 FROM submissions s WHERE s.contact_id = c.id)`
-        yield* sql`UPDATE contacts SET tags = forms_contact_tags(id) WHERE id = ${row.contact_id}::uuid`
-      }
-      yield* recordEvents(sql, [{
-        type: SubmissionErasedType,
-        payload: { submission_id: id, schema_id: row.schema_id, organisation_id: actor.organisation_id }
-      }], new Date(at))
-      yield* appendAudit(sql, actor, at, { action: "submission.erased", resource_type: "submission", resource_id: id })
-      return true
-    })
+  const eraseLocked = Effect.fnUntraced(function*(actor: Actor, id: string, at: number) {
+    const [row] = yield* sql<{ readonly schema_id: string; readonly contact_id: string | null }>`
+      SELECT s.schema_id, s.contact_id::text AS contact_id FROM submissions s JOIN form_schemas f ON f.id = s.schema_id
+      WHERE s.id = ${id}::uuid AND f.organisation_id = ${actor.organisation_id} FOR UPDATE OF s`
+    if (row === undefined) return false
+    yield* sql`DELETE FROM unique_claims WHERE submission_id = ${id}::uuid`
+    // The convention the webhook engine relies on: only the ids stay, and `erased: true`.
+    yield* sql`UPDATE outbox SET payload = (
+        SELECT COALESCE(jsonb_object_agg(p.key, p.value), '{}'::jsonb) FROM jsonb_each(outbox.payload) AS p
+        WHERE (p.key = 'id' OR right(p.key, 3) = '_id') AND jsonb_typeof(p.value) = 'string'
+      ) || '{"erased": true}'::jsonb
+      WHERE submission_id = ${id}::uuid`
+    yield* sql`DELETE FROM submissions WHERE id = ${id}::uuid`
+    if (row.contact_id !== null) {
+      yield* sql`SELECT 1 FROM contacts WHERE id = ${row.contact_id}::uuid FOR UPDATE`
+      yield* sql`DELETE FROM contacts c WHERE c.id = ${row.contact_id}::uuid
+        AND NOT EXISTS (SELECT 1 FROM submissions s WHERE s.contact_id = c.id)`
+      yield* sql`UPDATE contacts SET tags = forms_contact_tags(id) WHERE id = ${row.contact_id}::uuid`
+    }
+    yield* recordEvents(sql, [{
+      type: SubmissionErasedType,
+      payload: { submission_id: id, schema_id: row.schema_id, organisation_id: actor.organisation_id }
+    }], new Date(at))
+    yield* appendAudit(sql, actor, at, { action: "submission.erased", resource_type: "submission", resource_id: id })
+    return true
+  })
 
   const run = <A, E>(transaction: Effect.Effect<A, E | SqlError>): Effect.Effect<A, Exclude<E, SqlError> | Unavailable> =>
     sql.withTransaction(transaction).pipe(
-      Effect.retry({ times: 5, while: (error) => isSqlError(error) && isRetryable(error) }),
+      Effect.retry(erasureRetries),
       Effect.catchIf(isSqlError, sqlFailure),
       Effect.tap(() => wake)
     )
 
-  const erase = (actor: Actor, id: string, at: number) =>
+  const erase = Effect.fn("SqlSubmissionRecords.erase")((actor: Actor, id: string, at: number) =>
     isUuid(id)
       ? run(Effect.gen(function*() {
         if (!(yield* eraseLocked(actor, id, at))) return yield* new SubmissionNotFound()
-      })).pipe(Effect.withSpan("SqlErasure.erase"))
+      }))
       : Effect.fail(new SubmissionNotFound())
+  )
 
-  const eraseContact = (actor: Actor, id: string, at: number) =>
+  const eraseContact = Effect.fn("SqlSubmissionRecords.eraseContact")((actor: Actor, id: string, at: number) =>
     isUuid(id)
       ? run(Effect.gen(function*() {
         const found = yield* sql`SELECT 1 FROM contacts WHERE id = ${id}::uuid AND organisation_id = ${actor.organisation_id}`
@@ -77,8 +81,9 @@ export const makeSqlErasure = Effect.gen(function*() {
         // A submission linked after the lock above makes this delete fail (23503): the transaction runs again.
         yield* sql`DELETE FROM contacts WHERE id = ${id}::uuid`
         yield* appendAudit(sql, actor, at, { action: "contact.erased", resource_type: "contact", resource_id: id })
-      })).pipe(Effect.withSpan("SqlErasure.eraseContact"))
+      }))
       : Effect.fail(new ContactNotFound())
+  )
 
   return { erase, eraseContact } as const
 })

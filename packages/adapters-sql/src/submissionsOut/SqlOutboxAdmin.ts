@@ -1,13 +1,38 @@
 /** The `OutboxAdmin` port on PostgreSQL: events by state (never payloads), scoped by `outbox.organisation_id`; a dead event retried. */
 import { Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
-import { type Actor, type CreatedKey, EventNotDead, OutboxAdmin, OutboxEventNotFound, type OutboxState } from "@forms/domain"
+import {
+  type Actor,
+  type CreatedKey,
+  EventNotDead,
+  OutboxAdmin,
+  type OutboxEntry,
+  OutboxEventNotFound,
+  type OutboxState,
+  type PageRequest
+} from "@forms/domain"
 import { sqlFailure } from "../sql/SqlFailure.js"
 import { outboxChannel, wakeAfterCommit } from "../events/OutboxRecord.js"
-import { outboxEntryColumns, toOutboxEntry } from "./adminSubmissionRows.js"
-import { isUuid } from "../sql/sqlValues.js"
+import { epochMs, isUuid } from "../sql/sqlValues.js"
 import { appendAudit } from "../sql/appendAudit.js"
-import { toPage } from "../sql/paging.js"
+import { newestFirst, toPage } from "../sql/paging.js"
+
+/** Over `outbox o`: never the payload. */
+const outboxEntryColumns = `o.id::text AS id, o.type, o.attempts, o.last_error, ${epochMs("o.created_at")} AS created_at,
+  ${epochMs("o.available_at")} AS available_at, ${epochMs("o.dead_at")} AS dead_at`
+
+const toOutboxEntry = (raw: unknown): OutboxEntry => {
+  const row = raw as OutboxEntry
+  return {
+    id: row.id,
+    type: row.type,
+    attempts: row.attempts,
+    last_error: row.last_error,
+    created_at: row.created_at,
+    available_at: row.available_at,
+    dead_at: row.dead_at
+  }
+}
 
 const stateCondition: Record<OutboxState, string> = {
   dead: "o.dead_at IS NOT NULL AND o.delivered_at IS NULL",
@@ -20,22 +45,19 @@ export const makeSqlOutboxAdmin = Effect.gen(function*() {
   const wake = yield* wakeAfterCommit
   const columns = sql.literal(outboxEntryColumns)
 
-  const list = (organisationId: string | undefined, state: OutboxState, page: { limit: number; after: CreatedKey | undefined }) => {
-    const after = page.after
-    const at = after === undefined ? null : new Date(after.created_at)
-    return sql`SELECT ${columns} FROM outbox o
-      WHERE ${sql.literal(stateCondition[state])}
-        AND (${organisationId ?? null}::text IS NULL OR o.organisation_id = ${organisationId ?? null}::text)
-        AND (${after === undefined} OR o.created_at < ${at}::timestamptz
-          OR (o.created_at = ${at}::timestamptz AND o.id::text COLLATE "C" < ${after?.id ?? null}::text COLLATE "C"))
-      ORDER BY o.created_at DESC, o.id::text COLLATE "C" DESC LIMIT ${page.limit + 1}`.pipe(
-      Effect.map((rows) => toPage(rows.map(toOutboxEntry), page.limit)),
-      Effect.catchTag("SqlError", sqlFailure)
-    )
-  }
+  const list = Effect.fn("SqlOutboxAdmin.list")(
+    (organisationId: string | undefined, state: OutboxState, page: PageRequest<CreatedKey>) =>
+      sql`SELECT ${columns} FROM outbox o
+        WHERE ${sql.literal(stateCondition[state])}
+          AND (${organisationId ?? null}::text IS NULL OR o.organisation_id = ${organisationId ?? null}::text)
+          AND ${newestFirst(sql, { created: "o.created_at", id: "o.id::text" }, page)}`.pipe(
+        Effect.map((rows) => toPage(rows.map(toOutboxEntry), page.limit))
+      ),
+    Effect.catchTag("SqlError", sqlFailure)
+  )
 
-  const retry = (actor: Actor | undefined, id: string, at: number) =>
-    Effect.gen(function*() {
+  const retry = Effect.fn("SqlOutboxAdmin.retry")(
+    function*(actor: Actor | undefined, id: string, at: number) {
       if (!isUuid(id)) return yield* new OutboxEventNotFound()
       const organisationId = actor?.organisation_id ?? null
       const entry = yield* sql.withTransaction(Effect.gen(function*() {
@@ -56,12 +78,11 @@ export const makeSqlOutboxAdmin = Effect.gen(function*() {
       }))
       yield* wake
       return entry
-    }).pipe(Effect.catchTag("SqlError", sqlFailure), Effect.withSpan("SqlOutboxAdmin.retry"))
+    },
+    Effect.catchTag("SqlError", sqlFailure)
+  )
 
-  return OutboxAdmin.of({
-    list,
-    retry
-  })
+  return OutboxAdmin.of({ list, retry })
 })
 
 export const SqlOutboxAdmin = {

@@ -39,8 +39,8 @@ export const makeSqlRetention = Effect.gen(function*() {
       return { drafts: drafts?.n ?? 0, payloads: payloads?.n ?? 0 }
     }))
 
-  const sweep = (cutoffs: SweepCutoffs) =>
-    Effect.gen(function*() {
+  const sweep = Effect.fn("SqlRetention.sweep")(
+    function*(cutoffs: SweepCutoffs) {
       let drafts = 0
       let payloads = 0
       for (;;) {
@@ -55,7 +55,9 @@ export const makeSqlRetention = Effect.gen(function*() {
           return { ran: true, drafts_deleted: drafts, payloads_emptied: payloads }
         }
       }
-    }).pipe(Effect.catchTag("SqlError", sqlFailure), Effect.withSpan("SqlRetention.sweep"))
+    },
+    Effect.catchTag("SqlError", sqlFailure)
+  )
 
   return Retention.of({ sweep })
 })

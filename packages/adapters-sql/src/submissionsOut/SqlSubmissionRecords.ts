@@ -7,12 +7,12 @@ import { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, Option, Stream } from "effect"
 import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
-import { type AdminSubmission, type CreatedKey, type SubmissionFilter, SubmissionRecords } from "@forms/domain"
+import { type AdminSubmission, type CreatedKey, type PageRequest, type SubmissionFilter, SubmissionRecords } from "@forms/domain"
 import { sqlFailure } from "../sql/SqlFailure.js"
 import { adminSubmissionColumns, adminContactColumns, toAdminContact, toAdminSubmission } from "./adminSubmissionRows.js"
 import { isUuid } from "../sql/sqlValues.js"
 import { makeSqlErasure } from "./SqlErasure.js"
-import { toPage } from "../sql/paging.js"
+import { newestFirst, toPage } from "../sql/paging.js"
 
 /** Rows per FETCH from the cursor, and per keyset page on a single connection. */
 export const exportBatchRows = 500
@@ -43,8 +43,8 @@ export const makeSqlSubmissionRecords = Effect.gen(function*() {
       WHERE ${where(organisationId, formId, filter, after)}
       ORDER BY s.created_at, s.id::text COLLATE "C" LIMIT ${limit}`.pipe(Effect.map((rows) => rows.map(toAdminSubmission)))
 
-  const formColumns = (organisationId: string, formId: string) =>
-    Effect.gen(function*() {
+  const formColumns = Effect.fn("SqlSubmissionRecords.formColumns")(
+    function*(organisationId: string, formId: string) {
       const forms = yield* sql`SELECT 1 FROM form_schemas WHERE id = ${formId} AND organisation_id = ${organisationId}`
       if (forms.length === 0) return Option.none()
       // §12: fields without a section first, then sections by position then id; within each, by position then slug.
@@ -53,13 +53,17 @@ export const makeSqlSubmissionRecords = Effect.gen(function*() {
         WHERE fl.schema_id = ${formId}
         ORDER BY (fl.section_id IS NOT NULL), sc.position, sc.id COLLATE "C", fl.position, fl.slug COLLATE "C"`
       return Option.some({ slugs: rows.map((r) => r.slug) })
-    }).pipe(Effect.catchTag("SqlError", sqlFailure))
+    },
+    Effect.catchTag("SqlError", sqlFailure)
+  )
 
-  const list = (organisationId: string, formId: string, filter: SubmissionFilter, page: { limit: number; after: CreatedKey | undefined }) =>
-    selectPage(organisationId, formId, filter, page.after, page.limit + 1).pipe(
-      Effect.map((rows) => toPage(rows, page.limit)),
-      Effect.catchTag("SqlError", sqlFailure)
-    )
+  const list = Effect.fn("SqlSubmissionRecords.list")(
+    (organisationId: string, formId: string, filter: SubmissionFilter, page: PageRequest<CreatedKey>) =>
+      selectPage(organisationId, formId, filter, page.after, page.limit + 1).pipe(
+        Effect.map((rows) => toPage(rows, page.limit))
+      ),
+    Effect.catchTag("SqlError", sqlFailure)
+  )
 
   /** Keyset pages, each its own statement: the connection is free between two pages. */
   const pagedRows = (organisationId: string, formId: string, filter: SubmissionFilter) =>
@@ -99,31 +103,31 @@ export const makeSqlSubmissionRecords = Effect.gen(function*() {
           : Effect.succeed([[], Option.none()] as const))
     }))
 
+  // A stream, not an effect: no span of its own (its statements have theirs).
   const exportRows = (organisationId: string, formId: string, filter: SubmissionFilter) =>
     (singleConnection ? pagedRows(organisationId, formId, filter) : cursorRows(organisationId, formId, filter)).pipe(
       Stream.catchTag("SqlError", (error: SqlError) => Stream.fromEffect(sqlFailure(error)))
     )
 
-  const find = (organisationId: string, id: string) =>
-    (isUuid(id)
-      ? sql`SELECT ${columns} FROM submissions s JOIN form_schemas f ON f.id = s.schema_id
-          WHERE s.id = ${id}::uuid AND f.organisation_id = ${organisationId}`.pipe(
-        Effect.map((rows) => Option.fromUndefinedOr(rows.map(toAdminSubmission)[0]))
-      )
-      : Effect.succeed(Option.none<AdminSubmission>())).pipe(Effect.catchTag("SqlError", sqlFailure))
+  const find = Effect.fn("SqlSubmissionRecords.find")(
+    function*(organisationId: string, id: string) {
+      if (!isUuid(id)) return Option.none<AdminSubmission>()
+      const rows = yield* sql`SELECT ${columns} FROM submissions s JOIN form_schemas f ON f.id = s.schema_id
+        WHERE s.id = ${id}::uuid AND f.organisation_id = ${organisationId}`
+      return Option.fromUndefinedOr(rows.map(toAdminSubmission)[0])
+    },
+    Effect.catchTag("SqlError", sqlFailure)
+  )
 
-  const contacts = (organisationId: string, key: string | undefined, page: { limit: number; after: CreatedKey | undefined }) => {
-    const after = page.after
-    const at = after === undefined ? null : new Date(after.created_at)
-    return sql`SELECT ${sql.literal(adminContactColumns)} FROM contacts c
-      WHERE c.organisation_id = ${organisationId} AND (${key ?? null}::text IS NULL OR c.key = ${key ?? null}::text)
-        AND (${after === undefined} OR c.created_at < ${at}::timestamptz
-          OR (c.created_at = ${at}::timestamptz AND c.id::text COLLATE "C" < ${after?.id ?? null}::text COLLATE "C"))
-      ORDER BY c.created_at DESC, c.id::text COLLATE "C" DESC LIMIT ${page.limit + 1}`.pipe(
-      Effect.map((rows) => toPage(rows.map(toAdminContact), page.limit)),
-      Effect.catchTag("SqlError", sqlFailure)
-    )
-  }
+  const contacts = Effect.fn("SqlSubmissionRecords.contacts")(
+    (organisationId: string, key: string | undefined, page: PageRequest<CreatedKey>) =>
+      sql`SELECT ${sql.literal(adminContactColumns)} FROM contacts c
+        WHERE c.organisation_id = ${organisationId} AND (${key ?? null}::text IS NULL OR c.key = ${key ?? null}::text)
+          AND ${newestFirst(sql, { created: "c.created_at", id: "c.id::text" }, page)}`.pipe(
+        Effect.map((rows) => toPage(rows.map(toAdminContact), page.limit))
+      ),
+    Effect.catchTag("SqlError", sqlFailure)
+  )
 
   return SubmissionRecords.of({
     formColumns,

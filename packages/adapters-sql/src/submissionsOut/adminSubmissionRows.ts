@@ -1,5 +1,5 @@
-/** Rows of "Submissions out" (CONTRACT §12) decoded into the domain's records: a plain mapping, cheap per row (exports read 100,000s). */
-import type { AdminContact, AdminSubmission, OutboxEntry } from "@forms/domain"
+/** Submissions and their contacts as the organiser reads them (CONTRACT §12): a plain mapping, cheap per row (exports read 100,000s). */
+import type { AdminContact, AdminSubmission } from "@forms/domain"
 import { epochMs, sortedTags, tagsOf, toValues } from "../sql/sqlValues.js"
 
 /** Over `submissions s`. */
@@ -68,22 +68,5 @@ export const toAdminContact = (raw: unknown): AdminContact => {
     tags: sortedTags(tagsOf(row.tags)),
     submission_ids: Array.isArray(row.submission_ids) ? row.submission_ids.filter((s): s is string => typeof s === "string") : [],
     created_at: row.created_at
-  }
-}
-
-/** Over `outbox o`: never the payload. */
-export const outboxEntryColumns = `o.id::text AS id, o.type, o.attempts, o.last_error, ${epochMs("o.created_at")} AS created_at,
-  ${epochMs("o.available_at")} AS available_at, ${epochMs("o.dead_at")} AS dead_at`
-
-export const toOutboxEntry = (raw: unknown): OutboxEntry => {
-  const row = raw as OutboxEntry
-  return {
-    id: row.id,
-    type: row.type,
-    attempts: row.attempts,
-    last_error: row.last_error,
-    created_at: row.created_at,
-    available_at: row.available_at,
-    dead_at: row.dead_at
   }
 }
