@@ -5,7 +5,7 @@ import { type ClaimPolicy, interruptedAttemptError, Outbox, type OutboxEvent } f
 import { decodeRows } from "../sql/decodeRows.js"
 import { sqlFailure } from "../sql/SqlFailure.js"
 import { epochMs, isUuid, jsonText, toValues } from "../sql/sqlValues.js"
-import { eventForm, eventOrganisation, notErased, subscribed } from "../webhooks/webhookRows.js"
+import { eventForm, eventOrganisation, notErased, subscribed } from "../webhooks/fanOutSql.js"
 
 const Row = Schema.Struct({
   id: Schema.String,

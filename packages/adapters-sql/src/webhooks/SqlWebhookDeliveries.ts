@@ -5,27 +5,14 @@
  */
 import { Effect, Option, Schema } from "effect"
 import type { SqlClient } from "effect/sql"
-import {
-  type Actor,
-  type ClaimedDelivery,
-  interruptedDeliveryError,
-  WebhookNotFound,
-  type WebhookStore
-} from "@forms/domain"
-import { sqlFailure } from "../sql/SqlFailure.js"
-import {
-  deliveryColumns,
-  DeliveryRow,
-  eventForm,
-  eventOrganisation,
-  sendable,
-  subscribed,
-  toDelivery
-} from "./webhookRows.js"
-import { epochMs, isUuid, toValues } from "../sql/sqlValues.js"
+import { type Actor, type ClaimedDelivery, interruptedDeliveryError, type WebhookStore } from "@forms/domain"
 import { appendAudit } from "../sql/appendAudit.js"
 import { decodeRows } from "../sql/decodeRows.js"
-import { toPage } from "../sql/paging.js"
+import { newestFirst, toPage } from "../sql/paging.js"
+import { sqlFailure } from "../sql/SqlFailure.js"
+import { epochMs, isUuid, jsonText, toValues } from "../sql/sqlValues.js"
+import { eventForm, eventOrganisation, sendable, subscribed } from "./fanOutSql.js"
+import { deliveryColumns, DeliveryRow, requireEndpoint, toDelivery } from "./webhookRows.js"
 
 const decodeDeliveries = decodeRows(DeliveryRow)
 const ClaimRow = Schema.Struct({
@@ -47,92 +34,94 @@ const ClaimRow = Schema.Struct({
 })
 const decodeClaims = decodeRows(ClaimRow)
 
-type Shape = WebhookStore["Service"]
+type DeliveryMethods = Pick<
+  WebhookStore["Service"],
+  "listDeliveries" | "queueTest" | "retryDelivery" | "replay" | "claimDeliveries" | "recordAttempt"
+>
 
-export const makeDeliveryMethods = (sql: SqlClient.SqlClient) => {
+export const makeDeliveryMethods = (sql: SqlClient.SqlClient): DeliveryMethods => {
   const cols = sql.literal(deliveryColumns)
-  const requireEndpoint = (organisationId: string, id: string, lock: boolean) =>
-    sql`SELECT w.id FROM webhook_endpoints w WHERE w.id = ${id} AND w.organisation_id = ${organisationId}
-      ${sql.literal(lock ? "FOR UPDATE" : "")}`.pipe(
-      Effect.flatMap((rows) => rows.length === 0 ? Effect.fail(new WebhookNotFound()) : Effect.void)
-    )
   const audit = (actor: Actor, at: number, action: string, type: string, id: string) =>
     appendAudit(sql, actor, at, { action, resource_type: type, resource_id: id })
 
-  const methods: Pick<
-    Shape,
-    "listDeliveries" | "queueTest" | "retryDelivery" | "replay" | "claimDeliveries" | "recordAttempt"
-  > = {
-    listDeliveries: (organisationId, endpointId, status, page) =>
-      Effect.gen(function*() {
-        yield* requireEndpoint(organisationId, endpointId, false)
-        const after = page.after
-        const at = after === undefined ? null : new Date(after.created_at)
+  return {
+    listDeliveries: Effect.fn("SqlWebhookStore.listDeliveries")(
+      function*(organisationId, endpointId, status, page) {
+        yield* requireEndpoint(sql, organisationId, endpointId)
         const rows = yield* sql`SELECT ${cols} FROM webhook_deliveries d WHERE d.endpoint_id = ${endpointId}
           AND (${status ?? null}::text IS NULL OR d.status = ${status ?? null})
-          AND (${after === undefined} OR d.created_at < ${at}::timestamptz
-            OR (d.created_at = ${at}::timestamptz AND d.id COLLATE "C" < ${after?.id ?? null}::text COLLATE "C"))
-          ORDER BY d.created_at DESC, d.id COLLATE "C" DESC LIMIT ${page.limit + 1}`.pipe(Effect.flatMap(decodeDeliveries))
+          AND ${newestFirst(sql, { created: "d.created_at", id: "d.id" }, page)}`.pipe(Effect.flatMap(decodeDeliveries))
         return toPage(rows.map(toDelivery), page.limit)
-      }).pipe(Effect.catchTag("SqlError", sqlFailure)),
+      },
+      Effect.catchTag("SqlError", sqlFailure)
+    ),
 
-    queueTest: (actor, endpointId, eventId, at) =>
-      sql.withTransaction(Effect.gen(function*() {
-        yield* requireEndpoint(actor.organisation_id, endpointId, true)
-        const when = new Date(at)
-        const rows = yield* sql`INSERT INTO webhook_deliveries AS d (endpoint_id, event_id, event_type, organisation_id,
-            test_payload, event_at, status, next_attempt_at, created_at)
-          VALUES (${endpointId}, ${eventId}::uuid, 'webhook.test', ${actor.organisation_id},
-            ${JSON.stringify({ webhook_id: endpointId })}::jsonb, ${when}::timestamptz, 'pending', ${when}::timestamptz,
-            ${when}::timestamptz)
-          RETURNING ${cols}`.pipe(Effect.flatMap(decodeDeliveries))
-        const row = rows[0]
-        if (row === undefined) return yield* Effect.die("the insert returned no row")
-        return toDelivery(row)
-      })).pipe(Effect.catchTag("SqlError", sqlFailure)),
+    queueTest: Effect.fn("SqlWebhookStore.queueTest")(
+      (actor, endpointId, eventId, at) =>
+        sql.withTransaction(Effect.gen(function*() {
+          yield* requireEndpoint(sql, actor.organisation_id, endpointId, { lock: "FOR UPDATE" })
+          const when = new Date(at)
+          const rows = yield* sql`INSERT INTO webhook_deliveries AS d (endpoint_id, event_id, event_type, organisation_id,
+              test_payload, event_at, status, next_attempt_at, created_at)
+            VALUES (${endpointId}, ${eventId}::uuid, 'webhook.test', ${actor.organisation_id},
+              ${jsonText({ webhook_id: endpointId })}::jsonb, ${when}::timestamptz, 'pending', ${when}::timestamptz,
+              ${when}::timestamptz)
+            RETURNING ${cols}`.pipe(Effect.flatMap(decodeDeliveries))
+          const row = rows[0]
+          if (row === undefined) return yield* Effect.die("the insert returned no row")
+          return toDelivery(row)
+        })),
+      Effect.catchTag("SqlError", sqlFailure)
+    ),
 
-    retryDelivery: (actor, endpointId, deliveryId, at) =>
-      sql.withTransaction(Effect.gen(function*() {
-        yield* requireEndpoint(actor.organisation_id, endpointId, true)
-        // An attempt in flight keeps its lease: the delivery is answered as it is.
-        yield* sql`UPDATE webhook_deliveries d SET status = 'pending', next_attempt_at = ${new Date(at)}::timestamptz,
-            round_start = d.attempt_count
-          WHERE d.id = ${deliveryId} AND d.endpoint_id = ${endpointId} AND d.claimed_until IS NULL`
-        const rows = yield* sql`SELECT ${cols} FROM webhook_deliveries d WHERE d.id = ${deliveryId} AND d.endpoint_id = ${endpointId}`
-          .pipe(Effect.flatMap(decodeDeliveries))
-        const row = rows[0]
-        if (row === undefined) return Option.none()
-        yield* audit(actor, at, "webhook_delivery.retried", "webhook_delivery", row.id)
-        return Option.some(toDelivery(row))
-      })).pipe(Effect.catchTag("SqlError", sqlFailure)),
+    retryDelivery: Effect.fn("SqlWebhookStore.retryDelivery")(
+      (actor, endpointId, deliveryId, at) =>
+        sql.withTransaction(Effect.gen(function*() {
+          yield* requireEndpoint(sql, actor.organisation_id, endpointId, { lock: "FOR UPDATE" })
+          // An attempt in flight keeps its lease: the delivery is answered as it is.
+          yield* sql`UPDATE webhook_deliveries d SET status = 'pending', next_attempt_at = ${new Date(at)}::timestamptz,
+              round_start = d.attempt_count
+            WHERE d.id = ${deliveryId} AND d.endpoint_id = ${endpointId} AND d.claimed_until IS NULL`
+          const rows = yield* sql`SELECT ${cols} FROM webhook_deliveries d WHERE d.id = ${deliveryId} AND d.endpoint_id = ${endpointId}`
+            .pipe(Effect.flatMap(decodeDeliveries))
+          const row = rows[0]
+          if (row === undefined) return Option.none()
+          yield* audit(actor, at, "webhook_delivery.retried", "webhook_delivery", row.id)
+          return Option.some(toDelivery(row))
+        })),
+      Effect.catchTag("SqlError", sqlFailure)
+    ),
 
-    replay: (actor, endpointId, since, at) =>
-      sql.withTransaction(Effect.gen(function*() {
-        yield* requireEndpoint(actor.organisation_id, endpointId, true)
-        const when = new Date(at)
-        // Events recorded since then but not handled yet are fanned out to the endpoint once handled (SqlOutbox).
-        yield* sql`UPDATE webhook_endpoints SET replay_since = LEAST(COALESCE(replay_since, ${new Date(since)}::timestamptz),
-            ${new Date(since)}::timestamptz) WHERE id = ${endpointId}`
-        const rows = yield* sql`WITH ev AS (
-            SELECT o.id, o.type, o.payload, o.created_at, ${sql.literal(eventOrganisation("o"))} AS org FROM outbox o
-            WHERE o.created_at >= ${new Date(since)}::timestamptz AND o.delivered_at IS NOT NULL
-              AND ${sql.literal(sendable("o"))}),
-          mine AS (SELECT ev.* FROM ev JOIN webhook_endpoints w ON w.id = ${endpointId}
-            AND ev.org = w.organisation_id AND ${sql.literal(subscribed("w", "ev"))})
-          INSERT INTO webhook_deliveries AS d
-            (endpoint_id, event_id, event_type, organisation_id, form_id, event_at, status, next_attempt_at, created_at)
-          SELECT ${endpointId}, mine.id, mine.type, mine.org, ${sql.literal(eventForm("mine", "mine.org"))}, mine.created_at,
-            'pending', ${when}::timestamptz, ${when}::timestamptz FROM mine
-          ON CONFLICT (endpoint_id, event_id) DO UPDATE SET status = 'pending', next_attempt_at = EXCLUDED.next_attempt_at,
-            round_start = d.attempt_count
-            WHERE d.claimed_until IS NULL
-          RETURNING d.id`
-        yield* audit(actor, at, "webhook.replayed", "webhook", endpointId)
-        return rows.length
-      })).pipe(Effect.catchTag("SqlError", sqlFailure)),
+    replay: Effect.fn("SqlWebhookStore.replay")(
+      (actor, endpointId, since, at) =>
+        sql.withTransaction(Effect.gen(function*() {
+          yield* requireEndpoint(sql, actor.organisation_id, endpointId, { lock: "FOR UPDATE" })
+          const when = new Date(at)
+          // Events recorded since then but not handled yet are fanned out to the endpoint once handled (SqlOutbox).
+          yield* sql`UPDATE webhook_endpoints SET replay_since = LEAST(COALESCE(replay_since, ${new Date(since)}::timestamptz),
+              ${new Date(since)}::timestamptz) WHERE id = ${endpointId}`
+          const rows = yield* sql`WITH ev AS (
+              SELECT o.id, o.type, o.payload, o.created_at, ${sql.literal(eventOrganisation("o"))} AS org FROM outbox o
+              WHERE o.created_at >= ${new Date(since)}::timestamptz AND o.delivered_at IS NOT NULL
+                AND ${sql.literal(sendable("o"))}),
+            mine AS (SELECT ev.* FROM ev JOIN webhook_endpoints w ON w.id = ${endpointId}
+              AND ev.org = w.organisation_id AND ${sql.literal(subscribed("w", "ev"))})
+            INSERT INTO webhook_deliveries AS d
+              (endpoint_id, event_id, event_type, organisation_id, form_id, event_at, status, next_attempt_at, created_at)
+            SELECT ${endpointId}, mine.id, mine.type, mine.org, ${sql.literal(eventForm("mine", "mine.org"))}, mine.created_at,
+              'pending', ${when}::timestamptz, ${when}::timestamptz FROM mine
+            ON CONFLICT (endpoint_id, event_id) DO UPDATE SET status = 'pending', next_attempt_at = EXCLUDED.next_attempt_at,
+              round_start = d.attempt_count
+              WHERE d.claimed_until IS NULL
+            RETURNING d.id`
+          yield* audit(actor, at, "webhook.replayed", "webhook", endpointId)
+          return rows.length
+        })),
+      Effect.catchTag("SqlError", sqlFailure)
+    ),
 
-    claimDeliveries: (limit, policy, at) =>
-      Effect.gen(function*() {
+    claimDeliveries: Effect.fn("SqlWebhookStore.claimDeliveries")(
+      function*(limit, policy, at) {
         if (limit <= 0) return []
         const now = new Date(at)
         const until = new Date(at + Math.max(0, policy.leaseMs))
@@ -179,14 +168,16 @@ export const makeDeliveryMethods = (sql: SqlClient.SqlClient) => {
           attempt: row.attempt_count,
           attempt_in_round: row.attempt_count - row.round_start
         }))
-      }).pipe(Effect.catchTag("SqlError", sqlFailure)),
+      },
+      Effect.catchTag("SqlError", sqlFailure)
+    ),
 
-    recordAttempt: (delivery, outcome) =>
-      Effect.gen(function*() {
+    recordAttempt: Effect.fn("SqlWebhookStore.recordAttempt")(
+      function*(delivery, outcome) {
         if (!isUuid(delivery.event_id)) return
         const next = outcome.next_attempt_at === null ? null : new Date(outcome.next_attempt_at)
         // Fenced on the attempt's number: a late holder (its lease passed, the delivery claimed again) records nothing.
-        const record = sql`UPDATE webhook_deliveries SET attempts = attempts || jsonb_build_array(${JSON.stringify(outcome.attempt)}::jsonb),
+        const record = sql`UPDATE webhook_deliveries SET attempts = attempts || jsonb_build_array(${jsonText(outcome.attempt)}::jsonb),
             status = ${outcome.status}, next_attempt_at = ${next}::timestamptz, claimed_until = NULL, claimed_at = NULL
           WHERE id = ${delivery.id} AND attempt_count = ${delivery.attempt}::int AND claimed_until IS NOT NULL
             AND status = 'pending'
@@ -201,7 +192,8 @@ export const makeDeliveryMethods = (sql: SqlClient.SqlClient) => {
           yield* sql`UPDATE webhook_endpoints SET enabled = false, disabled_reason = ${outcome.disable_reason}::text
             WHERE id = ${delivery.endpoint_id}`
         }))
-      }).pipe(Effect.catchTag("SqlError", sqlFailure))
+      },
+      Effect.catchTag("SqlError", sqlFailure)
+    )
   }
-  return methods
 }

@@ -1,30 +1,8 @@
-/** SQL shared by the webhook adapter and the outbox's fan-out: an event's organisation and form, row shapes. */
-import { Schema } from "effect"
-import type { DeliveryAttempt, WebhookDelivery } from "@forms/domain"
+/** Webhook endpoints and deliveries as their rows read them, and the lookup of an organisation's endpoint. */
+import { Effect, Schema } from "effect"
+import type { SqlClient } from "effect/sql"
+import { type DeliveryAttempt, type WebhookDelivery, WebhookNotFound } from "@forms/domain"
 import { epochMs } from "../sql/sqlValues.js"
-
-/**
- * The organisation of an outbox event `e` (`payload`): its own `organisation_id`, else its engagement's
- * (`section.submitted`).
- */
-export const eventOrganisation = (e: string) =>
-  `COALESCE(${e}.payload->>'organisation_id',
-    (SELECT g.organisation_id FROM engagements g WHERE g.id = ${e}.payload->>'engagement_id'))`
-
-/** The form of a message: the organisation's artist_advance schema for `section.submitted`, else `schema_id`. */
-export const eventForm = (e: string, org: string) =>
-  `CASE WHEN ${e}.type = 'section.submitted'
-    THEN (SELECT f.id FROM form_schemas f WHERE f.organisation_id = ${org} AND f.type = 'artist_advance'
-          ORDER BY f.id COLLATE "C" LIMIT 1)
-    ELSE ${e}.payload->>'schema_id' END`
-
-/** Whether endpoint `w` is subscribed to the type of `e`. */
-export const subscribed = (w: string, e: string) => `(${e}.type = ANY(${w}.event_types) OR '*' = ANY(${w}.event_types))`
-
-/** Erasure marks an event's payload `"erased": true`: never sent, never replayed. */
-export const notErased = (e: string) => `NOT (${e}.payload @> '{"erased": true}'::jsonb)`
-/** Neither erased nor emptied by retention (CONTRACT §12): an event that can still be sent. */
-export const sendable = (e: string) => `${notErased(e)} AND ${e}.payload <> '{}'::jsonb`
 
 export const endpointColumns = `w.id, w.url, w.event_types, w.description, w.enabled, w.disabled_reason,
   ${epochMs("w.created_at")} AS created_at`
@@ -60,3 +38,17 @@ export const toDelivery = (row: typeof DeliveryRow.Type): WebhookDelivery => ({
   ...row,
   attempts: row.attempts.map((a): DeliveryAttempt => ({ ...a }))
 })
+
+/**
+ * Fails with `WebhookNotFound` unless the endpoint is the organisation's. With `lock: "FOR UPDATE"` (inside a write)
+ * its row stays locked until the transaction ends: writes of one endpoint and its deliveries take it first.
+ */
+export const requireEndpoint = (
+  sql: SqlClient.SqlClient,
+  organisationId: string,
+  id: string,
+  options: { readonly lock?: "FOR UPDATE" } = {}
+) =>
+  sql`SELECT w.id FROM webhook_endpoints w WHERE w.id = ${id} AND w.organisation_id = ${organisationId} ${sql.literal(options.lock ?? "")}`.pipe(
+    Effect.flatMap((rows) => rows.length === 0 ? Effect.fail(new WebhookNotFound()) : Effect.void)
+  )
