@@ -17,7 +17,7 @@ import { portalFixture } from "@forms/domain/testing"
 import { diffCounts, startCountingProxy } from "../../../bench/src/pgProxy.js"
 import { FormSchemaCache } from "../src/forms/FormSchemaCache.js"
 import { PgLive } from "../src/connection/PgLive.js"
-import { registryWith, submitVolunteer, values } from "../test/events.js"
+import { registryWith, submitVolunteer, values } from "../test/events/events.js"
 import { seededPortalPorts } from "../test/support.js"
 
 const url = process.env["TEST_DATABASE_URL"]
