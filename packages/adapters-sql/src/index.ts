@@ -1,7 +1,7 @@
 /**
  * The public API of `@forms/adapters-sql` (semver): PostgreSQL adapters of the domain's ports, migrations,
  * the fixture loader, token administration and an embedded PostgreSQL (PGlite). A name added here is public:
- * add it to the API list of README.md too (test/api.test.ts checks both).
+ * add it to the API list of README.md too (examples/test/api.test.ts checks both).
  */
 
 // Connections: a PostgreSQL pool, or PostgreSQL embedded in the process

@@ -1,5 +1,5 @@
 /**
- * Migration 16: `forms_claims_lost(lost)`, for the submit that is one statement (issue 23, `ports/submitStatement.ts`).
+ * Migration 16: `forms_claims_lost(lost)`, for the submit that is one statement (issue 23, `publicForms/submitStatement.ts`).
  * That statement updates the submission, inserts its unique claims and its outbox rows together; when another
  * submission already holds one of the values, all three must be undone. With no transaction around the
  * statement, the only way to undo it is to fail it: this function raises `unique_violation` (SQLSTATE 23505)
