@@ -46,7 +46,7 @@ for (const backend of backends) {
         HttpApi.reflect(Api, {
           onGroup: () => {},
           onEndpoint: ({ endpoint, group }) => {
-            if (group.identifier === "adminSubmissions") defined.push(`${endpoint.method} ${endpoint.path}`)
+            if (group.identifier === "submissionsOut") defined.push(`${endpoint.method} ${endpoint.path}`)
           }
         })
         assert.deepStrictEqual(routes.map(([m, t]) => `${m} ${t}`).sort(), defined.sort())

@@ -2,21 +2,24 @@
 import { Effect, Layer } from "effect"
 import { HttpRouter } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
-import { AdminHandlers } from "./admin/AdminHandlers.js"
-import { SubmissionsOutHandlers } from "./admin/SubmissionsOutHandlers.js"
-import { WebhooksHandlers } from "./admin/WebhooksHandlers.js"
-import { FormsHandlers } from "./admin/FormsHandlers.js"
-import { OrganiserAuthLive } from "./admin/OrganiserAuth.js"
 import { Api } from "./Api.js"
-import { PortalHandlers } from "./handlers/PortalHandlers.js"
-import { PublicFormsHandlers } from "./handlers/PublicFormsHandlers.js"
-import { SystemHandlers } from "./handlers/SystemHandlers.js"
+import { corsMiddleware } from "./http/cors.js"
+import { withServers } from "./http/openApiShape.js"
+import { requestMiddleware } from "./http/requestMiddleware.js"
+import { RouteCatalogue } from "./http/RouteCatalogue.js"
 import { HttpConfig } from "./HttpConfig.js"
-import { corsMiddleware } from "./pages/cors.js"
+import { ArtistsHandlers } from "./organiser/artists/ArtistsHandlers.js"
+import { CatalogHandlers } from "./organiser/catalog/CatalogHandlers.js"
+import { EngagementsHandlers } from "./organiser/engagements/EngagementsHandlers.js"
+import { FormsHandlers } from "./organiser/forms/FormsHandlers.js"
+import { OrganiserAuthLive } from "./organiser/OrganiserAuth.js"
+import { notFoundPageFor } from "./pages/pageHtml.js"
 import { PagesHandlers } from "./pages/PagesHandlers.js"
-import { withServers } from "./openApiShape.js"
-import { requestMiddleware } from "./requestMiddleware.js"
-import { RouteCatalogue } from "./RouteCatalogue.js"
+import { PortalHandlers } from "./portal/PortalHandlers.js"
+import { PublicFormsHandlers } from "./publicForms/PublicFormsHandlers.js"
+import { SubmissionsOutHandlers } from "./submissionsOut/SubmissionsOutHandlers.js"
+import { SystemHandlers } from "./system/SystemHandlers.js"
+import { WebhooksHandlers } from "./webhooks/WebhooksHandlers.js"
 
 export const openApiPath = "/openapi.json"
 export const docsPath = "/docs"
@@ -31,7 +34,7 @@ const GlobalMiddleware = HttpRouter.use((router) =>
   Effect.gen(function*() {
     const config = yield* HttpConfig
     const cors = corsMiddleware(routeCatalogue, config.adminCorsOrigins)
-    const requests = requestMiddleware(routeCatalogue)
+    const requests = requestMiddleware(routeCatalogue, notFoundPageFor)
     yield* router.addGlobalMiddleware((app) => cors(requests(app)))
   })
 )
@@ -53,7 +56,9 @@ const httpAppLayer = Layer.unwrap(Effect.map(HttpConfig, (config) => {
     PublicFormsHandlers,
     PortalHandlers,
     SystemHandlers,
-    AdminHandlers,
+    CatalogHandlers,
+    ArtistsHandlers,
+    EngagementsHandlers,
     FormsHandlers,
     SubmissionsOutHandlers,
     WebhooksHandlers,

@@ -1,7 +1,7 @@
 /** The settings of the HTTP adapter: body limit, proxy trust, exempt networks, the §8 size limits of a body and the public base URL. */
 import { Context, Layer } from "effect"
 import { defaultSizeLimits, type SizeLimits } from "@forms/domain"
-import { type ExemptNetworks, noExemptNetworks } from "./client/exemptNetworks.js"
+import { type ExemptNetworks, noExemptNetworks } from "./http/exemptNetworks.js"
 
 export interface HttpConfigShape {
   /** Largest request body in bytes (MAX_BODY_BYTES). */

@@ -1,27 +1,23 @@
 /**
- * The public API of `@forms/adapters-http` (semver): the `HttpApi` definition, the typed client, the HTTP
- * server layer and its configuration, the handlers, and the wire schemas. A name added here is public: add it
- * to the API list of README.md too (test/api.test.ts checks both).
+ * The public API of `@forms/adapters-http` (semver): the `HttpApi` definition and each feature's group and
+ * handlers, the typed client, the HTTP server layer and its configuration, and the wire schemas. A name added
+ * here is public: add it to the API list of README.md too (examples/test/api.test.ts checks both).
  */
 
 // The API definition and the typed client made from it
-export * from "./Api.js"
+export { Api } from "./Api.js"
 export * from "./ApiClient.js"
 
-// Serving it: the application layer, its configuration, readiness, client networks
+// Serving it: the application layer, its configuration, client networks
 export { docsPath, HttpApp, openApiPath } from "./HttpApp.js"
 export * from "./HttpConfig.js"
-export * from "./Readiness.js"
-export { type ExemptNetworks, noExemptNetworks, parseExemptNetworks } from "./client/exemptNetworks.js"
+export { type ExemptNetworks, noExemptNetworks, parseExemptNetworks } from "./http/exemptNetworks.js"
 
 // On a Node http.Server: requests its parser refuses answered in the envelope; failures named for the logs
-export { answerClientError, clientErrorAnswer, type RefusedRequest } from "./clientError.js"
-export { describeCause, describeError, type ErrorDescription } from "./describeFailure.js"
-export * from "./handlers/PortalHandlers.js"
-export * from "./handlers/PublicFormsHandlers.js"
-export * from "./handlers/SystemHandlers.js"
+export { answerClientError, clientErrorAnswer, type RefusedRequest } from "./http/clientError.js"
+export { describeCause, describeError, type ErrorDescription } from "./http/describeFailure.js"
 
-// Wire schemas (CONTRACT §1–§7): what the server answers and the client decodes
+// The error envelope: what every error answers and the client decodes
 export {
   ApiConflict,
   type ApiError,
@@ -39,8 +35,32 @@ export {
   ErrorCode,
   FieldErrorsWire,
   FieldErrorWire
-} from "./wire/ErrorEnvelope.js"
-export { FieldWire, FormEnvelope, FormSectionWire, FormWire } from "./wire/Form.js"
+} from "./http/ErrorEnvelope.js"
+
+// Public forms
+export { PublicFormsGroup } from "./publicForms/PublicFormsGroup.js"
+export { PublicFormsHandlers } from "./publicForms/PublicFormsHandlers.js"
+export {
+  CreateDraftBody,
+  DraftCreated,
+  DraftExisting,
+  FieldWire,
+  FormEnvelope,
+  FormSectionWire,
+  FormWire,
+  RegistrationSectionWire,
+  SectionsEnvelope,
+  SubmissionEnvelope,
+  SubmissionWire,
+  TimeSlotsEnvelope,
+  TimeSlotWire,
+  ValuesBody,
+  ValuesWire
+} from "./publicForms/wire.js"
+
+// The artist portal
+export { PortalGroup } from "./portal/PortalGroup.js"
+export { PortalHandlers } from "./portal/PortalHandlers.js"
 export {
   PortalSectionEnvelope,
   PortalSectionWire,
@@ -48,45 +68,29 @@ export {
   PortalSummarySectionWire,
   PortalSummaryWire,
   PortalValuesBody
-} from "./wire/Portal.js"
-export * from "./wire/Registration.js"
-export {
-  CreateDraftBody,
-  DraftCreated,
-  DraftExisting,
-  SubmissionEnvelope,
-  SubmissionWire,
-  ValuesBody,
-  ValuesWire
-} from "./wire/Submission.js"
+} from "./portal/wire.js"
 
-// The pages of CONTRACT §14 and the script they load (the server provides the bundled element)
+// System: liveness and readiness
+export { Readiness } from "./system/Readiness.js"
+export { SystemGroup } from "./system/SystemGroup.js"
+export { SystemHandlers } from "./system/SystemHandlers.js"
+export { HealthEnvelope } from "./system/wire.js"
+
+// The pages and the script they load (the server provides the bundled element)
 export { PagesGroup } from "./pages/PagesGroup.js"
 export { PagesHandlers } from "./pages/PagesHandlers.js"
-export { makeWebAssets, WebAssets, StaticWebAssets, type WebAssetsShape } from "./pages/WebAssets.js"
+export { makeWebAssets, StaticWebAssets, WebAssets, type WebAssetsShape } from "./pages/WebAssets.js"
 
-// The organiser API (CONTRACT §12)
-export * from "./admin/AdminGroup.js"
-export * from "./admin/AdminHandlers.js"
-export { AdminConfig, type AdminConfigShape } from "./admin/AdminLimit.js"
-export * from "./admin/OrganiserAuth.js"
-// its wire schemas (the domain → wire conversions and the cursor codecs of ./admin/paging.js stay internal)
+// The organiser API: its key check, its limit's configuration, and one group per feature
+export { AdminConfig, type AdminConfigShape } from "./organiser/AdminConfig.js"
+export { CurrentActor, OrganiserAuth, OrganiserAuthLive } from "./organiser/OrganiserAuth.js"
+export { CatalogGroup } from "./organiser/catalog/CatalogGroup.js"
+export { CatalogHandlers } from "./organiser/catalog/CatalogHandlers.js"
+// the wire schemas (the domain → wire conversions and the cursor codecs stay internal)
 export {
   AdminTimeSlotWire,
-  ArtistBody,
-  ArtistDetailEnvelope,
-  ArtistDetailWire,
-  ArtistEnvelope,
-  ArtistList,
-  ArtistWire,
   AuditEntryWire,
   AuditList,
-  EngagementBody,
-  EngagementDetailEnvelope,
-  EngagementDetailWire,
-  EngagementEnvelope,
-  EngagementList,
-  EngagementWire,
   EventBody,
   EventEnvelope,
   EventList,
@@ -99,14 +103,54 @@ export {
   EventWire,
   OrganisationEnvelope,
   OrganisationWire,
-  PortalLinkEnvelope,
   TimeSlotBody,
   TimeSlotEnvelope,
   TimeSlotList,
   TimeSlotPatchBody
-} from "./wire/Admin.js"
-export * from "./admin/SubmissionsOutGroup.js"
-export { SubmissionsOutHandlers } from "./admin/SubmissionsOutHandlers.js"
-export * from "./wire/SubmissionsOut.js"
-export { NodeWebhookTransport, maxAnswerBytes, signWebhook } from "./webhooks/NodeWebhookTransport.js"
-export { verifyWebhook, type WebhookVerification } from "./verifyWebhook.js"
+} from "./organiser/catalog/wire.js"
+export { ArtistsGroup } from "./organiser/artists/ArtistsGroup.js"
+export { ArtistsHandlers } from "./organiser/artists/ArtistsHandlers.js"
+export {
+  ArtistBody,
+  ArtistDetailEnvelope,
+  ArtistDetailWire,
+  ArtistEnvelope,
+  ArtistList,
+  ArtistWire
+} from "./organiser/artists/wire.js"
+export { EngagementsGroup } from "./organiser/engagements/EngagementsGroup.js"
+export { EngagementsHandlers } from "./organiser/engagements/EngagementsHandlers.js"
+export {
+  EngagementBody,
+  EngagementDetailEnvelope,
+  EngagementDetailWire,
+  EngagementEnvelope,
+  EngagementList,
+  EngagementWire,
+  PortalLinkEnvelope
+} from "./organiser/engagements/wire.js"
+export { FormsGroup } from "./organiser/forms/FormsGroup.js"
+export { FormsHandlers } from "./organiser/forms/FormsHandlers.js"
+
+// Submissions out: the organiser's reads, export and erasure
+export { SubmissionsOutGroup } from "./submissionsOut/SubmissionsOutGroup.js"
+export { SubmissionsOutHandlers } from "./submissionsOut/SubmissionsOutHandlers.js"
+export {
+  AdminSubmissionEnvelope,
+  AdminSubmissionList,
+  AdminSubmissionWire,
+  ContactList,
+  ContactWire,
+  OutboxEntryEnvelope,
+  OutboxEntryList,
+  OutboxEntryWire,
+  toAdminSubmissionWire,
+  toContactWire,
+  toOutboxEntryWire
+} from "./submissionsOut/wire.js"
+
+// Webhooks: the organiser's endpoints, the transport that delivers, and the receiver's check
+export { WebhooksGroup } from "./webhooks/WebhooksGroup.js"
+export { WebhooksHandlers } from "./webhooks/WebhooksHandlers.js"
+export { maxAnswerBytes, NodeWebhookTransport, signWebhook } from "./webhooks/NodeWebhookTransport.js"
+export { verifyWebhook, type WebhookVerification } from "./webhooks/verifyWebhook.js"

@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
-import { canonicalAddress } from "../src/client/clientAddress.js"
-import { forwardedClient } from "../src/client/clientIp.js"
+import { canonicalAddress } from "../src/http/clientAddress.js"
+import { forwardedClient } from "../src/http/clientIp.js"
 import { parseExemptNetworks } from "../src/index.js"
 
 describe("canonicalAddress (CONTRACT §8: one client, one key)", () => {

@@ -6,8 +6,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Exit, Schema } from "effect"
 import { defaultSizeLimits } from "@forms/domain"
-import { decodeCreateBody, decodeValuesBody } from "../src/body/requestBodies.js"
-import type { JsonObject } from "../src/body/readJsonBody.js"
+import { decodeCreateBody, decodeValuesBody } from "../src/publicForms/requestBodies.js"
+import type { JsonObject } from "../src/http/readJsonBody.js"
 import { CreateDraftBody, PortalValuesBody, ValuesBody } from "../src/index.js"
 
 const key16 = "k".repeat(16)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { parseInstant } from "../src/admin/submissionsQuery.js"
+import { parseInstant } from "../src/submissionsOut/submissionsQuery.js"
 
 describe("parseInstant (`since`)", () => {
   it("reads a date as its midnight UTC and a date-time with its zone", () => {

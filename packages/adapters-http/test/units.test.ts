@@ -1,8 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
-import { isJsonMediaType } from "../src/body/readJsonBody.js"
-import { forwardedClient } from "../src/client/clientIp.js"
+import { isJsonMediaType } from "../src/http/readJsonBody.js"
+import { forwardedClient } from "../src/http/clientIp.js"
 import { routeCatalogue } from "../src/HttpApp.js"
-import { requestIdFor } from "../src/requestId.js"
+import { requestIdFor } from "../src/http/requestId.js"
 
 describe("forwardedClient (TRUST_PROXY_HOPS)", () => {
   const cases: ReadonlyArray<[string | undefined, number, string | undefined]> = [

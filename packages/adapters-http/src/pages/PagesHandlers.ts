@@ -7,7 +7,7 @@ import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { type ArtistGone, ArtistPortal, type FormNotFound, type PortalNotFound, PublicForms, type Unavailable } from "@forms/domain"
 import { Api } from "../Api.js"
-import { errorTable } from "../errorTable.js"
+import { errorTable } from "../http/errorTable.js"
 import { elementPage, errorPage, htmlResponse, notFoundText, pageHeaders } from "./pageHtml.js"
 import { WebAssets } from "./WebAssets.js"
 

@@ -1,0 +1,121 @@
+/** The catalog on the organiser's wire: the organisation, events, time slots, event sections, audit entries, and their bodies. */
+import { Schema } from "effect"
+import type { AdminEvent, AdminEventSection, AdminTimeSlot, AuditEntry, Organisation } from "@forms/domain"
+import { durationHours, remainingPlaces } from "@forms/domain/internal"
+import { envelopeOf, iso, listOf } from "../../http/wireShapes.js"
+import { TimeSlotWire } from "../../publicForms/wire.js"
+
+export const OrganisationWire = Schema.Struct({ id: Schema.String, name: Schema.String }).annotate({
+  identifier: "Organisation"
+})
+export const OrganisationEnvelope = envelopeOf(OrganisationWire, "OrganisationEnvelope")
+export const toOrganisationWire = (o: Organisation): typeof OrganisationWire.Type => ({ id: o.id, name: o.name })
+
+export const EventWire = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  parent_event_id: Schema.NullOr(Schema.String),
+  created_at: Schema.String
+}).annotate({ identifier: "AdminEvent" })
+export const EventEnvelope = envelopeOf(EventWire, "AdminEventEnvelope")
+export const EventList = listOf(EventWire, "AdminEventList")
+export const toEventWire = (e: AdminEvent): typeof EventWire.Type => ({
+  id: e.id,
+  name: e.name,
+  parent_event_id: e.parent_event_id,
+  created_at: iso(e.created_at)
+})
+
+export const AdminTimeSlotWire = Schema.Struct({
+  /** With `capacity` and `remaining`, as the public list shows them. */
+  ...TimeSlotWire.fields
+}).annotate({ identifier: "AdminTimeSlot" })
+export const TimeSlotEnvelope = envelopeOf(AdminTimeSlotWire, "AdminTimeSlotEnvelope")
+export const TimeSlotList = listOf(AdminTimeSlotWire, "AdminTimeSlotList")
+export const toTimeSlotWire = (t: AdminTimeSlot): typeof AdminTimeSlotWire.Type => ({
+  id: t.id,
+  name: t.name,
+  date: t.date,
+  start_time: t.start_time,
+  end_time: t.end_time,
+  duration_hours: durationHours(t.start_time, t.end_time),
+  event_id: t.event_id,
+  event_name: t.event_name,
+  capacity: t.capacity,
+  remaining: remainingPlaces(t.capacity, t.holders)
+})
+
+export const EventSectionWire = Schema.Struct({
+  id: Schema.String,
+  event_id: Schema.String,
+  name: Schema.String,
+  type: Schema.String,
+  show_in_registration: Schema.Boolean,
+  position: Schema.Number
+}).annotate({ identifier: "AdminEventSection" })
+export const EventSectionEnvelope = envelopeOf(EventSectionWire, "AdminEventSectionEnvelope")
+export const EventSectionList = listOf(EventSectionWire, "AdminEventSectionList")
+export const toEventSectionWire = (s: AdminEventSection): typeof EventSectionWire.Type => ({
+  id: s.id,
+  event_id: s.event_id,
+  name: s.name,
+  type: s.type,
+  show_in_registration: s.show_in_registration,
+  position: s.position
+})
+
+export const AuditEntryWire = Schema.Struct({
+  id: Schema.String,
+  at: Schema.String,
+  api_key_id: Schema.NullOr(Schema.String),
+  action: Schema.String,
+  resource_type: Schema.String,
+  resource_id: Schema.String
+}).annotate({ identifier: "AuditEntry" })
+export const AuditList = listOf(AuditEntryWire, "AuditList")
+export const toAuditWire = (a: AuditEntry): typeof AuditEntryWire.Type => ({
+  id: a.id,
+  at: iso(a.at),
+  api_key_id: a.api_key_id,
+  action: a.action,
+  resource_type: a.resource_type,
+  resource_id: a.resource_id
+})
+
+// Request bodies, for the document and the typed client. The handlers check bodies member by member
+// themselves (dotted-path 422s, unknown members refused), so these are never used to decode.
+export const EventBody = Schema.Struct({
+  name: Schema.String,
+  parent_event_id: Schema.optionalKey(Schema.NullOr(Schema.String))
+}).annotate({ identifier: "AdminEventBody" })
+export const EventPatchBody = Schema.Struct({
+  name: Schema.optionalKey(Schema.String),
+  parent_event_id: Schema.optionalKey(Schema.NullOr(Schema.String))
+}).annotate({ identifier: "AdminEventPatch" })
+const slotMembers = {
+  name: Schema.String,
+  date: Schema.String,
+  start_time: Schema.String,
+  end_time: Schema.String,
+  capacity: Schema.optionalKey(Schema.NullOr(Schema.Int))
+}
+export const TimeSlotBody = Schema.Struct(slotMembers).annotate({ identifier: "AdminTimeSlotBody" })
+export const TimeSlotPatchBody = Schema.Struct({
+  name: Schema.optionalKey(Schema.String),
+  date: Schema.optionalKey(Schema.String),
+  start_time: Schema.optionalKey(Schema.String),
+  end_time: Schema.optionalKey(Schema.String),
+  capacity: Schema.optionalKey(Schema.NullOr(Schema.Int))
+}).annotate({ identifier: "AdminTimeSlotPatch" })
+export const EventSectionBody = Schema.Struct({
+  name: Schema.String,
+  type: Schema.optionalKey(Schema.String),
+  show_in_registration: Schema.optionalKey(Schema.Boolean),
+  position: Schema.optionalKey(Schema.Int)
+}).annotate({ identifier: "AdminEventSectionBody" })
+export const EventSectionPatchBody = Schema.Struct({
+  name: Schema.optionalKey(Schema.String),
+  type: Schema.optionalKey(Schema.String),
+  show_in_registration: Schema.optionalKey(Schema.Boolean),
+  position: Schema.optionalKey(Schema.Int)
+}).annotate({ identifier: "AdminEventSectionPatch" })

@@ -1,0 +1,156 @@
+/** Forms on the organiser's wire: the definition sent, the form answered, the list item, a token rotation. */
+import { Schema } from "effect"
+import type { AdminForm, AdminFormSummary } from "@forms/domain"
+
+import { envelopeOf, iso, isoOrNull, listOf } from "../../http/wireShapes.js"
+const Status = Schema.Literals(["draft", "published", "archived"])
+const Bound = Schema.Union([Schema.Number, Schema.String])
+const Rules = Schema.NullOr(Schema.Struct({
+  min: Schema.optional(Bound),
+  max: Schema.optional(Bound),
+  regex: Schema.optional(Schema.String)
+}))
+
+const OptionWire = Schema.Struct({ value: Schema.String, label: Schema.String, tags: Schema.Array(Schema.String) })
+const SectionWire = Schema.Struct({ id: Schema.String, name: Schema.String, position: Schema.Number })
+const FieldWire = Schema.Struct({
+  id: Schema.String,
+  section_id: Schema.NullOr(Schema.String),
+  slug: Schema.String,
+  label: Schema.String,
+  type: Schema.String,
+  is_required: Schema.Boolean,
+  options: Schema.NullOr(Schema.Array(OptionWire)),
+  validation_rules: Rules,
+  is_unique: Schema.Boolean,
+  position: Schema.Number,
+  maps_to: Schema.NullOr(Schema.String)
+})
+
+/** The body of POST and PUT (the domain reads it member by member; this is its documentation). */
+export const FormDefinitionBody = Schema.Struct({
+  name: Schema.String,
+  type: Schema.String,
+  event_id: Schema.NullOr(Schema.String),
+  status: Schema.optionalKey(Status),
+  opens_at: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  closes_at: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  tags: Schema.optionalKey(Schema.Array(Schema.String)),
+  sections: Schema.optionalKey(Schema.Array(Schema.Struct({
+    id: Schema.optionalKey(Schema.String),
+    name: Schema.String,
+    position: Schema.optionalKey(Schema.Number)
+  }))),
+  fields: Schema.optionalKey(Schema.Array(Schema.Struct({
+    id: Schema.optionalKey(Schema.String),
+    section_id: Schema.optionalKey(Schema.NullOr(Schema.String)),
+    slug: Schema.String,
+    label: Schema.String,
+    type: Schema.String,
+    is_required: Schema.optionalKey(Schema.Boolean),
+    options: Schema.optionalKey(Schema.NullOr(Schema.Array(Schema.Union([
+      Schema.String,
+      Schema.Struct({ value: Schema.String, label: Schema.optionalKey(Schema.String), tags: Schema.optionalKey(Schema.Array(Schema.String)) })
+    ])))),
+    validation_rules: Schema.optionalKey(Rules),
+    is_unique: Schema.optionalKey(Schema.Boolean),
+    position: Schema.optionalKey(Schema.Number),
+    maps_to: Schema.optionalKey(Schema.NullOr(Schema.String))
+  })))
+}).annotate({ identifier: "AdminFormDefinition" })
+
+export const FormPatchBody = Schema.Struct({
+  name: Schema.optionalKey(Schema.String),
+  status: Schema.optionalKey(Status),
+  opens_at: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  closes_at: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  tags: Schema.optionalKey(Schema.Array(Schema.String))
+}).annotate({ identifier: "AdminFormPatch" })
+
+export const AdminFormWire = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  type: Schema.String,
+  event_id: Schema.NullOr(Schema.String),
+  status: Status,
+  opens_at: Schema.NullOr(Schema.String),
+  closes_at: Schema.NullOr(Schema.String),
+  tags: Schema.Array(Schema.String),
+  sections: Schema.Array(SectionWire),
+  fields: Schema.Array(FieldWire),
+  revision: Schema.Int,
+  public_token: Schema.NullOr(Schema.String),
+  previous_public_token: Schema.NullOr(Schema.String),
+  token_rotated_at: Schema.NullOr(Schema.String),
+  public_url: Schema.NullOr(Schema.String),
+  page_url: Schema.NullOr(Schema.String),
+  created_at: Schema.String,
+  updated_at: Schema.String
+}).annotate({ identifier: "AdminForm" })
+export const AdminFormEnvelope = envelopeOf(AdminFormWire, "AdminFormEnvelope")
+
+export const AdminFormItemWire = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  type: Schema.String,
+  status: Status,
+  event_id: Schema.NullOr(Schema.String),
+  revision: Schema.Int,
+  opens_at: Schema.NullOr(Schema.String),
+  closes_at: Schema.NullOr(Schema.String),
+  counts: Schema.Struct({ drafts: Schema.Int, submitted: Schema.Int })
+}).annotate({ identifier: "AdminFormItem" })
+export const AdminFormList = listOf(AdminFormItemWire, "AdminFormList")
+
+export const TokenRotation = Schema.Struct({
+  public_token: Schema.NullOr(Schema.String),
+  previous_public_token: Schema.NullOr(Schema.String),
+  token_rotated_at: Schema.NullOr(Schema.String),
+  public_url: Schema.NullOr(Schema.String),
+  page_url: Schema.NullOr(Schema.String)
+}).annotate({ identifier: "AdminTokenRotation" })
+export const TokenRotationEnvelope = envelopeOf(TokenRotation, "AdminTokenRotationEnvelope")
+
+const urls = (base: string, token: string | null) => ({
+  public_url: token === null ? null : `${base}/public/forms/${token}`,
+  page_url: token === null ? null : `${base}/f/${token}`
+})
+
+export const toAdminFormWire = (form: AdminForm, base: string): typeof AdminFormWire.Type => ({
+  id: form.id,
+  name: form.name,
+  type: form.type,
+  event_id: form.event_id,
+  status: form.status,
+  opens_at: isoOrNull(form.opens_at),
+  closes_at: isoOrNull(form.closes_at),
+  tags: form.tags,
+  sections: form.sections,
+  fields: form.fields,
+  revision: form.revision,
+  public_token: form.public_token,
+  previous_public_token: form.previous_public_token,
+  token_rotated_at: isoOrNull(form.token_rotated_at),
+  ...urls(base, form.public_token),
+  created_at: iso(form.created_at),
+  updated_at: iso(form.updated_at)
+})
+
+export const toAdminFormItemWire = (form: AdminFormSummary): typeof AdminFormItemWire.Type => ({
+  id: form.id,
+  name: form.name,
+  type: form.type,
+  status: form.status,
+  event_id: form.event_id,
+  revision: form.revision,
+  opens_at: isoOrNull(form.opens_at),
+  closes_at: isoOrNull(form.closes_at),
+  counts: form.counts
+})
+
+export const toTokenRotationWire = (form: AdminForm, base: string): typeof TokenRotation.Type => ({
+  public_token: form.public_token,
+  previous_public_token: form.previous_public_token,
+  token_rotated_at: isoOrNull(form.token_rotated_at),
+  ...urls(base, form.public_token)
+})

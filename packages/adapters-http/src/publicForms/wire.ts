@@ -1,0 +1,225 @@
+/**
+ * The public forms on the wire: the form (sections with their fields, loose fields, no internals), the
+ * submission (snake_case, ISO 8601 UTC instants), the bodies of create, save and submit, the time slots and
+ * the registration sections.
+ */
+import { Schema } from "effect"
+import { HttpServerResponse } from "effect/http"
+import { defaultSizeLimits, type FormField, type FormView, type Submission, type Values } from "@forms/domain"
+import { envelopeOf, iso, isoOrNull } from "../http/wireShapes.js"
+
+/**
+ * A member of a values map: any JSON value. Described, because JSON Schema drops a bare `{}` from
+ * `additionalProperties`, and a map without it reads as an object with no members (openapi-typescript:
+ * `Record<string, never>`). `Schema.Unknown` would lose the description.
+ */
+const AnyJsonValue = Schema.Json.annotate({ description: "Any JSON value." })
+
+export const ValuesWire = Schema.Record(Schema.String, AnyJsonValue).annotate({
+  description: "A map from field slug to value."
+})
+export type ValuesWire = typeof ValuesWire.Type
+
+/** The domain types values as `unknown`; every stored value came from a JSON body or a jsonb column, so it is JSON. */
+export const toValuesWire = (values: Values): ValuesWire => values as ValuesWire
+
+export const SubmissionWire = Schema.Struct({
+  id: Schema.String,
+  status: Schema.Literals(["draft", "submitted"]),
+  idempotency_key: Schema.String,
+  auto_save_count: Schema.Int,
+  event_id: Schema.NullOr(Schema.String),
+  values: ValuesWire,
+  created_at: Schema.String,
+  updated_at: Schema.String,
+  submitted_at: Schema.NullOr(Schema.String)
+}).annotate({ identifier: "Submission" })
+export type SubmissionWire = typeof SubmissionWire.Type
+
+export const toSubmissionWire = (submission: Submission): SubmissionWire => ({
+  id: submission.id,
+  status: submission.status,
+  idempotency_key: submission.idempotency_key,
+  auto_save_count: submission.auto_save_count,
+  event_id: submission.event_id,
+  values: toValuesWire(submission.values),
+  created_at: iso(submission.created_at),
+  updated_at: iso(submission.updated_at),
+  submitted_at: isoOrNull(submission.submitted_at)
+})
+
+/**
+ * `{ data: <submission> }` as the response itself. The wire shape is plain JSON (strings, numbers, the stored
+ * values), so it is written as it is: encoding it with `SubmissionEnvelope` would copy every value for an
+ * identical result. The schemas below still document it (OpenAPI) and decode it (the typed client, the tests).
+ */
+export const submissionResponse = (submission: Submission, status: 200 | 201 = 200): HttpServerResponse.HttpServerResponse =>
+  HttpServerResponse.jsonUnsafe({ data: toSubmissionWire(submission) }, { status })
+
+// Two classes of one shape, so that the status (201 new, 200 replay) follows the class.
+export class DraftCreated extends Schema.Class<DraftCreated>("DraftCreated")({ data: SubmissionWire }, {
+  httpApiStatus: 201,
+  description: "A new draft."
+}) {}
+
+export class DraftExisting extends Schema.Class<DraftExisting>("DraftExisting")({ data: SubmissionWire }, {
+  description: "The draft or submission already stored under this idempotency key, in its stored state."
+}) {}
+
+export const SubmissionEnvelope = envelopeOf(SubmissionWire, "SubmissionEnvelope")
+
+/**
+ * The idempotency key: 16 to 255 printable ASCII characters without spaces. The one definition:
+ * `decodeCreateBody` tests keys with it and `CreateDraftBody` documents it (the `u` flag lets Schema export it
+ * to JSON Schema; it matches the same strings without it).
+ */
+export const IdempotencyKeyPattern = /^[\x21-\x7E]{16,255}$/u
+export const idempotencyKeyRule = "Must be 16 to 255 printable ASCII characters without spaces."
+
+const { maxArrayItems, maxStringLength, maxValuesKeys } = defaultSizeLimits
+/** The size limits are settings of the server, so they are told here (with their defaults), not fixed in the schema. */
+const BodyValues = ValuesWire.annotate({
+  description: `A map from field slug to value. Slugs that are not fields of the form are ignored. At most ` +
+    `MAX_VALUES_KEYS keys (default ${maxValuesKeys}), strings of at most MAX_STRING_LENGTH characters ` +
+    `(default ${maxStringLength}) and arrays of at most MAX_ARRAY_ITEMS items (default ${maxArrayItems}); ` +
+    `no NUL characters or unpaired surrogates in strings.`
+})
+
+/** Keys a body may carry besides its own: the server ignores them, so the documented bodies are open. */
+const OtherKeys = [Schema.Record(Schema.String, Schema.Json.annotate({ description: "Ignored." }))] as const
+
+/**
+ * Bodies as documented for OpenAPI and the typed client. The server reads them itself (`body/requestBodies.ts`,
+ * see README); `test/requestBodies.test.ts` holds the two to one table of accepted and refused bodies.
+ */
+export const CreateDraftBody = Schema.StructWithRest(
+  Schema.Struct({
+    idempotency_key: Schema.String.check(Schema.isPattern(IdempotencyKeyPattern)).annotate({
+      description: `${idempotencyKeyRule} A random UUID is the expected choice.`
+    }),
+    values: Schema.optionalKey(BodyValues)
+  }),
+  OtherKeys
+).annotate({ identifier: "CreateDraftBody" })
+
+export const ValuesBody = Schema.StructWithRest(Schema.Struct({ values: Schema.optionalKey(BodyValues) }), OtherKeys)
+  .annotate({ identifier: "ValuesBody", description: "An absent body, or absent `values`, means `{}`." })
+
+// The form
+
+const Bound = Schema.Union([Schema.Number, Schema.String])
+
+export const FieldWire = Schema.Struct({
+  slug: Schema.String,
+  label: Schema.String,
+  type: Schema.String,
+  is_required: Schema.Boolean,
+  options: Schema.NullOr(Schema.Array(Schema.Struct({ value: Schema.String, label: Schema.String }))),
+  validation_rules: Schema.NullOr(Schema.Struct({
+    min: Schema.optionalKey(Bound),
+    max: Schema.optionalKey(Bound),
+    regex: Schema.optionalKey(Schema.String)
+  })),
+  is_unique: Schema.Boolean,
+  position: Schema.Number
+}).annotate({ identifier: "Field" })
+export type FieldWire = typeof FieldWire.Type
+
+export const FormSectionWire = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  position: Schema.Number,
+  fields: Schema.Array(FieldWire)
+}).annotate({ identifier: "FormSection" })
+
+export const FormWire = Schema.Struct({
+  name: Schema.String,
+  type: Schema.String,
+  event: Schema.NullOr(Schema.Struct({ id: Schema.String, name: Schema.String })),
+  accepts_submissions: Schema.Boolean,
+  opens_at: Schema.NullOr(Schema.String),
+  closes_at: Schema.NullOr(Schema.String),
+  sections: Schema.Array(FormSectionWire),
+  fields: Schema.Array(FieldWire)
+}).annotate({ identifier: "Form" })
+export type FormWire = typeof FormWire.Type
+
+export const FormEnvelope = envelopeOf(FormWire, "FormEnvelope")
+
+/** Plain code-unit order, never locale collation. */
+export const compareCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+
+const byPositionThen = <A extends { readonly position: number }>(key: (a: A) => string) => (x: A, y: A) =>
+  x.position - y.position || compareCodeUnits(key(x), key(y))
+
+/** The public field: option tags and `maps_to` are internal and dropped. */
+export const toFieldWire = (field: FormField): FieldWire => {
+  const rules = field.validation_rules
+  return {
+    slug: field.slug,
+    label: field.label,
+    type: field.type,
+    is_required: field.is_required,
+    options: field.options === null ? null : field.options.map((o) => ({ value: o.value, label: o.label })),
+    validation_rules: rules === null ? null : {
+      ...(rules.min === undefined ? {} : { min: rules.min }),
+      ...(rules.max === undefined ? {} : { max: rules.max }),
+      ...(rules.regex === undefined ? {} : { regex: rules.regex })
+    },
+    is_unique: field.is_unique,
+    position: field.position
+  }
+}
+
+export const toFormWire = (view: FormView): FormWire => {
+  const { schema } = view
+  const sections = [...schema.sections].sort(byPositionThen((s) => s.id))
+  const sectionIds = new Set(sections.map((s) => s.id))
+  const fields = [...schema.fields].sort(byPositionThen((f) => f.slug))
+  const inSection = (id: string) => fields.filter((f) => f.section_id === id).map(toFieldWire)
+  return {
+    name: schema.name,
+    type: schema.type,
+    event: schema.event === null ? null : { id: schema.event.id, name: schema.event.name },
+    accepts_submissions: view.accepts_submissions,
+    opens_at: isoOrNull(schema.opens_at),
+    closes_at: isoOrNull(schema.closes_at),
+    sections: sections.map((s) => ({ id: s.id, name: s.name, position: s.position, fields: inSection(s.id) })),
+    // A field whose section is not among the schema's sections is shown as a loose field.
+    fields: fields.filter((f) => f.section_id === null || !sectionIds.has(f.section_id)).map(toFieldWire)
+  }
+}
+
+// Time slots (volunteer forms) and registration sections
+
+export const TimeSlotWire = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  date: Schema.String,
+  start_time: Schema.String,
+  end_time: Schema.String,
+  duration_hours: Schema.Number,
+  event_id: Schema.String,
+  event_name: Schema.String,
+  capacity: Schema.NullOr(Schema.Int).annotate({
+    description: "Places on the slot: a positive integer, or null when unlimited."
+  }),
+  remaining: Schema.NullOr(Schema.Int).annotate({
+    description: "Places left: capacity minus the submitted submissions holding the slot (from every form), never below 0; null when unlimited."
+  })
+}).annotate({ identifier: "TimeSlot" })
+
+export const TimeSlotsEnvelope = Schema.Struct({ data: Schema.Array(TimeSlotWire) }).annotate({
+  identifier: "TimeSlotsEnvelope"
+})
+
+export const RegistrationSectionWire = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  type: Schema.String,
+  position: Schema.Number
+}).annotate({ identifier: "RegistrationSection" })
+
+export const SectionsEnvelope = Schema.Struct({ data: Schema.Array(RegistrationSectionWire) }).annotate({
+  identifier: "SectionsEnvelope"
+})
