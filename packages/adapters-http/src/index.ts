@@ -19,54 +19,25 @@ export { describeCause, describeError, type ErrorDescription } from "./http/desc
 
 // The error envelope: what every error answers and the client decodes
 export {
-  ApiConflict,
-  type ApiError,
-  ApiGone,
-  ApiInternal,
-  ApiMalformedJson,
-  ApiMethodNotAllowed,
-  ApiNotFound,
-  ApiPayloadTooLarge,
-  ApiRateLimited,
-  ApiUnavailable,
-  ApiUnsupportedMediaType,
-  ApiValidationFailed,
-  ErrorBody,
-  ErrorCode,
-  FieldErrorsWire,
-  FieldErrorWire
+  ApiConflict, type ApiError, ApiGone, ApiInternal, ApiMalformedJson, ApiMethodNotAllowed, ApiNotFound,
+  ApiPayloadTooLarge, ApiRateLimited, ApiUnavailable, ApiUnsupportedMediaType, ApiValidationFailed, ErrorBody,
+  ErrorCode, FieldErrorsWire, FieldErrorWire
 } from "./http/ErrorEnvelope.js"
 
 // Public forms
 export { PublicFormsGroup } from "./publicForms/PublicFormsGroup.js"
 export { PublicFormsHandlers } from "./publicForms/PublicFormsHandlers.js"
 export {
-  CreateDraftBody,
-  DraftCreated,
-  DraftExisting,
-  FieldWire,
-  FormEnvelope,
-  FormSectionWire,
-  FormWire,
-  RegistrationSectionWire,
-  SectionsEnvelope,
-  SubmissionEnvelope,
-  SubmissionWire,
-  TimeSlotsEnvelope,
-  TimeSlotWire,
-  ValuesBody,
-  ValuesWire
+  CreateDraftBody, DraftCreated, DraftExisting, FieldWire, FormEnvelope, FormSectionWire, FormWire,
+  RegistrationSectionWire, SectionsEnvelope, SubmissionEnvelope, SubmissionWire, TimeSlotsEnvelope, TimeSlotWire,
+  ValuesBody, ValuesWire
 } from "./publicForms/wire.js"
 
 // The artist portal
 export { PortalGroup } from "./portal/PortalGroup.js"
 export { PortalHandlers } from "./portal/PortalHandlers.js"
 export {
-  PortalSectionEnvelope,
-  PortalSectionWire,
-  PortalSummaryEnvelope,
-  PortalSummarySectionWire,
-  PortalSummaryWire,
+  PortalSectionEnvelope, PortalSectionWire, PortalSummaryEnvelope, PortalSummarySectionWire, PortalSummaryWire,
   PortalValuesBody
 } from "./portal/wire.js"
 
@@ -88,45 +59,19 @@ export { CatalogGroup } from "./organiser/catalog/CatalogGroup.js"
 export { CatalogHandlers } from "./organiser/catalog/CatalogHandlers.js"
 // the wire schemas (the domain → wire conversions and the cursor codecs stay internal)
 export {
-  AdminTimeSlotWire,
-  AuditEntryWire,
-  AuditList,
-  EventBody,
-  EventEnvelope,
-  EventList,
-  EventPatchBody,
-  EventSectionBody,
-  EventSectionEnvelope,
-  EventSectionList,
-  EventSectionPatchBody,
-  EventSectionWire,
-  EventWire,
-  OrganisationEnvelope,
-  OrganisationWire,
-  TimeSlotBody,
-  TimeSlotEnvelope,
-  TimeSlotList,
-  TimeSlotPatchBody
+  AdminTimeSlotWire, AuditEntryWire, AuditList, EventBody, EventEnvelope, EventList, EventPatchBody,
+  EventSectionBody, EventSectionEnvelope, EventSectionList, EventSectionPatchBody, EventSectionWire, EventWire,
+  OrganisationEnvelope, OrganisationWire, TimeSlotBody, TimeSlotEnvelope, TimeSlotList, TimeSlotPatchBody
 } from "./organiser/catalog/wire.js"
 export { ArtistsGroup } from "./organiser/artists/ArtistsGroup.js"
 export { ArtistsHandlers } from "./organiser/artists/ArtistsHandlers.js"
 export {
-  ArtistBody,
-  ArtistDetailEnvelope,
-  ArtistDetailWire,
-  ArtistEnvelope,
-  ArtistList,
-  ArtistWire
+  ArtistBody, ArtistDetailEnvelope, ArtistDetailWire, ArtistEnvelope, ArtistList, ArtistWire
 } from "./organiser/artists/wire.js"
 export { EngagementsGroup } from "./organiser/engagements/EngagementsGroup.js"
 export { EngagementsHandlers } from "./organiser/engagements/EngagementsHandlers.js"
 export {
-  EngagementBody,
-  EngagementDetailEnvelope,
-  EngagementDetailWire,
-  EngagementEnvelope,
-  EngagementList,
-  EngagementWire,
+  EngagementBody, EngagementDetailEnvelope, EngagementDetailWire, EngagementEnvelope, EngagementList, EngagementWire,
   PortalLinkEnvelope
 } from "./organiser/engagements/wire.js"
 export { FormsGroup } from "./organiser/forms/FormsGroup.js"
@@ -136,17 +81,8 @@ export { FormsHandlers } from "./organiser/forms/FormsHandlers.js"
 export { SubmissionsOutGroup } from "./submissionsOut/SubmissionsOutGroup.js"
 export { SubmissionsOutHandlers } from "./submissionsOut/SubmissionsOutHandlers.js"
 export {
-  AdminSubmissionEnvelope,
-  AdminSubmissionList,
-  AdminSubmissionWire,
-  ContactList,
-  ContactWire,
-  OutboxEntryEnvelope,
-  OutboxEntryList,
-  OutboxEntryWire,
-  toAdminSubmissionWire,
-  toContactWire,
-  toOutboxEntryWire
+  AdminSubmissionEnvelope, AdminSubmissionList, AdminSubmissionWire, ContactList, ContactWire, OutboxEntryEnvelope,
+  OutboxEntryList, OutboxEntryWire, toAdminSubmissionWire, toContactWire, toOutboxEntryWire
 } from "./submissionsOut/wire.js"
 
 // Webhooks: the organiser's endpoints, the transport that delivers, and the receiver's check

@@ -1,5 +1,5 @@
 /** The one table from a domain error or request condition to status, code and message (CONTRACT §7). */
-import { Schema } from "effect"
+import { Effect, Schema } from "effect"
 import { HttpServerResponse } from "effect/http"
 import type {
   AlreadySubmitted,
@@ -155,6 +155,9 @@ export const apiError = <K extends ErrorKey>(key: K, fields?: FieldErrorsWire): 
     : { code: entry.code, message: entry.message, fields: copyFields(fields) }
   return new Class({ error: body }) as ApiErrorOf<K>
 }
+
+/** A use case whose domain errors leave as their wire errors (each handler's one way to call the domain). */
+export const wireErrors = <A, E extends DomainError, R>(effect: Effect.Effect<A, E, R>) => Effect.mapError(effect, fromDomainError)
 
 /** The table key of a domain error: a refusal's reason decides the answer. */
 export type ErrorKeyOf<E extends DomainError> = E extends Refused<infer Reason> ? Reason["_tag"] : Exclude<E, Refused>["_tag"]

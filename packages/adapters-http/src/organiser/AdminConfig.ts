@@ -1,9 +1,10 @@
 /**
- * The `admin` limit (CONTRACT §8): per API key, a sliding window of ADMIN_RATE_LIMIT_PER_MINUTE, through
+ * The organiser API's configuration, and its `admin` limit: per API key, a sliding window of ADMIN_RATE_LIMIT_PER_MINUTE, through
  * the shared RateLimiter port. Every request that reaches this step counts; from here on every answer
  * carries `RateLimit-Policy: "admin";q=…;w=60` and `RateLimit`, and a refusal also `Retry-After`.
  */
 import { Context, Effect, Layer } from "effect"
+import type { HttpServerRequest } from "effect/http"
 import { type Actor, RateLimiter, type RateLimitState } from "@forms/domain"
 import { apiError } from "../http/errorTable.js"
 import { appendHeaders, rateLimitHeaders } from "../http/rateLimitHeaders.js"
@@ -19,6 +20,10 @@ export class AdminConfig extends Context.Service<AdminConfig, AdminConfigShape>(
   static readonly layer = (config: Partial<AdminConfigShape> = {}) =>
     Layer.succeed(AdminConfig, AdminConfig.of({ limitPerMinute: 600, ...config }))
 }
+
+/** Where the links an answer carries point: PUBLIC_BASE_URL, else `http://` and the request's Host. */
+export const publicBaseOf = (request: HttpServerRequest.HttpServerRequest) =>
+  Effect.map(AdminConfig, (config) => config.publicBaseUrl ?? `http://${request.headers["host"] ?? "localhost"}`)
 
 const windowMs = 60_000
 

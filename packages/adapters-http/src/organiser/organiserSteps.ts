@@ -1,5 +1,5 @@
 /**
- * The steps every organiser handler takes after the key check, in the order of CONTRACT §12: the body
+ * The steps every organiser handler takes after the key check, in the organiser API's order of checks: the body
  * (415, 413, 400) or the query (400 INVALID_QUERY), then the `admin` limit (429), then the handler's own.
  */
 import { Effect, Result } from "effect"

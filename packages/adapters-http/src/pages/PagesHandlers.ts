@@ -1,6 +1,8 @@
 /**
  * Handlers of the pages group: the hosted form and portal pages (the token checked first, so an unknown
- * one gets its HTML error page and status) and `/embed.js` with its ETag.
+ * one gets its HTML error page and status) and `/embed.js` with its ETag. They answer raw responses: a page's
+ * error is an HTML page of its own status, which no error schema chooses, and every answer names its charset
+ * in `Content-Type`, which the document's media types (`text/html`, `text/javascript`) do not.
  */
 import { Effect } from "effect"
 import { HttpServerResponse } from "effect/http"

@@ -1,23 +1,19 @@
 /**
- * Handlers of the public-forms group: they decode bodies (see README: why not HttpApi's own payload
- * decoding), call only the domain's `PublicForms` use cases and encode their answers.
+ * Handlers of the `publicForms` group: they read bodies themselves (see README: why not HttpApi's own payload
+ * decoding), call only the domain's `PublicForms` use cases, and return the values the endpoints' schemas encode.
  */
 import { Effect } from "effect"
 import type { HttpServerRequest } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { PublicForms } from "@forms/domain"
 import { Api } from "../Api.js"
-import { readJsonBody } from "../http/readJsonBody.js"
-import { decodeCreateBody, decodeValuesBody } from "./requestBodies.js"
 import { clientOf } from "../http/clientIp.js"
-import { type DomainError, fromDomainError } from "../http/errorTable.js"
-import { HttpConfig } from "../HttpConfig.js"
+import { wireErrors } from "../http/errorTable.js"
 import { limitedAnswer } from "../http/rateLimitHeaders.js"
-import { toFormWire } from "./wire.js"
-import { submissionResponse } from "./wire.js"
-
-const toWire = <A, E extends DomainError, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.mapError(effect, fromDomainError)
+import { readJsonBody } from "../http/readJsonBody.js"
+import { HttpConfig } from "../HttpConfig.js"
+import { decodeCreateBody, decodeValuesBody } from "./requestBodies.js"
+import { draftAnswer, toFormWire, toSectionWire, toSubmissionWire, toTimeSlotWire } from "./wire.js"
 
 export const PublicFormsHandlers = HttpApiBuilder.group(
   Api,
@@ -27,10 +23,13 @@ export const PublicFormsHandlers = HttpApiBuilder.group(
     const config = yield* HttpConfig
     const client = (request: HttpServerRequest.HttpServerRequest) =>
       clientOf(request, config.trustProxyHops, config.exemptNetworks)
+    // The request's shape first (415, 413, 400, then 422), before the token is looked up.
+    const valuesOf = (request: HttpServerRequest.HttpServerRequest) =>
+      Effect.flatMap(readJsonBody(request, config.maxBodyBytes), (raw) => decodeValuesBody(raw, config.sizeLimits))
 
     return handlers
       .handle("getForm", ({ params }) =>
-        forms.getForm(params.token).pipe(Effect.map((view) => ({ data: toFormWire(view) })), toWire))
+        wireErrors(forms.getForm(params.token)).pipe(Effect.map((view) => ({ data: toFormWire(view) }))))
       .handleRaw("createDraft", ({ params, request }) =>
         Effect.gen(function*() {
           const raw = yield* readJsonBody(request, config.maxBodyBytes)
@@ -39,50 +38,23 @@ export const PublicFormsHandlers = HttpApiBuilder.group(
             idempotency_key: body.idempotency_key,
             values: body.hasValues ? body.values : undefined
           }, client(request)))
-          return submissionResponse(submission, created ? 201 : 200)
+          return draftAnswer(created, submission)
         }))
       .handleRaw("saveDraft", ({ params, request }) =>
         Effect.gen(function*() {
-          const raw = yield* readJsonBody(request, config.maxBodyBytes)
-          const body = yield* decodeValuesBody(raw, config.sizeLimits)
-          const submission = yield* limitedAnswer(
-            forms.save(params.token, params.submissionId, body.values, client(request))
-          )
-          return submissionResponse(submission)
+          const body = yield* valuesOf(request)
+          const submission = yield* limitedAnswer(forms.save(params.token, params.submissionId, body.values, client(request)))
+          return { data: toSubmissionWire(submission) }
         }))
       .handleRaw("submit", ({ params, request }) =>
         Effect.gen(function*() {
-          const raw = yield* readJsonBody(request, config.maxBodyBytes)
-          const body = yield* decodeValuesBody(raw, config.sizeLimits)
-          const submission = yield* limitedAnswer(
-            forms.submit(params.token, params.submissionId, body.values, client(request))
-          )
-          return submissionResponse(submission)
+          const body = yield* valuesOf(request)
+          const submission = yield* limitedAnswer(forms.submit(params.token, params.submissionId, body.values, client(request)))
+          return { data: toSubmissionWire(submission) }
         }))
       .handle("timeSlots", ({ params }) =>
-        forms.timeSlots(params.token).pipe(
-          Effect.map((slots) => ({
-            data: slots.map((s) => ({
-              id: s.id,
-              name: s.name,
-              date: s.date,
-              start_time: s.start_time,
-              end_time: s.end_time,
-              duration_hours: s.duration_hours,
-              event_id: s.event_id,
-              event_name: s.event_name,
-              capacity: s.capacity,
-              remaining: s.remaining
-            }))
-          })),
-          toWire
-        ))
+        wireErrors(forms.timeSlots(params.token)).pipe(Effect.map((slots) => ({ data: slots.map(toTimeSlotWire) }))))
       .handle("sections", ({ params }) =>
-        forms.sections(params.token).pipe(
-          Effect.map((sections) => ({
-            data: sections.map((s) => ({ id: s.id, name: s.name, type: s.type, position: s.position }))
-          })),
-          toWire
-        ))
+        wireErrors(forms.sections(params.token)).pipe(Effect.map((sections) => ({ data: sections.map(toSectionWire) }))))
   })
 )

@@ -4,8 +4,15 @@
  * the registration sections.
  */
 import { Schema } from "effect"
-import { HttpServerResponse } from "effect/http"
-import { defaultSizeLimits, type FormField, type FormView, type Submission, type Values } from "@forms/domain"
+import {
+  defaultSizeLimits,
+  type FormField,
+  type FormView,
+  type RegistrationSection,
+  type Submission,
+  type TimeSlot,
+  type Values
+} from "@forms/domain"
 import { envelopeOf, iso, isoOrNull } from "../http/wireShapes.js"
 
 /**
@@ -14,10 +21,26 @@ import { envelopeOf, iso, isoOrNull } from "../http/wireShapes.js"
  * `Record<string, never>`). `Schema.Unknown` would lose the description.
  */
 const AnyJsonValue = Schema.Json.annotate({ description: "Any JSON value." })
+const valuesDescription = "A map from field slug to value."
 
-export const ValuesWire = Schema.Record(Schema.String, AnyJsonValue).annotate({
-  description: "A map from field slug to value."
-})
+/** A values map as a body sends it: documentation and the typed client's encoding (the server reads bodies itself). */
+const ValuesMap = Schema.Record(Schema.String, AnyJsonValue).annotate({ description: valuesDescription })
+
+const isJson = Schema.is(Schema.Json)
+const isValuesMap = (u: unknown): u is { readonly [slug: string]: Schema.Json } =>
+  typeof u === "object" && u !== null && !Array.isArray(u) && isJson(u)
+
+/**
+ * A values map as an answer carries it: one check that the map is a JSON object, then written as it is. A
+ * Record of Json checks and copies member by member (about 20 µs for 30 values, on every create, save and
+ * submit); this answers the same bytes and is documented as the same Record (`toJsonSchema`).
+ */
+export const ValuesWire = Schema.declare(isValuesMap, { toCodecJson: () => undefined }).check(
+  Schema.makeFilter(() => true, {
+    toJsonSchema: () => ({ type: "object", additionalProperties: { description: "Any JSON value." } }),
+    description: valuesDescription
+  })
+)
 export type ValuesWire = typeof ValuesWire.Type
 
 /** The domain types values as `unknown`; every stored value came from a JSON body or a jsonb column, so it is JSON. */
@@ -48,14 +71,6 @@ export const toSubmissionWire = (submission: Submission): SubmissionWire => ({
   submitted_at: isoOrNull(submission.submitted_at)
 })
 
-/**
- * `{ data: <submission> }` as the response itself. The wire shape is plain JSON (strings, numbers, the stored
- * values), so it is written as it is: encoding it with `SubmissionEnvelope` would copy every value for an
- * identical result. The schemas below still document it (OpenAPI) and decode it (the typed client, the tests).
- */
-export const submissionResponse = (submission: Submission, status: 200 | 201 = 200): HttpServerResponse.HttpServerResponse =>
-  HttpServerResponse.jsonUnsafe({ data: toSubmissionWire(submission) }, { status })
-
 // Two classes of one shape, so that the status (201 new, 200 replay) follows the class.
 export class DraftCreated extends Schema.Class<DraftCreated>("DraftCreated")({ data: SubmissionWire }, {
   httpApiStatus: 201,
@@ -68,6 +83,12 @@ export class DraftExisting extends Schema.Class<DraftExisting>("DraftExisting")(
 
 export const SubmissionEnvelope = envelopeOf(SubmissionWire, "SubmissionEnvelope")
 
+/** The answer to a create: a new draft (201), or the one already stored under its idempotency key (200). */
+export const draftAnswer = (created: boolean, submission: Submission): DraftCreated | DraftExisting => {
+  const data = toSubmissionWire(submission)
+  return created ? new DraftCreated({ data }) : new DraftExisting({ data })
+}
+
 /**
  * The idempotency key: 16 to 255 printable ASCII characters without spaces. The one definition:
  * `decodeCreateBody` tests keys with it and `CreateDraftBody` documents it (the `u` flag lets Schema export it
@@ -78,7 +99,7 @@ export const idempotencyKeyRule = "Must be 16 to 255 printable ASCII characters 
 
 const { maxArrayItems, maxStringLength, maxValuesKeys } = defaultSizeLimits
 /** The size limits are settings of the server, so they are told here (with their defaults), not fixed in the schema. */
-const BodyValues = ValuesWire.annotate({
+const BodyValues = ValuesMap.annotate({
   description: `A map from field slug to value. Slugs that are not fields of the form are ignored. At most ` +
     `MAX_VALUES_KEYS keys (default ${maxValuesKeys}), strings of at most MAX_STRING_LENGTH characters ` +
     `(default ${maxStringLength}) and arrays of at most MAX_ARRAY_ITEMS items (default ${maxArrayItems}); ` +
@@ -209,6 +230,19 @@ export const TimeSlotWire = Schema.Struct({
   })
 }).annotate({ identifier: "TimeSlot" })
 
+export const toTimeSlotWire = (slot: TimeSlot): typeof TimeSlotWire.Type => ({
+  id: slot.id,
+  name: slot.name,
+  date: slot.date,
+  start_time: slot.start_time,
+  end_time: slot.end_time,
+  duration_hours: slot.duration_hours,
+  event_id: slot.event_id,
+  event_name: slot.event_name,
+  capacity: slot.capacity,
+  remaining: slot.remaining
+})
+
 export const TimeSlotsEnvelope = Schema.Struct({ data: Schema.Array(TimeSlotWire) }).annotate({
   identifier: "TimeSlotsEnvelope"
 })
@@ -219,6 +253,13 @@ export const RegistrationSectionWire = Schema.Struct({
   type: Schema.String,
   position: Schema.Number
 }).annotate({ identifier: "RegistrationSection" })
+
+export const toSectionWire = (section: RegistrationSection): typeof RegistrationSectionWire.Type => ({
+  id: section.id,
+  name: section.name,
+  type: section.type,
+  position: section.position
+})
 
 export const SectionsEnvelope = Schema.Struct({ data: Schema.Array(RegistrationSectionWire) }).annotate({
   identifier: "SectionsEnvelope"

@@ -2,7 +2,7 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "../Api.js"
-import { fromDomainError } from "../http/errorTable.js"
+import { wireErrors } from "../http/errorTable.js"
 import { Readiness } from "./Readiness.js"
 
 const ok = { data: { status: "ok" as const } }
@@ -14,6 +14,6 @@ export const SystemHandlers = HttpApiBuilder.group(
     const readiness = yield* Readiness
     return handlers
       .handle("live", () => Effect.succeed(ok))
-      .handle("ready", () => readiness.check.pipe(Effect.as(ok), Effect.mapError(fromDomainError)))
+      .handle("ready", () => wireErrors(readiness.check).pipe(Effect.as(ok)))
   })
 )

@@ -1,24 +1,19 @@
 /**
- * Handlers of the `webhooks` group: after the key (middleware), body (415, 413, 400) or query (400), the
- * `admin` limit (429), then the domain's `Webhooks` use cases (404, 422). Secrets and test event ids are
- * generated here (the domain has no randomness).
+ * Handlers of the `webhooks` group: after the key, the body or query (415, 413, 400), then the `admin` limit
+ * (429), then only the domain's `Webhooks` use cases; they make the secrets and the test events' ids.
  */
+import { randomBytes, randomUUID } from "node:crypto"
 import { Effect, Result } from "effect"
-import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { type DeliveryStatus, deliveryKeyOf, webhookKeyOf, Webhooks } from "@forms/domain"
-import { randomBytes, randomUUID } from "node:crypto"
 import { Api } from "../Api.js"
-import { apiError, type DomainError, fromDomainError } from "../http/errorTable.js"
-import { HttpConfig } from "../HttpConfig.js"
-import { toDeliveryWire, toWebhookWire, toWebhookWithSecretWire } from "./wire.js"
-import { bodyThenLimit, limitedActor } from "../organiser/organiserSteps.js"
+import { apiError, wireErrors } from "../http/errorTable.js"
 import { createdCodec, listBody, pageRequestOf } from "../http/paging.js"
+import { HttpConfig } from "../HttpConfig.js"
+import { bodyThenLimit, limitedActor, pageThenLimit } from "../organiser/organiserSteps.js"
+import { toDeliveryWire, toWebhookWire, toWebhookWithSecretWire } from "./wire.js"
 
-const json = (data: unknown, status = 200) => HttpServerResponse.jsonUnsafe({ data }, { status })
-const domain = <A, E extends DomainError, R>(effect: Effect.Effect<A, E, R>) => Effect.mapError(effect, fromDomainError)
-
-/** `whsec_` + standard padded base64 of 32 random bytes (CONTRACT §13). */
+/** `whsec_` + standard padded base64 of 32 random bytes. */
 export const newWebhookSecret = (): string => `whsec_${randomBytes(32).toString("base64")}`
 
 /** `?status=` of the deliveries list: absent, or exactly one of the three. */
@@ -37,66 +32,62 @@ export const WebhooksHandlers = HttpApiBuilder.group(
   "webhooks",
   Effect.fn(function*(handlers) {
     const webhooks = yield* Webhooks
-    const config = yield* HttpConfig
+    const { maxBodyBytes } = yield* HttpConfig
 
     return handlers
-      .handleRaw("listWebhooks", ({ request }) =>
+      .handle("listWebhooks", ({ request }) =>
         Effect.gen(function*() {
-          const page = pageRequestOf(request.url, createdCodec)
-          if (Result.isFailure(page)) return yield* apiError("InvalidQuery")
-          const actor = yield* limitedActor
-          const result = yield* domain(webhooks.list(actor, page.success))
-          return HttpServerResponse.jsonUnsafe(listBody(result, webhookKeyOf, createdCodec, toWebhookWire))
+          const { actor, page } = yield* pageThenLimit(request, createdCodec)
+          return listBody(yield* wireErrors(webhooks.list(actor, page)), webhookKeyOf, createdCodec, toWebhookWire)
         }))
       .handleRaw("createWebhook", ({ request }) =>
         Effect.gen(function*() {
-          const { actor, body } = yield* bodyThenLimit(request, config.maxBodyBytes)
-          return json(toWebhookWithSecretWire(yield* domain(webhooks.create(actor, body, newWebhookSecret()))), 201)
+          const { actor, body } = yield* bodyThenLimit(request, maxBodyBytes)
+          return { data: toWebhookWithSecretWire(yield* wireErrors(webhooks.create(actor, body, newWebhookSecret()))) }
         }))
-      .handleRaw("getWebhook", ({ params }) =>
+      .handle("getWebhook", ({ params }) =>
         Effect.gen(function*() {
           const actor = yield* limitedActor
-          return json(toWebhookWire(yield* domain(webhooks.get(actor, params.webhookId))))
+          return { data: toWebhookWire(yield* wireErrors(webhooks.get(actor, params.webhookId))) }
         }))
       .handleRaw("updateWebhook", ({ params, request }) =>
         Effect.gen(function*() {
-          const { actor, body } = yield* bodyThenLimit(request, config.maxBodyBytes)
-          return json(toWebhookWire(yield* domain(webhooks.update(actor, params.webhookId, body))))
+          const { actor, body } = yield* bodyThenLimit(request, maxBodyBytes)
+          return { data: toWebhookWire(yield* wireErrors(webhooks.update(actor, params.webhookId, body))) }
         }))
-      .handleRaw("deleteWebhook", ({ params }) =>
+      .handle("deleteWebhook", ({ params }) =>
         Effect.gen(function*() {
           const actor = yield* limitedActor
-          yield* domain(webhooks.remove(actor, params.webhookId))
-          return HttpServerResponse.empty({ status: 204 })
+          yield* wireErrors(webhooks.remove(actor, params.webhookId))
         }))
-      .handleRaw("rotateWebhookSecret", ({ params, request }) =>
+      .handle("rotateWebhookSecret", ({ params, request }) =>
         Effect.gen(function*() {
-          const { actor } = yield* bodyThenLimit(request, config.maxBodyBytes)
-          return json({ secret: yield* domain(webhooks.rotateSecret(actor, params.webhookId, newWebhookSecret())) })
+          const { actor } = yield* bodyThenLimit(request, maxBodyBytes)
+          return { data: { secret: yield* wireErrors(webhooks.rotateSecret(actor, params.webhookId, newWebhookSecret())) } }
         }))
-      .handleRaw("testWebhook", ({ params, request }) =>
+      .handle("testWebhook", ({ params, request }) =>
         Effect.gen(function*() {
-          const { actor } = yield* bodyThenLimit(request, config.maxBodyBytes)
-          return json({ event_id: yield* domain(webhooks.test(actor, params.webhookId, randomUUID())) }, 202)
+          const { actor } = yield* bodyThenLimit(request, maxBodyBytes)
+          return { data: { event_id: yield* wireErrors(webhooks.test(actor, params.webhookId, randomUUID())) } }
         }))
-      .handleRaw("listWebhookDeliveries", ({ params, request }) =>
+      .handle("listWebhookDeliveries", ({ params, request }) =>
         Effect.gen(function*() {
           const page = pageRequestOf(request.url, createdCodec)
           const status = statusOf(request.url)
           if (Result.isFailure(page) || Result.isFailure(status)) return yield* apiError("InvalidQuery")
           const actor = yield* limitedActor
-          const result = yield* domain(webhooks.deliveries(actor, params.webhookId, status.success, page.success))
-          return HttpServerResponse.jsonUnsafe(listBody(result, deliveryKeyOf, createdCodec, toDeliveryWire))
+          const result = yield* wireErrors(webhooks.deliveries(actor, params.webhookId, status.success, page.success))
+          return listBody(result, deliveryKeyOf, createdCodec, toDeliveryWire)
         }))
-      .handleRaw("retryWebhookDelivery", ({ params, request }) =>
+      .handle("retryWebhookDelivery", ({ params, request }) =>
         Effect.gen(function*() {
-          const { actor } = yield* bodyThenLimit(request, config.maxBodyBytes)
-          return json(toDeliveryWire(yield* domain(webhooks.retryDelivery(actor, params.webhookId, params.deliveryId))), 202)
+          const { actor } = yield* bodyThenLimit(request, maxBodyBytes)
+          return { data: toDeliveryWire(yield* wireErrors(webhooks.retryDelivery(actor, params.webhookId, params.deliveryId))) }
         }))
       .handleRaw("replayWebhook", ({ params, request }) =>
         Effect.gen(function*() {
-          const { actor, body } = yield* bodyThenLimit(request, config.maxBodyBytes)
-          return json({ queued: yield* domain(webhooks.replay(actor, params.webhookId, body)) }, 202)
+          const { actor, body } = yield* bodyThenLimit(request, maxBodyBytes)
+          return { data: { queued: yield* wireErrors(webhooks.replay(actor, params.webhookId, body)) } }
         }))
   })
 )

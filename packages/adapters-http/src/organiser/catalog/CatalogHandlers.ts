@@ -1,117 +1,105 @@
 /**
  * Handlers of the `catalog` group: after the key (middleware), each reads its body (415, 413, 400) or its
  * query (400 INVALID_QUERY), counts the request against the `admin` limit (429), then calls only the
- * domain's `Organiser` use cases (404, 422, 409).
+ * domain's `Organiser` use cases (404, 422, 409) and returns what the endpoint's schema encodes.
  */
 import { Effect, Option } from "effect"
-import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { auditKeyOf, eventKeyOf, Organiser, sectionKeyOf, slotKeyOf } from "@forms/domain"
 import { Api } from "../../Api.js"
-import { apiError, type DomainError, fromDomainError } from "../../http/errorTable.js"
+import { apiError, wireErrors } from "../../http/errorTable.js"
 import { createdCodec, listBody, sectionCodec, slotCodec } from "../../http/paging.js"
 import { HttpConfig } from "../../HttpConfig.js"
 import { bodyThenLimit, limitedActor, pageThenLimit } from "../organiserSteps.js"
-import { toAuditWire, toEventSectionWire, toEventWire, toOrganisationWire, toTimeSlotWire } from "./wire.js"
-
-const json = (data: unknown, status = 200) => HttpServerResponse.jsonUnsafe({ data }, { status })
-const listJson = (body: unknown) => HttpServerResponse.jsonUnsafe(body)
-const noContent = HttpServerResponse.empty({ status: 204 })
-
-const domain = <A, E extends DomainError, R>(effect: Effect.Effect<A, E, R>) => Effect.mapError(effect, fromDomainError)
+import { toAdminTimeSlotWire, toAuditWire, toEventSectionWire, toEventWire, toOrganisationWire } from "./wire.js"
 
 export const CatalogHandlers = HttpApiBuilder.group(
   Api,
   "catalog",
   Effect.fn(function*(handlers) {
     const organiser = yield* Organiser
-    const config = yield* HttpConfig
+    const { maxBodyBytes } = yield* HttpConfig
 
     return handlers
-      .handleRaw("getOrganisation", () =>
+      .handle("getOrganisation", () =>
         Effect.gen(function*() {
           const actor = yield* limitedActor
-          const found = yield* domain(organiser.organisation(actor))
+          const found = yield* wireErrors(organiser.organisation(actor))
           // A key outlives nothing: organisations are never deleted, so this is a key of a vanished one.
           if (Option.isNone(found)) return yield* apiError("Unauthenticated")
-          return json(toOrganisationWire(found.value))
+          return { data: toOrganisationWire(found.value) }
         }))
-      .handleRaw("listEvents", ({ request }) =>
+      .handle("listEvents", ({ request }) =>
         Effect.gen(function*() {
           const { actor, page } = yield* pageThenLimit(request, createdCodec)
-          const result = yield* domain(organiser.listEvents(actor, page))
-          return listJson(listBody(result, eventKeyOf, createdCodec, toEventWire))
+          return listBody(yield* wireErrors(organiser.listEvents(actor, page)), eventKeyOf, createdCodec, toEventWire)
         }))
       .handleRaw("createEvent", ({ request }) =>
         Effect.gen(function*() {
-          const { actor, body } = yield* bodyThenLimit(request, config.maxBodyBytes)
-          return json(toEventWire(yield* domain(organiser.createEvent(actor, body))), 201)
+          const { actor, body } = yield* bodyThenLimit(request, maxBodyBytes)
+          return { data: toEventWire(yield* wireErrors(organiser.createEvent(actor, body))) }
         }))
-      .handleRaw("getEvent", ({ params }) =>
+      .handle("getEvent", ({ params }) =>
         Effect.gen(function*() {
           const actor = yield* limitedActor
-          return json(toEventWire(yield* domain(organiser.getEvent(actor, params.eventId))))
+          return { data: toEventWire(yield* wireErrors(organiser.getEvent(actor, params.eventId))) }
         }))
       .handleRaw("updateEvent", ({ params, request }) =>
         Effect.gen(function*() {
-          const { actor, body } = yield* bodyThenLimit(request, config.maxBodyBytes)
-          return json(toEventWire(yield* domain(organiser.updateEvent(actor, params.eventId, body))))
+          const { actor, body } = yield* bodyThenLimit(request, maxBodyBytes)
+          return { data: toEventWire(yield* wireErrors(organiser.updateEvent(actor, params.eventId, body))) }
         }))
-      .handleRaw("deleteEvent", ({ params }) =>
+      .handle("deleteEvent", ({ params }) =>
         Effect.gen(function*() {
           const actor = yield* limitedActor
-          yield* domain(organiser.deleteEvent(actor, params.eventId))
-          return noContent
+          yield* wireErrors(organiser.deleteEvent(actor, params.eventId))
         }))
-      .handleRaw("listTimeSlots", ({ params, request }) =>
+      .handle("listTimeSlots", ({ params, request }) =>
         Effect.gen(function*() {
           const { actor, page } = yield* pageThenLimit(request, slotCodec)
-          const result = yield* domain(organiser.listTimeSlots(actor, params.eventId, page))
-          return listJson(listBody(result, slotKeyOf, slotCodec, toTimeSlotWire))
+          const result = yield* wireErrors(organiser.listTimeSlots(actor, params.eventId, page))
+          return listBody(result, slotKeyOf, slotCodec, toAdminTimeSlotWire)
         }))
       .handleRaw("createTimeSlot", ({ params, request }) =>
         Effect.gen(function*() {
-          const { actor, body } = yield* bodyThenLimit(request, config.maxBodyBytes)
-          return json(toTimeSlotWire(yield* domain(organiser.createTimeSlot(actor, params.eventId, body))), 201)
+          const { actor, body } = yield* bodyThenLimit(request, maxBodyBytes)
+          return { data: toAdminTimeSlotWire(yield* wireErrors(organiser.createTimeSlot(actor, params.eventId, body))) }
         }))
       .handleRaw("updateTimeSlot", ({ params, request }) =>
         Effect.gen(function*() {
-          const { actor, body } = yield* bodyThenLimit(request, config.maxBodyBytes)
-          return json(toTimeSlotWire(yield* domain(organiser.updateTimeSlot(actor, params.slotId, body))))
+          const { actor, body } = yield* bodyThenLimit(request, maxBodyBytes)
+          return { data: toAdminTimeSlotWire(yield* wireErrors(organiser.updateTimeSlot(actor, params.slotId, body))) }
         }))
-      .handleRaw("deleteTimeSlot", ({ params }) =>
+      .handle("deleteTimeSlot", ({ params }) =>
         Effect.gen(function*() {
           const actor = yield* limitedActor
-          yield* domain(organiser.deleteTimeSlot(actor, params.slotId))
-          return noContent
+          yield* wireErrors(organiser.deleteTimeSlot(actor, params.slotId))
         }))
-      .handleRaw("listEventSections", ({ params, request }) =>
+      .handle("listEventSections", ({ params, request }) =>
         Effect.gen(function*() {
           const { actor, page } = yield* pageThenLimit(request, sectionCodec)
-          const result = yield* domain(organiser.listEventSections(actor, params.eventId, page))
-          return listJson(listBody(result, sectionKeyOf, sectionCodec, toEventSectionWire))
+          const result = yield* wireErrors(organiser.listEventSections(actor, params.eventId, page))
+          return listBody(result, sectionKeyOf, sectionCodec, toEventSectionWire)
         }))
       .handleRaw("createEventSection", ({ params, request }) =>
         Effect.gen(function*() {
-          const { actor, body } = yield* bodyThenLimit(request, config.maxBodyBytes)
-          return json(toEventSectionWire(yield* domain(organiser.createEventSection(actor, params.eventId, body))), 201)
+          const { actor, body } = yield* bodyThenLimit(request, maxBodyBytes)
+          return { data: toEventSectionWire(yield* wireErrors(organiser.createEventSection(actor, params.eventId, body))) }
         }))
       .handleRaw("updateEventSection", ({ params, request }) =>
         Effect.gen(function*() {
-          const { actor, body } = yield* bodyThenLimit(request, config.maxBodyBytes)
-          return json(toEventSectionWire(yield* domain(organiser.updateEventSection(actor, params.sectionId, body))))
+          const { actor, body } = yield* bodyThenLimit(request, maxBodyBytes)
+          return { data: toEventSectionWire(yield* wireErrors(organiser.updateEventSection(actor, params.sectionId, body))) }
         }))
-      .handleRaw("deleteEventSection", ({ params }) =>
+      .handle("deleteEventSection", ({ params }) =>
         Effect.gen(function*() {
           const actor = yield* limitedActor
-          yield* domain(organiser.deleteEventSection(actor, params.sectionId))
-          return noContent
+          yield* wireErrors(organiser.deleteEventSection(actor, params.sectionId))
         }))
-      .handleRaw("auditLog", ({ request }) =>
+      .handle("auditLog", ({ request }) =>
         Effect.gen(function*() {
           const { actor, page } = yield* pageThenLimit(request, createdCodec)
-          const result = yield* domain(organiser.auditLog(actor, page))
-          return listJson(listBody(result, auditKeyOf, createdCodec, toAuditWire))
+          return listBody(yield* wireErrors(organiser.auditLog(actor, page)), auditKeyOf, createdCodec, toAuditWire)
         }))
   })
 )

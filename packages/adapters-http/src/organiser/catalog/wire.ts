@@ -32,7 +32,7 @@ export const AdminTimeSlotWire = Schema.Struct({
 }).annotate({ identifier: "AdminTimeSlot" })
 export const TimeSlotEnvelope = envelopeOf(AdminTimeSlotWire, "AdminTimeSlotEnvelope")
 export const TimeSlotList = listOf(AdminTimeSlotWire, "AdminTimeSlotList")
-export const toTimeSlotWire = (t: AdminTimeSlot): typeof AdminTimeSlotWire.Type => ({
+export const toAdminTimeSlotWire = (t: AdminTimeSlot): typeof AdminTimeSlotWire.Type => ({
   id: t.id,
   name: t.name,
   date: t.date,

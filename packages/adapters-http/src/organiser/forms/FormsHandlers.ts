@@ -1,88 +1,82 @@
 /**
- * Handlers of the `adminForms` group: after the key, the body or query (415, 413, 400), then the `admin`
- * limit (429), then only the domain's `FormAuthoring` use cases (404, 428, 412, 422, 409).
+ * Handlers of the `forms` group: after the key, the body or query (415, 413, 400), then the `admin` limit
+ * (429), then only the domain's `FormAuthoring` use cases (404, 428, 412, 422, 409). Every answer carrying a
+ * form carries its revision as a strong `ETag`.
  */
 import { randomBytes } from "node:crypto"
-import { Effect, Result } from "effect"
-import { type HttpServerRequest, HttpServerResponse } from "effect/http"
+import { Effect } from "effect"
+import type { HttpServerRequest } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { type AdminForm, etagOf, FormAuthoring, formKeyOf } from "@forms/domain"
 import { Api } from "../../Api.js"
-import { apiError, type DomainError, fromDomainError } from "../../http/errorTable.js"
+import { wireErrors } from "../../http/errorTable.js"
+import { createdCodec, listBody } from "../../http/paging.js"
+import { appendHeaders } from "../../http/rateLimitHeaders.js"
 import { HttpConfig } from "../../HttpConfig.js"
+import { publicBaseOf } from "../AdminConfig.js"
+import { bodyThenLimit, limitedActor, pageThenLimit } from "../organiserSteps.js"
 import { toAdminFormItemWire, toAdminFormWire, toTokenRotationWire } from "./wire.js"
-import { AdminConfig } from "../AdminConfig.js"
-import { bodyThenLimit, limitedActor } from "../organiserSteps.js"
-import { createdCodec, listBody, pageRequestOf } from "../../http/paging.js"
 
-const domain = <A, E extends DomainError, R>(effect: Effect.Effect<A, E, R>) => Effect.mapError(effect, fromDomainError)
-
-/** 32 random bytes in base64url (CONTRACT §11). */
+/** 32 random bytes in base64url. */
 const newToken = (): string => randomBytes(32).toString("base64url")
+
+const ifMatch = (request: HttpServerRequest.HttpServerRequest): string | undefined => {
+  const value = request.headers["if-match"]
+  return typeof value === "string" ? value : undefined
+}
+
+/** The form's answer, its revision in `ETag` (a header the document does not list, so it is added to the response). */
+const formAnswer = (form: AdminForm, request: HttpServerRequest.HttpServerRequest) =>
+  Effect.gen(function*() {
+    yield* appendHeaders({ etag: etagOf(form.revision) })
+    return { data: toAdminFormWire(form, yield* publicBaseOf(request)) }
+  })
 
 export const FormsHandlers = HttpApiBuilder.group(
   Api,
   "forms",
   Effect.fn(function*(handlers) {
     const authoring = yield* FormAuthoring
-    const config = yield* HttpConfig
-    const adminConfig = yield* AdminConfig
-
-    const baseOf = (request: HttpServerRequest.HttpServerRequest) =>
-      adminConfig.publicBaseUrl ?? `http://${request.headers["host"] ?? "localhost"}`
-
-    /** Every answer that carries a form carries its revision as a strong ETag. */
-    const formJson = (form: AdminForm, request: HttpServerRequest.HttpServerRequest, status = 200) =>
-      HttpServerResponse.jsonUnsafe({ data: toAdminFormWire(form, baseOf(request)) }, {
-        status,
-        headers: { etag: etagOf(form.revision) }
-      })
-
-    const ifMatch = (request: HttpServerRequest.HttpServerRequest): string | undefined => {
-      const value = request.headers["if-match"]
-      return typeof value === "string" ? value : undefined
-    }
+    const { maxBodyBytes } = yield* HttpConfig
 
     return handlers
-      .handleRaw("listForms", ({ request }) =>
+      .handle("listForms", ({ request }) =>
         Effect.gen(function*() {
-          const page = pageRequestOf(request.url, createdCodec)
-          if (Result.isFailure(page)) return yield* apiError("InvalidQuery")
-          const actor = yield* limitedActor
-          const result = yield* domain(authoring.listForms(actor, page.success))
-          return HttpServerResponse.jsonUnsafe(listBody(result, formKeyOf, createdCodec, toAdminFormItemWire))
+          const { actor, page } = yield* pageThenLimit(request, createdCodec)
+          return listBody(yield* wireErrors(authoring.listForms(actor, page)), formKeyOf, createdCodec, toAdminFormItemWire)
         }))
       .handleRaw("createForm", ({ request }) =>
         Effect.gen(function*() {
-          const { actor, body } = yield* bodyThenLimit(request, config.maxBodyBytes)
-          return formJson(yield* domain(authoring.createForm(actor, body, newToken())), request, 201)
+          const { actor, body } = yield* bodyThenLimit(request, maxBodyBytes)
+          return yield* formAnswer(yield* wireErrors(authoring.createForm(actor, body, newToken())), request)
         }))
-      .handleRaw("getForm", ({ params, request }) =>
+      .handle("getForm", ({ params, request }) =>
         Effect.gen(function*() {
           const actor = yield* limitedActor
-          return formJson(yield* domain(authoring.getForm(actor, params.formId)), request)
+          return yield* formAnswer(yield* wireErrors(authoring.getForm(actor, params.formId)), request)
         }))
       .handleRaw("replaceForm", ({ params, request }) =>
         Effect.gen(function*() {
-          const { actor, body } = yield* bodyThenLimit(request, config.maxBodyBytes)
-          return formJson(yield* domain(authoring.replaceForm(actor, params.formId, body, ifMatch(request))), request)
+          const { actor, body } = yield* bodyThenLimit(request, maxBodyBytes)
+          const form = yield* wireErrors(authoring.replaceForm(actor, params.formId, body, ifMatch(request)))
+          return yield* formAnswer(form, request)
         }))
       .handleRaw("patchForm", ({ params, request }) =>
         Effect.gen(function*() {
-          const { actor, body } = yield* bodyThenLimit(request, config.maxBodyBytes)
-          return formJson(yield* domain(authoring.patchForm(actor, params.formId, body, ifMatch(request))), request)
+          const { actor, body } = yield* bodyThenLimit(request, maxBodyBytes)
+          const form = yield* wireErrors(authoring.patchForm(actor, params.formId, body, ifMatch(request)))
+          return yield* formAnswer(form, request)
         }))
-      .handleRaw("deleteForm", ({ params }) =>
+      .handle("deleteForm", ({ params }) =>
         Effect.gen(function*() {
           const actor = yield* limitedActor
-          yield* domain(authoring.deleteForm(actor, params.formId))
-          return HttpServerResponse.empty({ status: 204 })
+          yield* wireErrors(authoring.deleteForm(actor, params.formId))
         }))
-      .handleRaw("rotateFormToken", ({ params, request }) =>
+      .handle("rotateFormToken", ({ params, request }) =>
         Effect.gen(function*() {
-          const { actor } = yield* bodyThenLimit(request, config.maxBodyBytes)
-          const form = yield* domain(authoring.rotateToken(actor, params.formId, newToken()))
-          return HttpServerResponse.jsonUnsafe({ data: toTokenRotationWire(form, baseOf(request)) })
+          const { actor } = yield* bodyThenLimit(request, maxBodyBytes)
+          const form = yield* wireErrors(authoring.rotateToken(actor, params.formId, newToken()))
+          return { data: toTokenRotationWire(form, yield* publicBaseOf(request)) }
         }))
   })
 )
