@@ -1,5 +1,11 @@
-/** Every route the server answers, each with an arbitrary of hostile requests to it (valid and invalid tokens and ids). */
+/**
+ * Every route the server answers, each with an arbitrary of hostile requests to it (valid and invalid tokens and
+ * ids). The routes are the API definition's (`definedRoutes`): `routeTableProblems` names each one this table
+ * lacks, so a new route fails the suite (and routeTable.test.ts) until it has its fuzzing entry.
+ */
 import fc from "fast-check"
+import { HttpApi, type HttpApiGroup } from "effect/http-api"
+import { Api } from "@forms/adapters-http"
 import { fx } from "../support/paths.js"
 import { ifMatch } from "./adminBodies.js"
 import { type BodyShape, type RequestSpec, requestTo, segment } from "./requests.js"
@@ -48,6 +54,8 @@ export interface Route {
   readonly slugs?: ReadonlyArray<string>
   /** 2xx answers that are not `{ data }` JSON (the docs page, the raw OpenAPI document). */
   readonly rawSuccess?: boolean
+  /** Not a route of the definition: no check names it (the random paths). */
+  readonly extra?: boolean
   /**
    * Nothing written on refusal: SQL counts (`n`) that each grow by exactly the number of 201 answers
    * during the route's run (the created rows, their audit entries).
@@ -122,26 +130,26 @@ export const adminRoutes = (a: AdminIds): ReadonlyArray<Route> => {
     r("GET", "/admin/organisation", fc.constant("/admin/organisation"), "none"),
     r("GET", "/admin/events", listQuery.map((q) => `/admin/events${q}`), "none"),
     r("POST", "/admin/events", fc.constant("/admin/events"), "admin"),
-    r("GET", "/admin/events/:id", events.map((e) => `/admin/events/${e}`), "none"),
-    r("PATCH", "/admin/events/:id", events.map((e) => `/admin/events/${e}`), "admin"),
-    r("DELETE", "/admin/events/:id", events.map((e) => `/admin/events/${e}`), "none"),
-    r("GET", "/admin/events/:id/time-slots", fc.tuple(events, listQuery).map(([e, q]) => `/admin/events/${e}/time-slots${q}`), "none"),
-    r("POST", "/admin/events/:id/time-slots", events.map((e) => `/admin/events/${e}/time-slots`), "admin"),
-    r("PATCH", "/admin/time-slots/:id", slots.map((t) => `/admin/time-slots/${t}`), "admin"),
-    r("DELETE", "/admin/time-slots/:id", slots.map((t) => `/admin/time-slots/${t}`), "none"),
-    r("GET", "/admin/events/:id/sections", fc.tuple(events, listQuery).map(([e, q]) => `/admin/events/${e}/sections${q}`), "none"),
-    r("POST", "/admin/events/:id/sections", events.map((e) => `/admin/events/${e}/sections`), "admin"),
-    r("PATCH", "/admin/event-sections/:id", sections.map((s) => `/admin/event-sections/${s}`), "admin"),
-    r("DELETE", "/admin/event-sections/:id", sections.map((s) => `/admin/event-sections/${s}`), "none"),
+    r("GET", "/admin/events/:eventId", events.map((e) => `/admin/events/${e}`), "none"),
+    r("PATCH", "/admin/events/:eventId", events.map((e) => `/admin/events/${e}`), "admin"),
+    r("DELETE", "/admin/events/:eventId", events.map((e) => `/admin/events/${e}`), "none"),
+    r("GET", "/admin/events/:eventId/time-slots", fc.tuple(events, listQuery).map(([e, q]) => `/admin/events/${e}/time-slots${q}`), "none"),
+    r("POST", "/admin/events/:eventId/time-slots", events.map((e) => `/admin/events/${e}/time-slots`), "admin"),
+    r("PATCH", "/admin/time-slots/:slotId", slots.map((t) => `/admin/time-slots/${t}`), "admin"),
+    r("DELETE", "/admin/time-slots/:slotId", slots.map((t) => `/admin/time-slots/${t}`), "none"),
+    r("GET", "/admin/events/:eventId/sections", fc.tuple(events, listQuery).map(([e, q]) => `/admin/events/${e}/sections${q}`), "none"),
+    r("POST", "/admin/events/:eventId/sections", events.map((e) => `/admin/events/${e}/sections`), "admin"),
+    r("PATCH", "/admin/event-sections/:sectionId", sections.map((s) => `/admin/event-sections/${s}`), "admin"),
+    r("DELETE", "/admin/event-sections/:sectionId", sections.map((s) => `/admin/event-sections/${s}`), "none"),
     r("GET", "/admin/audit-log", listQuery.map((q) => `/admin/audit-log${q}`), "none"),
     r("GET", "/admin/artists", listQuery.map((q) => `/admin/artists${q}`), "none"),
     r("POST", "/admin/artists", fc.constant("/admin/artists"), "admin"),
-    r("GET", "/admin/artists/:id", artists.map((x) => `/admin/artists/${x}`), "none"),
-    r("DELETE", "/admin/artists/:id", artists.map((x) => `/admin/artists/${x}`), "none"),
+    r("GET", "/admin/artists/:artistId", artists.map((x) => `/admin/artists/${x}`), "none"),
+    r("DELETE", "/admin/artists/:artistId", artists.map((x) => `/admin/artists/${x}`), "none"),
     r("GET", "/admin/engagements", listQuery.map((q) => `/admin/engagements${q}`), "none"),
     r("POST", "/admin/engagements", fc.constant("/admin/engagements"), "engagement"),
-    r("GET", "/admin/engagements/:id", engagements.map((x) => `/admin/engagements/${x}`), "none"),
-    r("POST", "/admin/engagements/:id/portal-link", engagements.map((x) => `/admin/engagements/${x}/portal-link`), "none")
+    r("GET", "/admin/engagements/:engagementId", engagements.map((x) => `/admin/engagements/${x}`), "none"),
+    r("POST", "/admin/engagements/:engagementId/portal-link", engagements.map((x) => `/admin/engagements/${x}/portal-link`), "none")
   ]
 }
 
@@ -185,35 +193,35 @@ export const outRoutes = (a: AdminIds, o: OutIds): ReadonlyArray<Route> => {
     r("POST", "/admin/forms", fc.constant("/admin/forms"), "form", {
       created: ["SELECT count(*)::int AS n FROM form_schemas", "SELECT count(*)::int AS n FROM audit_log WHERE action = 'form.created'"]
     }),
-    r("GET", "/admin/forms/:id", readForms.map((f) => `/admin/forms/${f}`), "none"),
-    r("PUT", "/admin/forms/:id", ownForms.map((f) => `/admin/forms/${f}`), "form", { ifMatch: true }),
-    r("PATCH", "/admin/forms/:id", ownForms.map((f) => `/admin/forms/${f}`), "formPatch", { ifMatch: true }),
-    r("POST", "/admin/forms/:id/rotate-token", ownForms.map((f) => `/admin/forms/${f}/rotate-token`), "none"),
-    r("GET", "/admin/forms/:id/submissions", fc.tuple(readForms, query(status, param("since", instants)))
+    r("GET", "/admin/forms/:formId", readForms.map((f) => `/admin/forms/${f}`), "none"),
+    r("PUT", "/admin/forms/:formId", ownForms.map((f) => `/admin/forms/${f}`), "form", { ifMatch: true }),
+    r("PATCH", "/admin/forms/:formId", ownForms.map((f) => `/admin/forms/${f}`), "formPatch", { ifMatch: true }),
+    r("POST", "/admin/forms/:formId/rotate-token", ownForms.map((f) => `/admin/forms/${f}/rotate-token`), "none"),
+    r("GET", "/admin/forms/:formId/submissions", fc.tuple(readForms, query(status, param("since", instants)))
       .map(([f, q]) => `/admin/forms/${f}/submissions${q}`), "none"),
-    r("GET", "/admin/forms/:id/export", fc.tuple(readForms, query(status, param("format", ["csv", "ndjson", "CSV", "xlsx"])))
+    r("GET", "/admin/forms/:formId/export", fc.tuple(readForms, query(status, param("format", ["csv", "ndjson", "CSV", "xlsx"])))
       .map(([f, q]) => `/admin/forms/${f}/export${q}`), "none", { rawSuccess: true }),
-    r("GET", "/admin/submissions/:id", submissions.map((x) => `/admin/submissions/${x}`), "none"),
+    r("GET", "/admin/submissions/:submissionId", submissions.map((x) => `/admin/submissions/${x}`), "none"),
     r("GET", "/admin/contacts", query(param("email", ["cy@example.org", "CY@EXAMPLE.ORG", "nobody@example.org", " ", "a@b"]))
       .map((q) => `/admin/contacts${q}`), "none"),
     r("GET", "/admin/outbox", query(param("state", ["dead", "pending", "delivered", "failed"])).map((q) => `/admin/outbox${q}`), "none"),
-    r("POST", "/admin/outbox/:id/retry", events.map((e) => `/admin/outbox/${e}/retry`), "none"),
+    r("POST", "/admin/outbox/:eventId/retry", events.map((e) => `/admin/outbox/${e}/retry`), "none"),
     r("GET", "/admin/webhooks", listQuery.map((q) => `/admin/webhooks${q}`), "none"),
     r("POST", "/admin/webhooks", fc.constant("/admin/webhooks"), "webhook", {
       created: ["SELECT count(*)::int AS n FROM webhook_endpoints", "SELECT count(*)::int AS n FROM audit_log WHERE action = 'webhook.created'"]
     }),
-    r("GET", "/admin/webhooks/:id", hooks.map((h) => `/admin/webhooks/${h}`), "none"),
-    r("PATCH", "/admin/webhooks/:id", hooks.map((h) => `/admin/webhooks/${h}`), "webhookPatch"),
-    r("POST", "/admin/webhooks/:id/rotate-secret", hooks.map((h) => `/admin/webhooks/${h}/rotate-secret`), "none"),
-    r("POST", "/admin/webhooks/:id/test", hooks.map((h) => `/admin/webhooks/${h}/test`), "none"),
-    r("GET", "/admin/webhooks/:id/deliveries", fc.tuple(hooks, query(status)).map(([h, q]) => `/admin/webhooks/${h}/deliveries${q}`), "none"),
-    r("POST", "/admin/webhooks/:id/deliveries/:delivery/retry", fc.tuple(hooks, deliveries)
+    r("GET", "/admin/webhooks/:webhookId", hooks.map((h) => `/admin/webhooks/${h}`), "none"),
+    r("PATCH", "/admin/webhooks/:webhookId", hooks.map((h) => `/admin/webhooks/${h}`), "webhookPatch"),
+    r("POST", "/admin/webhooks/:webhookId/rotate-secret", hooks.map((h) => `/admin/webhooks/${h}/rotate-secret`), "none"),
+    r("POST", "/admin/webhooks/:webhookId/test", hooks.map((h) => `/admin/webhooks/${h}/test`), "none"),
+    r("GET", "/admin/webhooks/:webhookId/deliveries", fc.tuple(hooks, query(status)).map(([h, q]) => `/admin/webhooks/${h}/deliveries${q}`), "none"),
+    r("POST", "/admin/webhooks/:webhookId/deliveries/:deliveryId/retry", fc.tuple(hooks, deliveries)
       .map(([h, d]) => `/admin/webhooks/${h}/deliveries/${d}/retry`), "none"),
-    r("POST", "/admin/webhooks/:id/replay", hooks.map((h) => `/admin/webhooks/${h}/replay`), "replay"),
-    r("DELETE", "/admin/webhooks/:id", hooks.map((h) => `/admin/webhooks/${h}`), "none"),
-    r("DELETE", "/admin/forms/:id", deletable.map((f) => `/admin/forms/${f}`), "none"),
-    r("DELETE", "/admin/submissions/:id", erasable.map((x) => `/admin/submissions/${x}`), "none"),
-    r("DELETE", "/admin/contacts/:id", contacts.map((c) => `/admin/contacts/${c}`), "none")
+    r("POST", "/admin/webhooks/:webhookId/replay", hooks.map((h) => `/admin/webhooks/${h}/replay`), "replay"),
+    r("DELETE", "/admin/webhooks/:webhookId", hooks.map((h) => `/admin/webhooks/${h}`), "none"),
+    r("DELETE", "/admin/forms/:formId", deletable.map((f) => `/admin/forms/${f}`), "none"),
+    r("DELETE", "/admin/submissions/:submissionId", erasable.map((x) => `/admin/submissions/${x}`), "none"),
+    r("DELETE", "/admin/contacts/:contactId", contacts.map((c) => `/admin/contacts/${c}`), "none")
   ]
 }
 
@@ -222,19 +230,48 @@ export const placeholderOut: OutIds = {
   webhooks: ["x"], deliveries: ["x"]
 }
 
+/** Every route of `api` as `METHOD template`, and the two routes served beside it (the document and its page). */
+export const definedRoutes = <Id extends string, Groups extends HttpApiGroup.Constraint>(
+  api: HttpApi.HttpApi<Id, Groups>
+): Array<string> => {
+  const defined: Array<string> = []
+  HttpApi.reflect(api, { onGroup: () => {}, onEndpoint: ({ endpoint }) => defined.push(`${endpoint.method} ${endpoint.path}`) })
+  return [...defined, "GET /openapi.json", "GET /docs"]
+}
+
+/** What keeps `table` from fuzzing `defined`: each route it lacks, each entry that is no route, each one twice. */
+export const routeTableProblems = (table: ReadonlyArray<Route>, defined: ReadonlyArray<string>): Array<string> => {
+  const names = table.filter((route) => route.extra !== true).map((route) => route.name)
+  return [
+    ...defined.filter((route) => !names.includes(route)).map((route) => `${route}: no fuzzing entry`),
+    ...names.filter((name) => !defined.includes(name)).map((name) => `${name}: not a route of the definition`),
+    ...names.filter((name, index) => names.indexOf(name) !== index).map((name) => `${name}: twice`)
+  ]
+}
+
+/** Every route with its requests, in the order the suite runs them; throws naming each route without an entry. */
 export const routes = (ids: Ids): ReadonlyArray<Route> => {
+  const table = routeTable(ids)
+  const problems = routeTableProblems(table, definedRoutes(Api))
+  if (problems.length > 0) throw new Error(`the abuse route table is not the definition's:\n${problems.join("\n")}`)
+  return table
+}
+
+/** The table itself, one entry per route (and the random paths). */
+export const routeTable = (ids: Ids): ReadonlyArray<Route> => {
   const admin = ids.admin ?? { key: "", otherKey: "", events: ["x"], slots: ["x"], sections: ["x"], artists: ["x"], engagements: ["x"] }
   const submissionIds = segment([...ids.drafts, ...ids.drafts, ...ids.submitted, ...ids.otherSchema])
   const withSubmission = fc.tuple(bodyTokens, submissionIds)
   const portalTokens = segment([fx.portalToken, fx.portalToken, fx.portalGoneToken])
   const sections = segment([...fx.portalSections, "fsec-e2e-tech", "as-e2e-gone"])
+  const pageTokens = segment([fx.loadToken, fx.closedToken, fx.unpublishedToken, fx.rotatedOutToken])
   const randomPath = fc.array(segment(["public", "forms", "p", "artist", "health", "submissions", "sections", fx.loadToken]), { maxLength: 7 })
     .map((parts) => "/" + parts.join("/"))
   return [
     route("GET /public/forms/:token", "GET", tokens.map((t) => `/public/forms/${t}`), "none"),
     route("POST /public/forms/:token/submissions", "POST", bodyTokens.map((t) => `/public/forms/${t}/submissions`), "create", { slugs: allSlugs }),
-    route("PUT /public/forms/:token/submissions/:id", "PUT", withSubmission.map(([t, id]) => `/public/forms/${t}/submissions/${id}`), "values", { slugs: allSlugs }),
-    route("POST /public/forms/:token/submissions/:id/submit", "POST", withSubmission.map(([t, id]) => `/public/forms/${t}/submissions/${id}/submit`), "values", { slugs: allSlugs }),
+    route("PUT /public/forms/:token/submissions/:submissionId", "PUT", withSubmission.map(([t, id]) => `/public/forms/${t}/submissions/${id}`), "values", { slugs: allSlugs }),
+    route("POST /public/forms/:token/submissions/:submissionId/submit", "POST", withSubmission.map(([t, id]) => `/public/forms/${t}/submissions/${id}/submit`), "values", { slugs: allSlugs }),
     route("GET /public/forms/:token/time-slots", "GET", tokens.map((t) => `/public/forms/${t}/time-slots`), "none"),
     route("GET /public/forms/:token/sections", "GET", tokens.map((t) => `/public/forms/${t}/sections`), "none"),
     route("GET /health/live", "GET", fc.constant("/health/live"), "none"),
@@ -243,9 +280,12 @@ export const routes = (ids: Ids): ReadonlyArray<Route> => {
     // The docs page is 3 MB: HEAD (the same route without the body) keeps 5,000 runs cheap; some runs are GETs.
     route("GET /docs", "HEAD", fc.constant("/docs"), "none", { rawSuccess: true }),
     route("GET /p/artist/:token", "GET", portalTokens.map((t) => `/p/artist/${t}`), "none"),
-    route("GET /p/artist/:token/sections/:section", "GET", fc.tuple(portalTokens, sections).map(([t, s]) => `/p/artist/${t}/sections/${s}`), "none", { slugs: advanceSlugs }),
-    route("POST /p/artist/:token/sections/:section", "POST", fc.tuple(portalTokens, sections).map(([t, s]) => `/p/artist/${t}/sections/${s}`), "values", { slugs: advanceSlugs }),
-    route("any method, any path", "GET", randomPath, "none"),
+    route("GET /p/artist/:token/sections/:sectionId", "GET", fc.tuple(portalTokens, sections).map(([t, s]) => `/p/artist/${t}/sections/${s}`), "none", { slugs: advanceSlugs }),
+    route("POST /p/artist/:token/sections/:sectionId", "POST", fc.tuple(portalTokens, sections).map(([t, s]) => `/p/artist/${t}/sections/${s}`), "values", { slugs: advanceSlugs }),
+    route("GET /f/:token", "GET", pageTokens.map((t) => `/f/${t}`), "none", { rawSuccess: true }),
+    route("GET /portal/:token", "GET", portalTokens.map((t) => `/portal/${t}`), "none", { rawSuccess: true }),
+    route("GET /embed.js", "GET", fc.constant("/embed.js"), "none", { rawSuccess: true }),
+    route("any method, any path", "GET", randomPath, "none", { extra: true }),
     ...adminRoutes(admin),
     ...outRoutes(admin, admin.out ?? placeholderOut)
   ]

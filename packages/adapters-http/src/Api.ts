@@ -3,7 +3,7 @@
  * assembles the groups of the features, in the order the document lists them.
  */
 import { HttpApi, OpenApi } from "effect/http-api"
-import { apiLicense, markPublic, shapeDocument } from "./http/openApiShape.js"
+import { apiLicense, shapeDocument } from "./http/openApiShape.js"
 import { ArtistsGroup } from "./organiser/artists/ArtistsGroup.js"
 import { CatalogGroup } from "./organiser/catalog/CatalogGroup.js"
 import { EngagementsGroup } from "./organiser/engagements/EngagementsGroup.js"
@@ -25,7 +25,7 @@ export class Api extends HttpApi.make("forms")
   .add(SubmissionsOutGroup)
   .add(WebhooksGroup)
   .add(FormsGroup)
-  .add(markPublic(PagesGroup))
+  .add(PagesGroup)
   .annotateMerge(OpenApi.annotations({
     title: "Forms and artist portal",
     version: "0.1.0",

@@ -1,6 +1,7 @@
 /** The pages and the element script of CONTRACT §14, in the API definition so /openapi.json lists them. */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
+import { markPublic } from "../http/openApiShape.js"
 
 const html = (status: number, description: string) =>
   Schema.String.annotate({ description }).pipe(
@@ -38,6 +39,7 @@ export class PagesGroup extends HttpApiGroup.make("pages")
       success: [Script, NotModified]
     }).annotate(OpenApi.Summary, "The <forms-embed> element (ETag; 304 on If-None-Match)")
   )
+  .pipe(markPublic)
   .annotateMerge(OpenApi.annotations({
     title: "Pages",
     description: "Pages for visitors and artists (HTML) and the embeddable element. Pages carry a " +
