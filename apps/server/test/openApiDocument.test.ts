@@ -105,6 +105,12 @@ for (const backend of backends) {
           assert.isAbove(operations(document).length - organiser, 13)
         }))
 
+      it.effect("is self-contained: no text in it points to a document outside it", () =>
+        Effect.gen(function*() {
+          const text = JSON.stringify(yield* served)
+          assert.notMatch(text, /CONTRACT|§|\.\.\/shared/)
+        }))
+
       it.effect("describes values maps as open maps of any JSON value, and bodies as optional and open", () =>
         Effect.gen(function*() {
           const document = yield* served

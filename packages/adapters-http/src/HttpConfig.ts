@@ -1,4 +1,4 @@
-/** The settings of the HTTP adapter: body limit, proxy trust, exempt networks, the §8 size limits of a body and the public base URL. */
+/** The settings of the HTTP adapter: body limit, proxy trust, exempt networks, the size limits of a body's values and the public base URL. */
 import { Context, Layer } from "effect"
 import { defaultSizeLimits, type SizeLimits } from "@forms/domain"
 import { type ExemptNetworks, noExemptNetworks } from "./http/exemptNetworks.js"
@@ -11,7 +11,7 @@ export interface HttpConfigShape {
   readonly sizeLimits: SizeLimits
   /** Clients no client limit counts (RATE_LIMIT_EXEMPT_NETWORKS). */
   readonly exemptNetworks: ExemptNetworks
-  /** Origins that may call organiser routes from a browser (ADMIN_CORS_ORIGINS, CONTRACT §14). */
+  /** Origins that may call organiser routes from a browser (ADMIN_CORS_ORIGINS). */
   readonly adminCorsOrigins: ReadonlyArray<string>
   /** Where clients reach the server (PUBLIC_BASE_URL), the `servers` of /openapi.json; unset: `/`, the document's origin. */
   readonly publicBaseUrl: string | undefined

@@ -1,6 +1,6 @@
 /**
  * The body schemas of the definition (what OpenAPI and the typed client say) and the server's own body checks
- * (`body/requestBodies.ts`) accept and refuse the same bodies. The §8 size limits and unstorable text are
+ * (`publicForms/requestBodies.ts`) accept and refuse the same bodies. The §8 size limits and unstorable text are
  * settings and storage rules the schemas describe in words; the bodies below stay within them.
  */
 import { assert, describe, it } from "@effect/vitest"

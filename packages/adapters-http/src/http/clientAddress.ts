@@ -1,5 +1,5 @@
 /**
- * Client addresses in canonical form (CONTRACT §8): an entry as a peer or a proxy wrote it — with
+ * Client addresses in canonical form: an entry as a peer or a proxy wrote it — with
  * brackets, a port or a zone, in any case or spelling — becomes one string per client, or undefined
  * when it is not an IP address. The limiter key never grows with the input.
  */

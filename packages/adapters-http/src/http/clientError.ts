@@ -1,5 +1,5 @@
 /**
- * The answer to a request Node's HTTP parser refuses before the application sees it (CONTRACT §7:
+ * The answer to a request Node's HTTP parser refuses before the application sees it (
  * BAD_REQUEST, HEADERS_TOO_LARGE): the error envelope of the one table, with an `x-request-id`, written on
  * the socket, which then closes. Without it Node answers a bare 400 or 431. Install it on the server:
  * `server.on("clientError", (error, socket) => answerClientError(error, socket, log))`.
@@ -27,7 +27,7 @@ type Answer = "BadRequest" | "HeadersTooLarge" | "PayloadTooLarge"
 
 /**
  * The answer to a parser error, by its code; undefined: none. A connection reset has nobody to answer, and
- * a request that outlived Node's request or header timeout (Node answers 408) has no code in §7: it is
+ * a request that outlived Node's request or header timeout (Node answers 408) has no code of its own: it is
  * closed without an answer.
  */
 export const clientErrorAnswer = (code: string | undefined): Answer | undefined => {

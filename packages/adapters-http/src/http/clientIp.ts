@@ -1,5 +1,5 @@
 /**
- * The client of a request (CONTRACT §8): the socket's peer, or with `trustProxyHops = n > 0` the n-th
+ * The client of a request, as the rate limits count it: the socket's peer, or with `trustProxyHops = n > 0` the n-th
  * address from the right of X-Forwarded-For (all X-Forwarded-For headers joined, comma-separated; with
  * fewer than n entries the leftmost). A chosen entry that is not an IP address is ignored: the peer is
  * the client. Addresses are canonical and IPv6 clients are grouped by /64 (clientAddress.ts).

@@ -1,5 +1,5 @@
 /**
- * CORS of CONTRACT §14. The public form routes, the portal routes and `/embed.js` answer every request,
+ * CORS. The public form routes, the portal routes and `/embed.js` answer every request,
  * errors included, to any origin, without credentials. Organiser routes (`/admin`) answer only the
  * origins of ADMIN_CORS_ORIGINS, and their preflight is answered here, before authentication.
  */

@@ -1,4 +1,4 @@
-/** The one table from a domain error or request condition to status, code and message (CONTRACT §7). */
+/** The one table from a domain error or request condition to status, code and message (the error codes of the API). */
 import { Effect, Schema } from "effect"
 import { HttpServerResponse } from "effect/http"
 import type {
@@ -72,7 +72,7 @@ export const errorTable = {
     code: "UNAVAILABLE",
     message: "The service is temporarily unavailable. Nothing was written."
   },
-  // The organiser routes (CONTRACT §12).
+  // The organiser routes.
   Unauthenticated: { status: 401, code: "UNAUTHENTICATED", message: "A valid API key is required." },
   EventNotFound: { status: 404, code: "EVENT_NOT_FOUND", message: "No event has this id." },
   TimeSlotNotFound: { status: 404, code: "TIME_SLOT_NOT_FOUND", message: "No time slot has this id." },

@@ -1,4 +1,4 @@
-/** RATE_LIMIT_EXEMPT_NETWORKS (CONTRACT §8): CIDR networks whose clients no client limit counts. */
+/** RATE_LIMIT_EXEMPT_NETWORKS: CIDR networks whose clients no client limit counts. */
 import { BlockList } from "node:net"
 import { type CanonicalAddress, canonicalAddress } from "./clientAddress.js"
 

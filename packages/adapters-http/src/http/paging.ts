@@ -1,5 +1,5 @@
 /**
- * Organiser list paging on the wire (CONTRACT §12): `?limit=` 1–200 (default 50) and `?cursor=`, an
+ * Organiser list paging on the wire: `?limit=` 1–200 (default 50) and `?cursor=`, an
  * opaque base64url of the last row's sort key. Anything malformed is 400 INVALID_QUERY, before the limit step.
  */
 import { Result } from "effect"

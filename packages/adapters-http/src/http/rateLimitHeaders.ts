@@ -1,4 +1,4 @@
-/** The RateLimit header fields (IETF draft, structured fields) and Retry-After of CONTRACT §8. */
+/** The RateLimit header fields (IETF draft, structured fields) and Retry-After of the rate limits. */
 import { Effect } from "effect"
 import { HttpEffect, HttpServerResponse } from "effect/http"
 import type { Limited, RateLimitState } from "@forms/domain"

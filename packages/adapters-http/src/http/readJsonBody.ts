@@ -1,5 +1,5 @@
 /**
- * Reads a request body in the order of CONTRACT §3: media type (415), size (413: Content-Length first,
+ * Reads a request body in the API's order of checks: media type (415), size (413: Content-Length first,
  * then counted while streaming, so an oversized body is never read whole), then JSON (400).
  */
 import { Effect, Stream } from "effect"

@@ -1,4 +1,4 @@
-/** The `x-request-id` of CONTRACT §7: a valid client one is echoed, any other is replaced. */
+/** The `x-request-id` of every answer: a valid client one is echoed, any other is replaced. */
 import { randomUUID } from "node:crypto"
 
 const valid = /^[A-Za-z0-9._:-]{1,128}$/

@@ -1,5 +1,5 @@
 /**
- * The bearer security of the organiser routes (CONTRACT §12): the definition (shared with the typed
+ * The bearer security of the organiser routes: the definition (shared with the typed
  * client and the document) and its server side, which answers 401 with `WWW-Authenticate: Bearer`.
  * The key is never logged: it travels as a Redacted value into the use case, which hashes it.
  */

@@ -1,4 +1,4 @@
-/** The pages and the element script of CONTRACT §14, in the API definition so /openapi.json lists them. */
+/** The pages and the element script, in the API definition so /openapi.json lists them. */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import { markPublic } from "../http/openApiShape.js"

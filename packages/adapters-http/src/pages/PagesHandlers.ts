@@ -63,7 +63,7 @@ export const PagesHandlers = HttpApiBuilder.group(
         Effect.gen(function*() {
           const assets = yield* WebAssets
           const headers = {
-            // Scripts carry the pages' policy too (CONTRACT §14).
+            // Scripts carry the pages' policy too.
             ...pageHeaders,
             etag: assets.embedEtag,
             // Revalidated on every use (its name is fixed); a 304 costs no body.

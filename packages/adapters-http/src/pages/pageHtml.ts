@@ -1,4 +1,4 @@
-/** The HTML of the pages (CONTRACT §14): a thin shell around the element, and the error pages. */
+/** The HTML of the pages: a thin shell around the element, and the error pages. */
 import { HttpServerResponse } from "effect/http"
 
 const escapes: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;" }
@@ -68,7 +68,7 @@ const pagePath = /^\/(f|portal)\//i
 
 /**
  * The HTML 404 of a page's path whose token names nothing the router can even match (a segment that does not
- * decode, or decodes to U+0000): a page answers its errors as pages (CONTRACT §1, §14). Undefined for other paths.
+ * decode, or decodes to U+0000): a page answers its errors as pages. Undefined for other paths.
  */
 export const notFoundPageFor = (path: string) => {
   const page = pagePath.exec(path)?.[1]?.toLowerCase()

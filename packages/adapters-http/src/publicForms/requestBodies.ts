@@ -1,6 +1,6 @@
 /**
- * The request-shape checks of CONTRACT §3 (422 before any lookup): `idempotency_key`, `values` not an
- * object, and the size limits of §8 through the domain's `checkSizeLimits`. The bodies' schemas in `wire/` document
+ * The request-shape checks (422 before any lookup): `idempotency_key`, `values` not an
+ * object, and the size limits through the domain's `checkSizeLimits`. The bodies' schemas in `wire.ts` document
  * these checks; `test/requestBodies.test.ts` runs one table of bodies through both.
  */
 import { Effect } from "effect"
@@ -52,7 +52,7 @@ const withUnstorableErrors = (errors: Record<string, ReadonlyArray<FieldError>>,
   }
 }
 
-/** Adds the size-limit errors of `values` (§8), after any shape error of the same key. */
+/** Adds the size-limit errors of `values`, after any shape error of the same key. */
 const withSizeErrors = (
   errors: Record<string, ReadonlyArray<FieldError>>,
   body: JsonObject,

@@ -1,5 +1,5 @@
 /**
- * The query parameters of "Submissions out" (CONTRACT §12): each malformed one is 400 INVALID_QUERY naming it,
+ * The query parameters of "Submissions out": each malformed one is 400 INVALID_QUERY naming it,
  * before the limit step. A parameter given twice is malformed; unknown parameters are ignored.
  */
 import { Result } from "effect"

@@ -1,5 +1,5 @@
 /**
- * The `WebhookTransport` port over Node's `http`/`https` (CONTRACT §13): connects to the address the domain's
+ * The `WebhookTransport` port over Node's `http`/`https`: connects to the address the domain's
  * guard checked (a pinned lookup: the host is never resolved a second time, so DNS rebinding cannot slip
  * past the guard), one fresh connection per attempt (no pool to exhaust), no redirects followed, the whole
  * attempt ended after its timeout, and at most `maxAnswerBytes` of the answer read, then dropped.

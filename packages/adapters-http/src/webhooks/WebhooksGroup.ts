@@ -1,4 +1,4 @@
-/** The `webhooks` group of the HTTP API (CONTRACT §13): organiser routes behind the bearer security scheme. */
+/** The `webhooks` group of the organiser API: webhook endpoints, their deliveries, tests and replays, behind the bearer key. */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import {

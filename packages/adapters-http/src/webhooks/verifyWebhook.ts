@@ -1,5 +1,5 @@
 /**
- * Verifies a webhook message of this service (Standard Webhooks, CONTRACT §13) on the receiver's side:
+ * Verifies a webhook message of this service (Standard Webhooks) on the receiver's side:
  * the `webhook-signature` (any of its `v1,` signatures, so both secrets verify during a rotation) over
  * `{webhook-id}.{webhook-timestamp}.{body}`, in constant time, and a timestamp within the tolerance (a
  * captured request cannot be replayed later). Deduplicate by the answer's `id`: retries and replays keep it.
