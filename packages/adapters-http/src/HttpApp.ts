@@ -40,8 +40,9 @@ const GlobalMiddleware = HttpRouter.use((router) =>
 )
 
 /**
- * Router layers of the application. Needs `PublicForms`, `ArtistPortal`, `Organiser`, `RateLimiter`,
- * `AdminConfig`, `HttpConfig`, `Readiness` and the platform services an HTTP server layer provides.
+ * Router layers of the application. Needs the use cases (`PublicForms`, `ArtistPortal`, `Organiser`,
+ * `FormAuthoring`, `SubmissionsOut`, `Webhooks`), `RateLimiter`, `AdminConfig`, `HttpConfig`, `Readiness` and the
+ * platform services an HTTP server layer provides.
  */
 const httpAppLayer = Layer.unwrap(Effect.map(HttpConfig, (config) => {
   // The definition as served: `servers` is where this server is reached (HttpConfig.publicBaseUrl).

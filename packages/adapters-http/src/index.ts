@@ -27,11 +27,12 @@ export {
 // Public forms
 export { PublicFormsGroup } from "./publicForms/PublicFormsGroup.js"
 export { PublicFormsHandlers } from "./publicForms/PublicFormsHandlers.js"
+export { FieldWire, ValuesWire } from "./forms/wire.js"
 export {
-  CreateDraftBody, DraftCreated, DraftExisting, FieldWire, FormEnvelope, FormSectionWire, FormWire,
-  RegistrationSectionWire, SectionsEnvelope, SubmissionEnvelope, SubmissionWire, TimeSlotsEnvelope, TimeSlotWire,
-  ValuesBody, ValuesWire
+  CreateDraftBody, DraftCreated, DraftExisting, FormEnvelope, FormSectionWire, FormWire, RegistrationSectionWire,
+  SectionsEnvelope, SubmissionEnvelope, SubmissionWire, TimeSlotsEnvelope, ValuesBody
 } from "./publicForms/wire.js"
+export { TimeSlotWire } from "./shifts/wire.js"
 
 // The artist portal
 export { PortalGroup } from "./portal/PortalGroup.js"

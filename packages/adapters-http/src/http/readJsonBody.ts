@@ -59,9 +59,9 @@ const concat = (chunks: ReadonlyArray<Uint8Array>, total: number): Uint8Array =>
 const maxJsonDepth = 1000
 
 /**
- * Nesting deeper than `maxJsonDepth`, found by one pass over the bytes. JSON.parse spends about a
- * microsecond per level, during which the whole event loop waits: a 256 KiB body 130,000 levels deep
- * stalled every other request for 100 ms, and a few of them at once for longer.
+ * Nesting deeper than `maxJsonDepth`, found by one pass over the bytes. JSON.parse spends time on every
+ * level while the whole event loop waits, so a body of the size limit nested all the way down would stall
+ * every other request.
  */
 const tooDeep = (bytes: Uint8Array): boolean => {
   let depth = 0

@@ -2,7 +2,8 @@
 import { Schema } from "effect"
 import type { PortalSectionView, PortalSummary } from "@forms/domain"
 import { envelopeOf, isoOrNull } from "../http/wireShapes.js"
-import { FieldWire, toFieldWire, toValuesWire, ValuesBody, ValuesWire } from "../publicForms/wire.js"
+import { FieldWire, toFieldWire, toValuesWire, ValuesWire } from "../forms/wire.js"
+import { ValuesBody } from "../publicForms/wire.js"
 
 const SectionStatus = Schema.Literals(["pending", "submitted"])
 

@@ -13,7 +13,8 @@ import { limitedAnswer } from "../http/rateLimitHeaders.js"
 import { readJsonBody } from "../http/readJsonBody.js"
 import { HttpConfig } from "../HttpConfig.js"
 import { decodeCreateBody, decodeValuesBody } from "./requestBodies.js"
-import { draftAnswer, toFormWire, toSectionWire, toSubmissionWire, toTimeSlotWire } from "./wire.js"
+import { toTimeSlotWire } from "../shifts/wire.js"
+import { draftAnswer, toFormWire, toSectionWire, toSubmissionWire } from "./wire.js"
 
 export const PublicFormsHandlers = HttpApiBuilder.group(
   Api,

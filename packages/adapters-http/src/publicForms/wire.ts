@@ -1,50 +1,13 @@
 /**
  * The public forms on the wire: the form (sections with their fields, loose fields, no internals), the
- * submission (snake_case, ISO 8601 UTC instants), the bodies of create, save and submit, the time slots and
- * the registration sections.
+ * submission (snake_case, ISO 8601 UTC instants), the bodies of create, save and submit, the lists of time
+ * slots and registration sections.
  */
 import { Schema } from "effect"
-import {
-  defaultSizeLimits,
-  type FormField,
-  type FormView,
-  type RegistrationSection,
-  type Submission,
-  type TimeSlot,
-  type Values
-} from "@forms/domain"
+import { defaultSizeLimits, type FormView, type RegistrationSection, type Submission } from "@forms/domain"
+import { FieldWire, toFieldWire, toValuesWire, ValuesMap, ValuesWire } from "../forms/wire.js"
 import { envelopeOf, iso, isoOrNull } from "../http/wireShapes.js"
-
-/**
- * A member of a values map: any JSON value. Described, because JSON Schema drops a bare `{}` from
- * `additionalProperties`, and a map without it reads as an object with no members (openapi-typescript:
- * `Record<string, never>`). `Schema.Unknown` would lose the description.
- */
-const AnyJsonValue = Schema.Json.annotate({ description: "Any JSON value." })
-const valuesDescription = "A map from field slug to value."
-
-/** A values map as a body sends it: documentation and the typed client's encoding (the server reads bodies itself). */
-const ValuesMap = Schema.Record(Schema.String, AnyJsonValue).annotate({ description: valuesDescription })
-
-const isJson = Schema.is(Schema.Json)
-const isValuesMap = (u: unknown): u is { readonly [slug: string]: Schema.Json } =>
-  typeof u === "object" && u !== null && !Array.isArray(u) && isJson(u)
-
-/**
- * A values map as an answer carries it: one check that the map is a JSON object, then written as it is. A
- * Record of Json checks and copies member by member (about 20 µs for 30 values, on every create, save and
- * submit); this answers the same bytes and is documented as the same Record (`toJsonSchema`).
- */
-export const ValuesWire = Schema.declare(isValuesMap, { toCodecJson: () => undefined }).check(
-  Schema.makeFilter(() => true, {
-    toJsonSchema: () => ({ type: "object", additionalProperties: { description: "Any JSON value." } }),
-    description: valuesDescription
-  })
-)
-export type ValuesWire = typeof ValuesWire.Type
-
-/** The domain types values as `unknown`; every stored value came from a JSON body or a jsonb column, so it is JSON. */
-export const toValuesWire = (values: Values): ValuesWire => values as ValuesWire
+import { TimeSlotWire } from "../shifts/wire.js"
 
 export const SubmissionWire = Schema.Struct({
   id: Schema.String,
@@ -128,24 +91,6 @@ export const ValuesBody = Schema.StructWithRest(Schema.Struct({ values: Schema.o
 
 // The form
 
-const Bound = Schema.Union([Schema.Number, Schema.String])
-
-export const FieldWire = Schema.Struct({
-  slug: Schema.String,
-  label: Schema.String,
-  type: Schema.String,
-  is_required: Schema.Boolean,
-  options: Schema.NullOr(Schema.Array(Schema.Struct({ value: Schema.String, label: Schema.String }))),
-  validation_rules: Schema.NullOr(Schema.Struct({
-    min: Schema.optionalKey(Bound),
-    max: Schema.optionalKey(Bound),
-    regex: Schema.optionalKey(Schema.String)
-  })),
-  is_unique: Schema.Boolean,
-  position: Schema.Number
-}).annotate({ identifier: "Field" })
-export type FieldWire = typeof FieldWire.Type
-
 export const FormSectionWire = Schema.Struct({
   id: Schema.String,
   name: Schema.String,
@@ -173,25 +118,6 @@ export const compareCodeUnits = (a: string, b: string): number => (a < b ? -1 : 
 const byPositionThen = <A extends { readonly position: number }>(key: (a: A) => string) => (x: A, y: A) =>
   x.position - y.position || compareCodeUnits(key(x), key(y))
 
-/** The public field: option tags and `maps_to` are internal and dropped. */
-export const toFieldWire = (field: FormField): FieldWire => {
-  const rules = field.validation_rules
-  return {
-    slug: field.slug,
-    label: field.label,
-    type: field.type,
-    is_required: field.is_required,
-    options: field.options === null ? null : field.options.map((o) => ({ value: o.value, label: o.label })),
-    validation_rules: rules === null ? null : {
-      ...(rules.min === undefined ? {} : { min: rules.min }),
-      ...(rules.max === undefined ? {} : { max: rules.max }),
-      ...(rules.regex === undefined ? {} : { regex: rules.regex })
-    },
-    is_unique: field.is_unique,
-    position: field.position
-  }
-}
-
 export const toFormWire = (view: FormView): FormWire => {
   const { schema } = view
   const sections = [...schema.sections].sort(byPositionThen((s) => s.id))
@@ -212,36 +138,6 @@ export const toFormWire = (view: FormView): FormWire => {
 }
 
 // Time slots (volunteer forms) and registration sections
-
-export const TimeSlotWire = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  date: Schema.String,
-  start_time: Schema.String,
-  end_time: Schema.String,
-  duration_hours: Schema.Number,
-  event_id: Schema.String,
-  event_name: Schema.String,
-  capacity: Schema.NullOr(Schema.Int).annotate({
-    description: "Places on the slot: a positive integer, or null when unlimited."
-  }),
-  remaining: Schema.NullOr(Schema.Int).annotate({
-    description: "Places left: capacity minus the submitted submissions holding the slot (from every form), never below 0; null when unlimited."
-  })
-}).annotate({ identifier: "TimeSlot" })
-
-export const toTimeSlotWire = (slot: TimeSlot): typeof TimeSlotWire.Type => ({
-  id: slot.id,
-  name: slot.name,
-  date: slot.date,
-  start_time: slot.start_time,
-  end_time: slot.end_time,
-  duration_hours: slot.duration_hours,
-  event_id: slot.event_id,
-  event_name: slot.event_name,
-  capacity: slot.capacity,
-  remaining: slot.remaining
-})
 
 export const TimeSlotsEnvelope = Schema.Struct({ data: Schema.Array(TimeSlotWire) }).annotate({
   identifier: "TimeSlotsEnvelope"

@@ -2,7 +2,8 @@
 import { Schema } from "effect"
 import type { AdminContact, AdminSubmission, OutboxEntry } from "@forms/domain"
 import { envelopeOf, iso, isoOrNull, listOf } from "../http/wireShapes.js"
-import { SubmissionWire, toValuesWire } from "../publicForms/wire.js"
+import { toValuesWire } from "../forms/wire.js"
+import { SubmissionWire } from "../publicForms/wire.js"
 
 export const AdminSubmissionWire = Schema.Struct({
   ...SubmissionWire.fields,

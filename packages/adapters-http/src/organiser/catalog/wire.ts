@@ -3,7 +3,7 @@ import { Schema } from "effect"
 import type { AdminEvent, AdminEventSection, AdminTimeSlot, AuditEntry, Organisation } from "@forms/domain"
 import { durationHours, remainingPlaces } from "@forms/domain/internal"
 import { envelopeOf, iso, listOf } from "../../http/wireShapes.js"
-import { TimeSlotWire } from "../../publicForms/wire.js"
+import { TimeSlotWire } from "../../shifts/wire.js"
 
 export const OrganisationWire = Schema.Struct({ id: Schema.String, name: Schema.String }).annotate({
   identifier: "Organisation"

@@ -1,0 +1,74 @@
+/**
+ * The form model on the wire, shared by the features that show a form's parts: a values map (any JSON value
+ * under a field's slug) and the public field (no option tags, no `maps_to`).
+ */
+import { Schema } from "effect"
+import type { FormField, Values } from "@forms/domain"
+
+/**
+ * A member of a values map: any JSON value. Described, because JSON Schema drops a bare `{}` from
+ * `additionalProperties`, and a map without it reads as an object with no members (openapi-typescript:
+ * `Record<string, never>`). `Schema.Unknown` would lose the description.
+ */
+const AnyJsonValue = Schema.Json.annotate({ description: "Any JSON value." })
+const valuesDescription = "A map from field slug to value."
+
+/** A values map as a body sends it: documentation and the typed client's encoding (the server reads bodies itself). */
+export const ValuesMap = Schema.Record(Schema.String, AnyJsonValue).annotate({ description: valuesDescription })
+
+const isJson = Schema.is(Schema.Json)
+const isValuesMap = (u: unknown): u is { readonly [slug: string]: Schema.Json } =>
+  typeof u === "object" && u !== null && !Array.isArray(u) && isJson(u)
+
+/**
+ * A values map as an answer carries it: one check that the map is a JSON object, then written as it is. A
+ * Record of Json would check and copy it member by member on every create, save and submit; this answers the
+ * same bytes and is documented as the same Record (`toJsonSchema`).
+ */
+export const ValuesWire = Schema.declare(isValuesMap, { toCodecJson: () => undefined }).check(
+  Schema.makeFilter(() => true, {
+    toJsonSchema: () => ({ type: "object", additionalProperties: { description: "Any JSON value." } }),
+    description: valuesDescription
+  })
+)
+export type ValuesWire = typeof ValuesWire.Type
+
+/** The domain types values as `unknown`; every stored value came from a JSON body or a jsonb column, so it is JSON. */
+export const toValuesWire = (values: Values): ValuesWire => values as ValuesWire
+
+const Bound = Schema.Union([Schema.Number, Schema.String])
+
+export const FieldWire = Schema.Struct({
+  slug: Schema.String,
+  label: Schema.String,
+  type: Schema.String,
+  is_required: Schema.Boolean,
+  options: Schema.NullOr(Schema.Array(Schema.Struct({ value: Schema.String, label: Schema.String }))),
+  validation_rules: Schema.NullOr(Schema.Struct({
+    min: Schema.optionalKey(Bound),
+    max: Schema.optionalKey(Bound),
+    regex: Schema.optionalKey(Schema.String)
+  })),
+  is_unique: Schema.Boolean,
+  position: Schema.Number
+}).annotate({ identifier: "Field" })
+export type FieldWire = typeof FieldWire.Type
+
+/** The public field: option tags and `maps_to` are internal and dropped. */
+export const toFieldWire = (field: FormField): FieldWire => {
+  const rules = field.validation_rules
+  return {
+    slug: field.slug,
+    label: field.label,
+    type: field.type,
+    is_required: field.is_required,
+    options: field.options === null ? null : field.options.map((o) => ({ value: o.value, label: o.label })),
+    validation_rules: rules === null ? null : {
+      ...(rules.min === undefined ? {} : { min: rules.min }),
+      ...(rules.max === undefined ? {} : { max: rules.max }),
+      ...(rules.regex === undefined ? {} : { regex: rules.regex })
+    },
+    is_unique: field.is_unique,
+    position: field.position
+  }
+}
