@@ -194,6 +194,17 @@ layer(serverLayer(FakePublicForms, {
         assert.strictEqual(boom.text, envelope("INTERNAL", "An unexpected error occurred."))
       }))
 
+    it.effect("an answer writes the values as they are stored, in their order, a `__proto__` slug as a member", () =>
+      Effect.gen(function*() {
+        const ok = yield* call(`${base}/submissions/sub-1`, {
+          method: "PUT",
+          body: `{"values":{"z":[1,"two",null],"__proto__":{"x":true},"a":"b"}}`,
+          headers: { "content-type": "application/json" }
+        })
+        assert.strictEqual(ok.status, 200)
+        assert.include(ok.text, `"values":{"z":[1,"two",null],"__proto__":{"x":true},"a":"b"},"created_at"`)
+      }))
+
     it.effect("submit with no body at all is allowed and passes the client IP; RateLimit headers on a pass", () =>
       Effect.gen(function*() {
         const res = yield* call(`${base}/submissions/sub-1/submit`, { method: "POST" })

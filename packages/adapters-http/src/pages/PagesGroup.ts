@@ -1,25 +1,8 @@
 /** The pages and the element script, in the API definition so /openapi.json lists them. */
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { markPublic } from "../http/openApiShape.js"
-
-const html = (status: number, description: string) =>
-  Schema.String.annotate({ description }).pipe(
-    HttpApiSchema.status(status),
-    HttpApiSchema.asText({ contentType: "text/html" })
-  )
-
-const Page = html(200, "The page: an HTML shell around the element, which loads /embed.js.")
-const NotFoundPage = html(404, "The not-found page (HTML).")
-const GonePage = html(410, "The artist of this portal no longer exists (HTML).")
-const RateLimitedPage = html(429, "Too many requests (HTML); `Retry-After` says when to try again.")
-const UnavailablePage = html(503, "The database cannot be reached (HTML).")
-const Script = Schema.String.annotate({ description: "A classic script (loadable as a module too) defining <forms-embed> and <forms-portal>." }).pipe(
-  HttpApiSchema.asText({ contentType: "text/javascript" })
-)
-const NotModified = Schema.Void.annotate({ description: "Not modified: the `If-None-Match` ETag is current." }).pipe(
-  HttpApiSchema.status(304)
-)
+import { GonePage, NotFoundPage, NotModified, Page, RateLimitedPage, Script, UnavailablePage } from "./wire.js"
 
 const token = { token: Schema.String }
 
