@@ -9,12 +9,17 @@
 export * from "./FormsConfig.js"
 
 // Errors (every domain error; no HTTP status in them)
-export * from "./Errors.js"
+export * from "./shared/errors.js"
+export * from "./forms/errors.js"
+export * from "./rules/errors.js"
+export * from "./limits/errors.js"
+export * from "./portal/errors.js"
+export * from "./publicForms/errors.js"
 
 // Public types: form model, values, submissions, registration, portal, limits
 export * from "./forms/FormField.js"
 export * from "./forms/FormSchema.js"
-export * from "./Values.js"
+export * from "./forms/Values.js"
 export * from "./submissions/Submission.js"
 export * from "./registration/Registration.js"
 export type {

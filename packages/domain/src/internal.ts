@@ -13,7 +13,7 @@ export { type FormSteps, makeFormSteps } from "./submissions/formSteps.js"
 export { acceptsSubmissions, portalOnlyFormType, resolvePublicForm } from "./forms/resolvePublicForm.js"
 
 // Registration
-export { compareStrings } from "./registration/compareStrings.js"
+export { compareStrings } from "./shared/compareStrings.js"
 export { durationHours, festivalEventIds, formatTime, parseMinutes, toTimeSlots } from "./registration/timeSlots.js"
 export { registrationSections } from "./registration/registrationSections.js"
 export { intervalsOverlap, overlappingSlotIds, remainingPlaces, slotInterval } from "./registration/slotIntervals.js"

@@ -6,9 +6,3 @@ export class PreconditionRequired extends Schema.TaggedError<PreconditionRequire
 
 /** `If-Match` names a revision that is no longer current (or is weak, or not a quoted tag). */
 export class RevisionConflict extends Schema.TaggedError<RevisionConflict>()("RevisionConflict", {}) {}
-
-/**
- * Port-level: a save or submit checked, in its own statement, the form's revision it validated against,
- * and the form has moved on. Nothing was written; the use case validates again with the fresh rules.
- */
-export class RevisionChanged extends Schema.TaggedError<RevisionChanged>()("RevisionChanged", {}) {}

@@ -1,6 +1,7 @@
 /** The form-authoring use cases over the OrganiserForms and OrganiserCatalog ports. */
 import { Clock, Effect, Layer, Option, Result } from "effect"
-import { FormNotFound, ValidationFailed } from "../Errors.js"
+import { FormNotFound } from "../forms/errors.js"
+import { ValidationFailed } from "../rules/errors.js"
 import { portalOnlyFormType } from "../forms/resolvePublicForm.js"
 import type { ReferenceInvalid } from "../organiser/OrganiserErrors.js"
 import type { Actor } from "../organiser/OrganiserModel.js"

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Clock, Effect } from "effect"
 import { TestClock } from "effect/testing"
-import { Unavailable } from "../Errors.js"
+import { Unavailable } from "../shared/errors.js"
 import { Enrichment } from "../ports/Enrichment.js"
 import { interruptedAttemptError, Outbox } from "../ports/Outbox.js"
 import { Submissions } from "../ports/Submissions.js"

@@ -1,6 +1,6 @@
 /** Delivers outbox events to the registered handlers, at least once, with backoff and dead-parking (CONTRACT §6). */
 import { Cause, Clock, Effect, Exit, Layer, Option, Random } from "effect"
-import type { Unavailable } from "../Errors.js"
+import type { Unavailable } from "../shared/errors.js"
 import { type ClaimPolicy, interruptedAttemptError, Outbox, type OutboxEvent } from "../ports/Outbox.js"
 import { OutboxSignal } from "../ports/OutboxSignal.js"
 import { attemptInRound, type BackoffPolicy, defaultBackoff, nextRetryAt } from "./Backoff.js"

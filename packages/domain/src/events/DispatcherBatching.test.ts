@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
-import { Unavailable } from "../Errors.js"
+import { Unavailable } from "../shared/errors.js"
 import { FormsConfig } from "../FormsConfig.js"
 import { Enrichment } from "../ports/Enrichment.js"
 import { Submissions } from "../ports/Submissions.js"

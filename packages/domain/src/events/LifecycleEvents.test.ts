@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { emptyValues } from "../Values.js"
+import { emptyValues } from "../forms/Values.js"
 import {
   decodeSectionSubmitted,
   decodeSubmissionSubmitted,

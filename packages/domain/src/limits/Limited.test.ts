@@ -1,17 +1,11 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
-import {
-  AlreadySubmitted,
-  ArtistGone,
-  FormClosed,
-  FormNotFound,
-  PortalNotFound,
-  RateLimited,
-  SectionNotFound,
-  SubmissionNotFound,
-  Unavailable,
-  ValidationFailed
-} from "../Errors.js"
+import { AlreadySubmitted, FormClosed, SubmissionNotFound } from "../publicForms/errors.js"
+import { ArtistGone, PortalNotFound, SectionNotFound } from "../portal/errors.js"
+import { FormNotFound } from "../forms/errors.js"
+import { RateLimited } from "./errors.js"
+import { Unavailable } from "../shared/errors.js"
+import { ValidationFailed } from "../rules/errors.js"
 import { Refused, underLimit } from "./Limited.js"
 import type { RateLimitState } from "./RateLimitState.js"
 

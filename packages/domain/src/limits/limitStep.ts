@@ -1,6 +1,7 @@
 /** The limit step of a use case (CONTRACT §8): counts the request, or refuses it with 429. */
 import { Effect, Option } from "effect"
-import { RateLimited, SubmissionNotFound } from "../Errors.js"
+import { RateLimited } from "./errors.js"
+import { SubmissionNotFound } from "../publicForms/errors.js"
 import type { RateLimitDecision, RateLimiter, SubmissionRef } from "../ports/RateLimiter.js"
 import { Refused } from "./Limited.js"
 import { type Client, limitKey, type LimitPolicy } from "./LimitPolicy.js"

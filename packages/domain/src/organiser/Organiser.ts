@@ -3,7 +3,8 @@
  * ids in the path (404) → body (422) → conflicts (409). Every call is scoped by the actor's organisation.
  */
 import { Context, type Effect, type Option } from "effect"
-import type { Unavailable, ValidationFailed } from "../Errors.js"
+import type { Unavailable } from "../shared/errors.js"
+import type { ValidationFailed } from "../rules/errors.js"
 import type { Body } from "./organiserInput.js"
 import type { ArtistNotFound, EngagementNotFound, EventNotFound, EventSectionNotFound, InUse, TimeSlotNotFound, Unauthenticated } from "./OrganiserErrors.js"
 import type {

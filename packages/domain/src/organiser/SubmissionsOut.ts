@@ -3,7 +3,9 @@
  * limit: ids in the path (404) → conflicts (409). Every call is scoped by the actor's organisation.
  */
 import { Context, type Effect, type Stream } from "effect"
-import type { FormNotFound, SubmissionNotFound, Unavailable } from "../Errors.js"
+import type { FormNotFound } from "../forms/errors.js"
+import type { SubmissionNotFound } from "../publicForms/errors.js"
+import type { Unavailable } from "../shared/errors.js"
 import type { Actor, CreatedKey, Page, PageRequest } from "./OrganiserModel.js"
 import type { ContactNotFound, EventNotDead, OutboxEventNotFound } from "./SubmissionsOutErrors.js"
 import type {

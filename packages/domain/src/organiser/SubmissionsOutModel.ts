@@ -1,5 +1,5 @@
 /** The records of "Submissions out" (CONTRACT §12): submissions as the organiser sees them, contacts, outbox entries. */
-import type { Values } from "../Values.js"
+import type { Values } from "../forms/Values.js"
 import type { CreatedKey } from "./OrganiserModel.js"
 
 /** A submission (§2) with its form, tags and contact. Values are shown as stored, dropped slugs included. */

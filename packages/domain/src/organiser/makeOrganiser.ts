@@ -1,6 +1,6 @@
 /** The organiser use cases over the OrganiserAccess and OrganiserCatalog ports. */
 import { Clock, Effect, Layer, Option, Result } from "effect"
-import { ValidationFailed } from "../Errors.js"
+import { ValidationFailed } from "../rules/errors.js"
 import { OrganiserAccess } from "../ports/OrganiserAccess.js"
 import { OrganiserArtists } from "../ports/OrganiserArtists.js"
 import { OrganiserCatalog } from "../ports/OrganiserCatalog.js"

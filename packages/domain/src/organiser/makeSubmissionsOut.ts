@@ -1,6 +1,7 @@
 /** The "Submissions out" use cases over the SubmissionRecords and OutboxAdmin ports, and the retention sweep. */
 import { Clock, Effect, Layer, Option } from "effect"
-import { FormNotFound, SubmissionNotFound } from "../Errors.js"
+import { FormNotFound } from "../forms/errors.js"
+import { SubmissionNotFound } from "../publicForms/errors.js"
 import { OutboxAdmin } from "../ports/OutboxAdmin.js"
 import { Retention } from "../ports/Retention.js"
 import { SubmissionRecords } from "../ports/SubmissionRecords.js"

@@ -1,11 +1,14 @@
 /** The artist portal use cases (CONTRACT §5): engagement summary, a section with its draft values, a section submit. */
 import { Context, type Effect } from "effect"
-import type { ArtistGone, PortalNotFound, RateLimited, SectionNotFound, Unavailable, ValidationFailed } from "../Errors.js"
+import type { ArtistGone, PortalNotFound, SectionNotFound } from "./errors.js"
+import type { RateLimited } from "../limits/errors.js"
+import type { Unavailable } from "../shared/errors.js"
+import type { ValidationFailed } from "../rules/errors.js"
 import type { FormField } from "../forms/FormField.js"
 import type { Limited, Refused } from "../limits/Limited.js"
 import type { Client } from "../limits/LimitPolicy.js"
 import type { EventRef } from "../forms/FormSchema.js"
-import type { Values } from "../Values.js"
+import type { Values } from "../forms/Values.js"
 import type { AdvanceSectionStatus } from "./Engagement.js"
 
 export interface PortalSummarySection {

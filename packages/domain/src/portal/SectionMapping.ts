@@ -1,7 +1,7 @@
 /** Maps an engagement's advance sections to the sections of the advance schema, by case-sensitive name equality. */
 import type { FormField } from "../forms/FormField.js"
 import type { FormSchema, FormSection } from "../forms/FormSchema.js"
-import { compareStrings } from "../registration/compareStrings.js"
+import { compareStrings } from "../shared/compareStrings.js"
 import type { AdvanceSection } from "./Engagement.js"
 
 /** An advance section with the form section it maps to (null: not available). */

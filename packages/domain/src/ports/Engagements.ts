@@ -1,11 +1,13 @@
 /** Port: the artist portal's engagements, read by token or id, the advance draft, and the atomic section submit. */
 import { Context, type Effect, type Option } from "effect"
-import type { RevisionChanged } from "../authoring/FormErrors.js"
-import type { SectionNotFound, Unavailable, VersionConflict } from "../Errors.js"
+import type { RevisionChanged } from "../forms/errors.js"
+import type { SectionNotFound } from "../portal/errors.js"
+import type { Unavailable } from "../shared/errors.js"
+import type { VersionConflict } from "../publicForms/errors.js"
 import type { AdvanceSection, PortalContext } from "../portal/Engagement.js"
 import type { NewOutboxEvent } from "./Outbox.js"
 import type { Submission } from "../submissions/Submission.js"
-import type { Values } from "../Values.js"
+import type { Values } from "../forms/Values.js"
 
 /** The engagement's advance draft, created empty when the first valid section submit finds none. */
 export interface NewAdvanceDraft {

@@ -1,6 +1,6 @@
 /** Port: what the `submission.submitted` handlers write: a submission's tags and its contact. */
 import { Context, type Effect, type Option } from "effect"
-import type { Unavailable } from "../Errors.js"
+import type { Unavailable } from "../shared/errors.js"
 
 export interface Contact {
   readonly id: string

@@ -1,6 +1,6 @@
 /** Port: form schemas, looked up by a public token (current or previous; the grace rule is the domain's). */
 import { Context, type Effect, type Option } from "effect"
-import type { Unavailable } from "../Errors.js"
+import type { Unavailable } from "../shared/errors.js"
 import type { FormSchema } from "../forms/FormSchema.js"
 
 export class FormSchemas extends Context.Service<FormSchemas, {

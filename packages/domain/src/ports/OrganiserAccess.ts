@@ -1,6 +1,6 @@
 /** Port: organisations and their API keys. Keys are stored and looked up as SHA-256 hashes only. */
 import { Context, type Effect, type Option } from "effect"
-import type { Unavailable } from "../Errors.js"
+import type { Unavailable } from "../shared/errors.js"
 import type { ApiKeyRecord, Organisation } from "../organiser/OrganiserModel.js"
 
 export interface NewApiKey {

@@ -3,7 +3,7 @@
  * with their audit entry.
  */
 import { Context, type Effect, type Option } from "effect"
-import type { Unavailable } from "../Errors.js"
+import type { Unavailable } from "../shared/errors.js"
 import type { ArtistNotFound, EngagementNotFound, ReferenceInvalid } from "../organiser/OrganiserErrors.js"
 import type {
   Actor,

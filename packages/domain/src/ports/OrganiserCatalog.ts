@@ -4,7 +4,7 @@
  * atomic step that also appends its audit entry (ids only).
  */
 import { Context, type Effect, type Option } from "effect"
-import type { Unavailable } from "../Errors.js"
+import type { Unavailable } from "../shared/errors.js"
 import type {
   EventNotFound,
   EventSectionNotFound,

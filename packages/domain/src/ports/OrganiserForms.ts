@@ -4,7 +4,8 @@
  * expected revision compares and moves it in that step, so of two writers of one revision one wins.
  */
 import { Context, type Effect, type Option } from "effect"
-import type { FormNotFound, Unavailable } from "../Errors.js"
+import type { FormNotFound } from "../forms/errors.js"
+import type { Unavailable } from "../shared/errors.js"
 import type { AdminForm, AdminFormSummary, ExpectedRevision, FormDefinition, FormPatch } from "../authoring/FormModel.js"
 import type { RevisionConflict } from "../authoring/FormErrors.js"
 import type { InUse, ReferenceInvalid } from "../organiser/OrganiserErrors.js"

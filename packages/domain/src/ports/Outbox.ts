@@ -1,6 +1,6 @@
 /** Port: the outbox of lifecycle events. Appending happens inside the atomic step that causes the event. */
 import { Context, type Effect } from "effect"
-import type { Unavailable } from "../Errors.js"
+import type { Unavailable } from "../shared/errors.js"
 
 export type EventType = "submission.submitted" | "section.submitted" | "submission.erased"
 

@@ -1,6 +1,6 @@
 /** Port: the outbox as an operator sees it (CONTRACT §6, §12): listed by state without payloads, a dead event retried. */
 import { Context, type Effect } from "effect"
-import type { Unavailable } from "../Errors.js"
+import type { Unavailable } from "../shared/errors.js"
 import type { Actor, CreatedKey, Page, PageRequest } from "../organiser/OrganiserModel.js"
 import type { EventNotDead, OutboxEventNotFound } from "../organiser/SubmissionsOutErrors.js"
 import type { OutboxEntry, OutboxState } from "../organiser/SubmissionsOutModel.js"

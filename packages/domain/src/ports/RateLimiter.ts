@@ -1,6 +1,6 @@
 /** Port: a sliding-window limiter shared by every process on the store. Time comes from Effect's Clock. */
 import { Context, type Effect, type Option } from "effect"
-import type { Unavailable } from "../Errors.js"
+import type { Unavailable } from "../shared/errors.js"
 
 export interface RateLimitDecision {
   readonly allowed: boolean

@@ -1,6 +1,6 @@
 /** Port: the event tree of a form's event, with its time slots and registration sections. */
 import { Context, type Effect } from "effect"
-import type { Unavailable } from "../Errors.js"
+import type { Unavailable } from "../shared/errors.js"
 
 export interface EventRecord {
   readonly id: string

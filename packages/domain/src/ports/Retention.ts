@@ -1,6 +1,6 @@
 /** Port: the retention sweep of CONTRACT §12, one process at a time. */
 import { Context, type Effect } from "effect"
-import type { Unavailable } from "../Errors.js"
+import type { Unavailable } from "../shared/errors.js"
 import type { SweepResult } from "../organiser/SubmissionsOutModel.js"
 
 export interface SweepCutoffs {

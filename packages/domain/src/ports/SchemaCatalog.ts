@@ -1,6 +1,6 @@
 /** Port: form schemas by id, whatever their status, type or token (for the event handlers). */
 import { Context, type Effect, type Option } from "effect"
-import type { Unavailable } from "../Errors.js"
+import type { Unavailable } from "../shared/errors.js"
 import type { FormSchema } from "../forms/FormSchema.js"
 
 export class SchemaCatalog extends Context.Service<SchemaCatalog, {

@@ -4,7 +4,8 @@
  * atomic step with its audit entries and its `submission.erased` events.
  */
 import { Context, type Effect, type Option, type Stream } from "effect"
-import type { SubmissionNotFound, Unavailable } from "../Errors.js"
+import type { SubmissionNotFound } from "../publicForms/errors.js"
+import type { Unavailable } from "../shared/errors.js"
 import type { Actor, CreatedKey, Page, PageRequest } from "../organiser/OrganiserModel.js"
 import type { ContactNotFound } from "../organiser/SubmissionsOutErrors.js"
 import type { AdminContact, AdminSubmission, ExportColumns, SubmissionFilter } from "../organiser/SubmissionsOutModel.js"

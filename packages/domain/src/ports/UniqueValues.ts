@@ -1,6 +1,6 @@
 /** Port: values claimed by submitted submissions, for the `unique` rule before submit. */
 import { Context, type Effect } from "effect"
-import type { Unavailable } from "../Errors.js"
+import type { Unavailable } from "../shared/errors.js"
 import type { UniqueClaim } from "./Submissions.js"
 
 export class UniqueValues extends Context.Service<UniqueValues, {

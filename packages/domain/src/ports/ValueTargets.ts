@@ -1,7 +1,7 @@
 /** Port: the JSON objects the value-applying pipeline writes into (artist `profile`, engagement `advance`). */
 import { Context, type Effect, type Option } from "effect"
-import type { Unavailable } from "../Errors.js"
-import type { Values } from "../Values.js"
+import type { Unavailable } from "../shared/errors.js"
+import type { Values } from "../forms/Values.js"
 
 /** The advance draft, at the version whose values an apply was computed from. */
 export interface ApplySource {

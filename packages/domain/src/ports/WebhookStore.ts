@@ -4,7 +4,7 @@
  * `markDelivered` in the same atomic step (one per subscribed endpoint), never by a round trip of their own.
  */
 import { Context, type Effect, type Option } from "effect"
-import type { Unavailable } from "../Errors.js"
+import type { Unavailable } from "../shared/errors.js"
 import type { Actor, CreatedKey, Page, PageRequest } from "../organiser/OrganiserModel.js"
 import type { WebhookNotFound } from "../webhooks/WebhookErrors.js"
 import type {

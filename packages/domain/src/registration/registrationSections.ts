@@ -1,6 +1,6 @@
 /** Registration sections of a form's event tree (CONTRACT §3): filter, dedupe by name, sort. */
 import type { EventSectionRecord } from "../ports/RegistrationData.js"
-import { compareStrings } from "./compareStrings.js"
+import { compareStrings } from "../shared/compareStrings.js"
 import type { RegistrationSection } from "./Registration.js"
 
 const isRegistrationSection = (section: EventSectionRecord): boolean =>

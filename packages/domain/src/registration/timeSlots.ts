@@ -1,6 +1,6 @@
 /** Time slots of a form's event tree (CONTRACT §2, §3): festival-aware, `HH:MM`, durations past midnight. */
 import type { EventRecord, SlotAvailability } from "../ports/RegistrationData.js"
-import { compareStrings } from "./compareStrings.js"
+import { compareStrings } from "../shared/compareStrings.js"
 import type { TimeSlot } from "./Registration.js"
 import { remainingPlaces } from "./slotIntervals.js"
 

@@ -1,5 +1,5 @@
 /** A form submission: a draft saved any number of times, then submitted once. */
-import type { Values } from "../Values.js"
+import type { Values } from "../forms/Values.js"
 
 export type SubmissionStatus = "draft" | "submitted"
 

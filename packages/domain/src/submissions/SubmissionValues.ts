@@ -1,6 +1,6 @@
 /** Values as a submission stores them: only the schema's slugs, own keys only, null-prototype maps. */
 import type { FormField } from "../forms/FormField.js"
-import { emptyValues, pickValues, type Values } from "../Values.js"
+import { emptyValues, pickValues, type Values } from "../forms/Values.js"
 
 /** The slugs of a schema's fields, for membership tests that no prototype key can pass. */
 export const schemaSlugs = (fields: ReadonlyArray<FormField>): ReadonlySet<string> =>

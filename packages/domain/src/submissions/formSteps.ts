@@ -1,6 +1,7 @@
 /** The steps every public-form use case shares: the token resolver, the submission lookup, compiled rules, `unique`. */
 import { Clock, Effect, Option } from "effect"
-import { FormNotFound, SubmissionNotFound } from "../Errors.js"
+import { FormNotFound } from "../forms/errors.js"
+import { SubmissionNotFound } from "../publicForms/errors.js"
 import type { FormSchema } from "../forms/FormSchema.js"
 import { resolvePublicForm } from "../forms/resolvePublicForm.js"
 import { FormsConfig } from "../FormsConfig.js"

@@ -1,6 +1,6 @@
 /** The PublicForms service: the use cases of CONTRACT §3 over the ports, one maker per use case. */
 import { Clock, Effect, Layer } from "effect"
-import { TimeSlotsNotAvailable } from "../Errors.js"
+import { TimeSlotsNotAvailable } from "../publicForms/errors.js"
 import { acceptsSubmissions } from "../forms/resolvePublicForm.js"
 import { RegistrationData } from "../ports/RegistrationData.js"
 import { registrationSections } from "../registration/registrationSections.js"

@@ -1,6 +1,6 @@
 /** The state behind the in-memory adapters: one store, each port method one synchronous critical section over it. */
 import { Clock, Context, Effect, Layer, Result } from "effect"
-import { Unavailable } from "../Errors.js"
+import { Unavailable } from "../shared/errors.js"
 import type { FormSchema } from "../forms/FormSchema.js"
 import type { Actor, AuditEntry, AuditRecord } from "../organiser/OrganiserModel.js"
 import type { EventType } from "../ports/Outbox.js"

@@ -1,7 +1,7 @@
 /** In-memory Submissions and UniqueValues: the atomic steps of the port, each one critical section. */
 import { Effect, Layer, Option, Result } from "effect"
-import { type AlreadySubmitted, SlotsRefused, SubmissionNotFound, UniqueTaken, type VersionConflict } from "../Errors.js"
-import { RevisionChanged } from "../authoring/FormErrors.js"
+import { type AlreadySubmitted, SlotsRefused, SubmissionNotFound, UniqueTaken, type VersionConflict } from "../publicForms/errors.js"
+import { RevisionChanged } from "../forms/errors.js"
 import { Submissions } from "../ports/Submissions.js"
 import { UniqueValues } from "../ports/UniqueValues.js"
 import type { Submission } from "../submissions/Submission.js"

@@ -4,7 +4,8 @@
  * event ids come from the caller (the domain has no randomness).
  */
 import { Clock, Context, Effect, Layer, Option, Result } from "effect"
-import { type Unavailable, ValidationFailed } from "../Errors.js"
+import { type Unavailable } from "../shared/errors.js"
+import { ValidationFailed } from "../rules/errors.js"
 import type { Actor, CreatedKey, Page, PageRequest } from "../organiser/OrganiserModel.js"
 import type { FieldErrors } from "../rules/FieldErrors.js"
 import { WebhookStore } from "../ports/WebhookStore.js"

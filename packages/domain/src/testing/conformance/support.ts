@@ -3,7 +3,7 @@ import type { Vitest } from "@effect/vitest"
 import type { NewOutboxEvent } from "../../ports/Outbox.js"
 import type { NewDraft, SubmitCommand, UniqueClaim } from "../../ports/Submissions.js"
 import type { Submission } from "../../submissions/Submission.js"
-import { emptyValues, type Values } from "../../Values.js"
+import { emptyValues, type Values } from "../../forms/Values.js"
 import type { Ports } from "../InMemory.js"
 
 export type ConformanceIt = Vitest.MethodsNonLive<Ports>

@@ -3,7 +3,7 @@ import { Effect, Layer, Option, Result } from "effect"
 import type { Contact, LinkContact } from "../../ports/Enrichment.js"
 import { Enrichment } from "../../ports/Enrichment.js"
 import { SchemaCatalog } from "../../ports/SchemaCatalog.js"
-import { compareStrings } from "../../registration/compareStrings.js"
+import { compareStrings } from "../../shared/compareStrings.js"
 import { InMemoryStore } from "../InMemoryStore.js"
 import { type InMemoryPortalData, InMemoryPortalStore } from "../portal/InMemoryPortalStore.js"
 

@@ -3,7 +3,7 @@ import { Effect, Option } from "effect"
 import type { Actor, AdminEngagement, CreatedKey, EngagementDetail } from "../../organiser/OrganiserModel.js"
 import { EngagementNotFound, ReferenceInvalid } from "../../organiser/OrganiserErrors.js"
 import type { OrganiserArtists } from "../../ports/OrganiserArtists.js"
-import { compareStrings } from "../../registration/compareStrings.js"
+import { compareStrings } from "../../shared/compareStrings.js"
 import { type AuditAppend, byCreatedDesc, type OrganiserState, paged } from "./InMemoryOrganiser.js"
 
 type EngagementPart = Pick<

@@ -5,7 +5,7 @@ import { ArtistNotFound, EventNotFound, EventSectionNotFound, InUse, ReferenceIn
 import { OrganiserAccess } from "../../ports/OrganiserAccess.js"
 import { OrganiserArtists } from "../../ports/OrganiserArtists.js"
 import { OrganiserCatalog } from "../../ports/OrganiserCatalog.js"
-import { compareStrings } from "../../registration/compareStrings.js"
+import { compareStrings } from "../../shared/compareStrings.js"
 import { holdersOf, type InMemoryData, InMemoryStore } from "../InMemoryStore.js"
 import { inMemoryEngagements } from "./InMemoryEngagements.js"
 

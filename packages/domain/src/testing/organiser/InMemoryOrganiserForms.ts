@@ -1,6 +1,6 @@
 /** OrganiserForms in memory, over the organiser state of `InMemoryOrganiser` (its events and audit log). */
 import { Effect, Layer, Option } from "effect"
-import { FormNotFound } from "../../Errors.js"
+import { FormNotFound } from "../../forms/errors.js"
 import type { AdminForm, AdminFormSummary, ExpectedRevision } from "../../authoring/FormModel.js"
 import { RevisionConflict } from "../../authoring/FormErrors.js"
 import { portalOnlyFormType } from "../../forms/resolvePublicForm.js"

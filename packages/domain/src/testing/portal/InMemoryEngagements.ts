@@ -1,7 +1,8 @@
 /** In-memory Engagements and ValueTargets: each method one critical section over both stores. */
 import { Effect, Layer, Option, Result } from "effect"
-import { RevisionChanged } from "../../authoring/FormErrors.js"
-import { SectionNotFound, VersionConflict } from "../../Errors.js"
+import { RevisionChanged } from "../../forms/errors.js"
+import { SectionNotFound } from "../../portal/errors.js"
+import { VersionConflict } from "../../publicForms/errors.js"
 import type { FormSchema } from "../../forms/FormSchema.js"
 import { advanceDraftKey, ArtistAdvanceType, type PortalContext } from "../../portal/Engagement.js"
 import { Engagements, type SubmitSectionResult } from "../../ports/Engagements.js"
@@ -12,7 +13,7 @@ import { newDraft } from "../../submissions/SubmissionLifecycle.js"
 import { mergeValues } from "../../submissions/SubmissionValues.js"
 import { idempotencyKey, type InMemoryData, InMemoryStore } from "../InMemoryStore.js"
 import { type InMemoryEngagement, type InMemoryPortalData, InMemoryPortalStore } from "./InMemoryPortalStore.js"
-import { copyValues } from "../../Values.js"
+import { copyValues } from "../../forms/Values.js"
 
 const advanceSchemaOf = (data: InMemoryData, organisationId: string): FormSchema | null => {
   for (const schema of data.schemas.values()) {

@@ -2,7 +2,7 @@
 import { Effect, Option } from "effect"
 import { sectionSubmitted } from "../../events/LifecycleEvents.js"
 import { Engagements, type SubmitSectionResult } from "../../ports/Engagements.js"
-import type { Values } from "../../Values.js"
+import type { Values } from "../../forms/Values.js"
 
 export interface SectionWrite {
   readonly engagement_id: string

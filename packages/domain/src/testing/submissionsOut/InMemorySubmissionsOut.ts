@@ -5,7 +5,7 @@
  * one critical section of the store: atomic within one process, as one transaction is on SQL.
  */
 import { Effect, Layer, Option, Result, Stream } from "effect"
-import { SubmissionNotFound } from "../../Errors.js"
+import { SubmissionNotFound } from "../../publicForms/errors.js"
 import { SubmissionErasedType } from "../../events/LifecycleEvents.js"
 import type { FormSchema } from "../../forms/FormSchema.js"
 import type { Actor, CreatedKey, Page, PageRequest } from "../../organiser/OrganiserModel.js"
@@ -21,7 +21,7 @@ import {
 import { OutboxAdmin } from "../../ports/OutboxAdmin.js"
 import { Retention } from "../../ports/Retention.js"
 import { SubmissionRecords } from "../../ports/SubmissionRecords.js"
-import { compareStrings } from "../../registration/compareStrings.js"
+import { compareStrings } from "../../shared/compareStrings.js"
 import type { Submission } from "../../submissions/Submission.js"
 import { appendAudit, idempotencyKey, type InMemoryData, type InMemoryOutboxRow, InMemoryStore } from "../InMemoryStore.js"
 import { type InMemoryPortalData, InMemoryPortalStore, makeInMemoryPortalData } from "../portal/InMemoryPortalStore.js"
