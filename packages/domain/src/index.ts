@@ -20,8 +20,9 @@ export * from "./publicForms/errors.js"
 export * from "./forms/FormField.js"
 export * from "./forms/FormSchema.js"
 export * from "./forms/Values.js"
-export * from "./submissions/Submission.js"
-export * from "./registration/Registration.js"
+export * from "./publicForms/Submission.js"
+export * from "./shifts/TimeSlot.js"
+export * from "./publicForms/RegistrationSection.js"
 export type {
   AdvanceSection,
   AdvanceSectionStatus,
@@ -34,17 +35,17 @@ export { type Client, clientAt } from "./limits/LimitPolicy.js"
 export { type Limited, type RefusalReason, Refused } from "./limits/Limited.js"
 
 // Use cases and their layers
-export * from "./submissions/PublicForms.js"
-export { makePublicForms, PublicFormsLive } from "./submissions/makePublicForms.js"
+export * from "./publicForms/PublicForms.js"
+export { makePublicForms, PublicFormsLive } from "./publicForms/makePublicForms.js"
 export * from "./portal/ArtistPortal.js"
 export { ArtistPortalLive, makeArtistPortal } from "./portal/makeArtistPortal.js"
 
 // Ports (implemented by @forms/domain/memory and @forms/adapters-sql)
-export * from "./ports/FormSchemas.js"
-export * from "./ports/Submissions.js"
-export * from "./ports/UniqueValues.js"
+export * from "./publicForms/FormSchemas.js"
+export * from "./publicForms/Submissions.js"
+export * from "./publicForms/UniqueValues.js"
 export * from "./ports/RateLimiter.js"
-export * from "./ports/RegistrationData.js"
+export * from "./shifts/RegistrationData.js"
 export * from "./ports/Outbox.js"
 export * from "./ports/OutboxSignal.js"
 export * from "./ports/Engagements.js"

@@ -5,19 +5,22 @@
  */
 
 // Values and the lifecycle of a submission
-export { mergeValues, pickSchemaValues, schemaSlugs } from "./submissions/SubmissionValues.js"
-export { applySave, applySubmit, type DraftInit, isDraft, newDraft } from "./submissions/SubmissionLifecycle.js"
-export { withUniqueErrors } from "./submissions/uniqueErrors.js"
-export { maxSubmitAttempts, makeSubmitDraft } from "./submissions/submitDraft.js"
-export { type FormSteps, makeFormSteps } from "./submissions/formSteps.js"
-export { acceptsSubmissions, portalOnlyFormType, resolvePublicForm } from "./forms/resolvePublicForm.js"
+export { mergeValues, pickSchemaValues, schemaSlugs } from "./publicForms/SubmissionValues.js"
+export { applySave, applySubmit, type DraftInit, isDraft, newDraft } from "./publicForms/SubmissionLifecycle.js"
+export { withUniqueErrors } from "./publicForms/uniqueErrors.js"
+export { maxSubmitAttempts, makeSubmitDraft } from "./publicForms/submitDraft.js"
+export { type FormSteps, makeFormSteps } from "./publicForms/formSteps.js"
+export { acceptsSubmissions, portalOnlyFormType, resolvePublicForm } from "./publicForms/resolvePublicForm.js"
 
 // Registration
 export { compareStrings } from "./shared/compareStrings.js"
-export { durationHours, festivalEventIds, formatTime, parseMinutes, toTimeSlots } from "./registration/timeSlots.js"
-export { registrationSections } from "./registration/registrationSections.js"
-export { intervalsOverlap, overlappingSlotIds, remainingPlaces, slotInterval } from "./registration/slotIntervals.js"
-export { checkSlotChoices, isFormSlot, slotIdsOf, type SlotChoice } from "./registration/slotChoices.js"
+export { durationHours, formatTime, parseMinutes } from "./shifts/slotTimes.js"
+export { festivalEventIds, toTimeSlots } from "./shifts/timeSlots.js"
+export { registrationSections } from "./publicForms/registrationSections.js"
+export { intervalsOverlap, overlappingSlotIds, slotInterval } from "./shifts/slotIntervals.js"
+export { remainingPlaces } from "./shifts/TimeSlot.js"
+export { checkSlotChoices, isFormSlot, slotIdsOf } from "./shifts/slotChoices.js"
+export { type SlotChoice } from "./rules/SlotChoice.js"
 
 // Limits
 export { type LimitPolicy, limitKey, portalPolicy, submitPolicy, writePolicy } from "./limits/LimitPolicy.js"

@@ -2,7 +2,7 @@
 import { Clock, Effect, Layer, Option, Result } from "effect"
 import { FormNotFound } from "../forms/errors.js"
 import { ValidationFailed } from "../rules/errors.js"
-import { portalOnlyFormType } from "../forms/resolvePublicForm.js"
+import { portalOnlyFormType } from "../publicForms/resolvePublicForm.js"
 import type { ReferenceInvalid } from "../organiser/OrganiserErrors.js"
 import type { Actor } from "../organiser/OrganiserModel.js"
 import { OrganiserCatalog } from "../ports/OrganiserCatalog.js"

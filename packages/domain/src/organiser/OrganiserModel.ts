@@ -1,5 +1,5 @@
 /** The organiser side's records (CONTRACT §12): organisations, API keys, events, slots, sections, audit, pages. */
-import type { EventSectionRecord } from "../ports/RegistrationData.js"
+import type { EventSectionRecord } from "../shifts/RegistrationData.js"
 
 /** Who performs an organiser request: the key's organisation (every query is scoped by it) and the key. */
 export interface Actor {

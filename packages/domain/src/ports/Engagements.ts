@@ -6,7 +6,7 @@ import type { Unavailable } from "../shared/errors.js"
 import type { VersionConflict } from "../publicForms/errors.js"
 import type { AdvanceSection, PortalContext } from "../portal/Engagement.js"
 import type { NewOutboxEvent } from "./Outbox.js"
-import type { Submission } from "../submissions/Submission.js"
+import type { Submission } from "../publicForms/Submission.js"
 import type { Values } from "../forms/Values.js"
 
 /** The engagement's advance draft, created empty when the first valid section submit finds none. */

@@ -1,5 +1,5 @@
 /** What a compiled schema is: a strict and a relaxed validator, each answering errors and the unique values to check. */
-import type { SlotChoice } from "../registration/slotChoices.js"
+import type { SlotChoice } from "./SlotChoice.js"
 import type { FieldErrors } from "./FieldErrors.js"
 
 /** A non-empty value of an `is_unique` field that passed every other rule of its field. */

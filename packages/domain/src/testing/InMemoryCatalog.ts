@@ -1,7 +1,7 @@
 /** In-memory FormSchemas and RegistrationData, read from the seeded store. */
 import { Effect, Layer, Option, Result } from "effect"
-import { FormSchemas } from "../ports/FormSchemas.js"
-import { RegistrationData } from "../ports/RegistrationData.js"
+import { FormSchemas } from "../publicForms/FormSchemas.js"
+import { RegistrationData } from "../shifts/RegistrationData.js"
 import { chosenSlots, holdersOf, InMemoryStore } from "./InMemoryStore.js"
 
 const inMemoryFormSchemasLayer = Layer.effect(

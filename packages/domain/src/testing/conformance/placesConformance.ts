@@ -5,10 +5,10 @@
  */
 import { describe, expect } from "@effect/vitest"
 import { Effect, Option } from "effect"
-import type { ChosenSlot } from "../../ports/RegistrationData.js"
-import { RegistrationData } from "../../ports/RegistrationData.js"
-import { type PlacesRequest, Submissions } from "../../ports/Submissions.js"
-import { checkSlotChoices, chosenSlotIds } from "../../registration/slotChoices.js"
+import type { ChosenSlot } from "../../shifts/RegistrationData.js"
+import { RegistrationData } from "../../shifts/RegistrationData.js"
+import { type PlacesRequest, Submissions } from "../../publicForms/Submissions.js"
+import { checkSlotChoices, chosenSlotIds } from "../../shifts/slotChoices.js"
 import { seedIds, shiftSlots } from "../conformanceSeed.js"
 import { type ConformanceIt, draftOf, makeFresh, submitOf, values } from "./support.js"
 

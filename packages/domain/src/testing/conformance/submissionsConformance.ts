@@ -1,9 +1,9 @@
 /** Conformance of Submissions and UniqueValues: idempotent create, atomic save and submit, unique claims. */
 import { describe, expect } from "@effect/vitest"
 import { Effect, Option } from "effect"
-import { FormSchemas } from "../../ports/FormSchemas.js"
-import { Submissions } from "../../ports/Submissions.js"
-import { UniqueValues } from "../../ports/UniqueValues.js"
+import { FormSchemas } from "../../publicForms/FormSchemas.js"
+import { Submissions } from "../../publicForms/Submissions.js"
+import { UniqueValues } from "../../publicForms/UniqueValues.js"
 import { seedIds } from "../conformanceSeed.js"
 import { type ConformanceIt, draftOf, makeFresh, plain, submitOf, values } from "./support.js"
 

@@ -3,7 +3,7 @@
  * and `InMemoryPortalStore`, where the public-form ports and the event handlers store them.
  */
 import { Effect, Layer } from "effect"
-import type { Submission } from "../../submissions/Submission.js"
+import type { Submission } from "../../publicForms/Submission.js"
 import { claimKey, idempotencyKey, InMemoryStore } from "../InMemoryStore.js"
 import { InMemoryPortalStore } from "../portal/InMemoryPortalStore.js"
 import { emptySeed, formSchemaFromSeed, seedField, seedSchemaDefaults } from "../Seed.js"

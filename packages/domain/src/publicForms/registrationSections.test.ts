@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import fc from "fast-check"
-import type { EventSectionRecord } from "../ports/RegistrationData.js"
+import type { EventSectionRecord } from "../shifts/RegistrationData.js"
 import { registrationSections } from "./registrationSections.js"
 
 const section = (

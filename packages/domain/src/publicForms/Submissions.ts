@@ -1,12 +1,12 @@
 /** Port: submissions. Every method is one atomic step (one statement, one transaction or one critical section). */
 import { Context, type Effect, type Option } from "effect"
-import type { AlreadySubmitted, SlotsRefused, SubmissionNotFound, UniqueTaken, VersionConflict } from "../publicForms/errors.js"
+import type { AlreadySubmitted, SlotsRefused, SubmissionNotFound, UniqueTaken, VersionConflict } from "./errors.js"
 import type { Unavailable } from "../shared/errors.js"
 import type { FieldErrors } from "../rules/FieldErrors.js"
-import type { ChosenSlot } from "./RegistrationData.js"
+import type { ChosenSlot } from "../shifts/RegistrationData.js"
 import type { RevisionChanged } from "../forms/errors.js"
-import type { NewOutboxEvent } from "./Outbox.js"
-import type { Submission } from "../submissions/Submission.js"
+import type { NewOutboxEvent } from "../ports/Outbox.js"
+import type { Submission } from "./Submission.js"
 import type { Values } from "../forms/Values.js"
 
 export interface NewDraft {

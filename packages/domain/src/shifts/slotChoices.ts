@@ -4,19 +4,11 @@
  * submit `full`, each field's errors in that order. Pure: the slots come from the RegistrationData port
  * (before a submit) or from the submit's atomic step (the places already taken, `holders` counting them).
  */
-import type { ChosenSlot } from "../ports/RegistrationData.js"
+import type { ChosenSlot } from "./RegistrationData.js"
 import type { FieldError, FieldErrors } from "../rules/FieldErrors.js"
-import { overlappingSlotIds, remainingPlaces } from "./slotIntervals.js"
-
-/** A `time_slots` value that passed its shape rule: the ids chosen, each once, with the field's count bounds. */
-export interface SlotChoice {
-  readonly slug: string
-  readonly ids: ReadonlyArray<string>
-  /** -Infinity when there is no `min`. */
-  readonly min: number
-  /** +Infinity when there is no `max`. */
-  readonly max: number
-}
+import type { SlotChoice } from "../rules/SlotChoice.js"
+import { overlappingSlotIds } from "./slotIntervals.js"
+import { remainingPlaces } from "./TimeSlot.js"
 
 /** How `full` is checked: not at all (saves), on holders read before the submit, or on the places just taken. */
 export type FullCheck = "none" | "read" | "taken"

@@ -3,7 +3,7 @@
  * after its start ending the next day (equal start and end: 24 hours). Every slot of a festival reads
  * the same local clock, so no time zone enters the arithmetic.
  */
-import { parseMinutes } from "./timeSlots.js"
+import { dayMinutes, parseMinutes } from "./slotTimes.js"
 
 export interface SlotTimes {
   readonly date: string
@@ -18,7 +18,6 @@ export interface Interval {
 }
 
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/
-const dayMinutes = 24 * 60
 
 /** The slot's interval, or undefined when its date or a time is malformed (never for stored slots). */
 export const slotInterval = (slot: SlotTimes): Interval | undefined => {
@@ -57,7 +56,3 @@ export const overlappingSlotIds = <S extends SlotTimes & { readonly id: string }
   }
   return intervals.filter((entry) => overlapping.has(entry.id)).map((entry) => entry.id)
 }
-
-/** Places left (CONTRACT §15): `capacity` minus holders, never below 0; null when the slot is unlimited. */
-export const remainingPlaces = (capacity: number | null, holders: number): number | null =>
-  capacity === null ? null : Math.max(0, capacity - holders)

@@ -1,6 +1,6 @@
 /** The public-forms use cases (CONTRACT §3), in the contract's orders of checks. */
 import { Context, type Effect } from "effect"
-import type { AlreadySubmitted, FormClosed, SubmissionNotFound, TimeSlotsNotAvailable } from "../publicForms/errors.js"
+import type { AlreadySubmitted, FormClosed, SubmissionNotFound, TimeSlotsNotAvailable } from "./errors.js"
 import type { FormNotFound } from "../forms/errors.js"
 import type { RateLimited } from "../limits/errors.js"
 import type { Unavailable } from "../shared/errors.js"
@@ -8,7 +8,8 @@ import type { ValidationFailed } from "../rules/errors.js"
 import type { Limited, Refused } from "../limits/Limited.js"
 import type { Client } from "../limits/LimitPolicy.js"
 import type { FormSchema } from "../forms/FormSchema.js"
-import type { RegistrationSection, TimeSlot } from "../registration/Registration.js"
+import type { RegistrationSection } from "./RegistrationSection.js"
+import type { TimeSlot } from "../shifts/TimeSlot.js"
 import type { Submission } from "./Submission.js"
 import type { Values } from "../forms/Values.js"
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import fc from "fast-check"
-import type { EventRecord, SlotAvailability } from "../ports/RegistrationData.js"
-import { durationHours, festivalEventIds, formatTime, toTimeSlots } from "./timeSlots.js"
+import type { EventRecord, SlotAvailability } from "./RegistrationData.js"
+import { durationHours, formatTime } from "./slotTimes.js"
+import { festivalEventIds, toTimeSlots } from "./timeSlots.js"
 
 describe("durationHours", () => {
   it.each([

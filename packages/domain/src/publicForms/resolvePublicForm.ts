@@ -1,5 +1,5 @@
 /** The shared public-token resolver (CONTRACT §3): current token, or the previous one inside the grace window. */
-import type { FormSchema } from "./FormSchema.js"
+import type { FormSchema } from "../forms/FormSchema.js"
 
 /** Reached only through the artist portal, never by a public token. */
 export const portalOnlyFormType = "artist_advance"

@@ -1,7 +1,7 @@
 /** Registration sections of a form's event tree (CONTRACT §3): filter, dedupe by name, sort. */
-import type { EventSectionRecord } from "../ports/RegistrationData.js"
+import type { EventSectionRecord } from "../shifts/RegistrationData.js"
 import { compareStrings } from "../shared/compareStrings.js"
-import type { RegistrationSection } from "./Registration.js"
+import type { RegistrationSection } from "./RegistrationSection.js"
 
 const isRegistrationSection = (section: EventSectionRecord): boolean =>
   section.show_in_registration && section.type === "standard"

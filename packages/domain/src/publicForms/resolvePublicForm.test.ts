@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import fc from "fast-check"
-import type { FormSchema } from "./FormSchema.js"
+import type { FormSchema } from "../forms/FormSchema.js"
 import { acceptsSubmissions, resolvePublicForm } from "./resolvePublicForm.js"
 
 const rotatedAt = Date.parse("2027-06-30T12:00:00.000Z")

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import fc from "fast-check"
-import type { ChosenSlot } from "../ports/RegistrationData.js"
+import type { ChosenSlot } from "./RegistrationData.js"
 import { checkSlotChoice, checkSlotChoices, chosenSlotIds, isFormSlot, mergeFieldErrors, slotIdsOf } from "./slotChoices.js"
 
 const slot = (id: string, over: Partial<ChosenSlot> = {}): ChosenSlot => ({

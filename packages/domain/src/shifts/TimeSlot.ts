@@ -1,4 +1,4 @@
-/** The registration data a public form lists: time slots and registration sections (CONTRACT §2). */
+/** A time slot as a public form lists it (CONTRACT §2, §15), and the places left on one. */
 
 export interface TimeSlot {
   readonly id: string
@@ -18,9 +18,6 @@ export interface TimeSlot {
   readonly remaining: number | null
 }
 
-export interface RegistrationSection {
-  readonly id: string
-  readonly name: string
-  readonly type: string
-  readonly position: number
-}
+/** Places left (CONTRACT §15): `capacity` minus holders, never below 0; null when the slot is unlimited. */
+export const remainingPlaces = (capacity: number | null, holders: number): number | null =>
+  capacity === null ? null : Math.max(0, capacity - holders)
