@@ -44,7 +44,7 @@ export { ArtistPortalLive, makeArtistPortal } from "./portal/makeArtistPortal.js
 export * from "./publicForms/FormSchemas.js"
 export * from "./publicForms/Submissions.js"
 export * from "./publicForms/UniqueValues.js"
-export * from "./ports/RateLimiter.js"
+export * from "./limits/RateLimiter.js"
 export * from "./shifts/RegistrationData.js"
 export * from "./ports/Outbox.js"
 export * from "./ports/OutboxSignal.js"

@@ -1,6 +1,6 @@
 /** The limiter's answer as the RateLimit header fields need it (CONTRACT §8). */
 import { Schema } from "effect"
-import type { RateLimitDecision } from "../ports/RateLimiter.js"
+import type { RateLimitDecision } from "./RateLimiter.js"
 import type { LimitPolicy } from "./LimitPolicy.js"
 
 export const RateLimitState = Schema.Struct({

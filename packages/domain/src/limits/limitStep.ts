@@ -2,7 +2,7 @@
 import { Effect, Option } from "effect"
 import { RateLimited } from "./errors.js"
 import { SubmissionNotFound } from "../publicForms/errors.js"
-import type { RateLimitDecision, RateLimiter, SubmissionRef } from "../ports/RateLimiter.js"
+import type { RateLimitDecision, RateLimiter, SubmissionRef } from "./RateLimiter.js"
 import { Refused } from "./Limited.js"
 import { type Client, limitKey, type LimitPolicy } from "./LimitPolicy.js"
 import { type RateLimitState, toRateLimitState } from "./RateLimitState.js"

@@ -2,7 +2,7 @@
 import { Layer } from "effect"
 import type { FormSchemas } from "../publicForms/FormSchemas.js"
 import type { Outbox } from "../ports/Outbox.js"
-import type { RateLimiter } from "../ports/RateLimiter.js"
+import type { RateLimiter } from "../limits/RateLimiter.js"
 import type { RegistrationData } from "../shifts/RegistrationData.js"
 import type { Submissions } from "../publicForms/Submissions.js"
 import type { UniqueValues } from "../publicForms/UniqueValues.js"

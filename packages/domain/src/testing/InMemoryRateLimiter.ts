@@ -1,6 +1,6 @@
 /** In-memory sliding-window RateLimiter on Effect's Clock: a hit counts only when allowed. */
 import { Effect, Layer, Option, Result } from "effect"
-import { type RateLimitDecision, RateLimiter } from "../ports/RateLimiter.js"
+import { type RateLimitDecision, RateLimiter } from "../limits/RateLimiter.js"
 import { InMemoryStore } from "./InMemoryStore.js"
 import { findInSchema } from "./InMemorySubmissions.js"
 

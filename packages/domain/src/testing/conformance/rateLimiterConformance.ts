@@ -2,7 +2,7 @@
 import { describe, expect } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { TestClock } from "effect/testing"
-import { RateLimiter } from "../../ports/RateLimiter.js"
+import { RateLimiter } from "../../limits/RateLimiter.js"
 import { Submissions } from "../../publicForms/Submissions.js"
 import { seedIds } from "../conformanceSeed.js"
 import { type ConformanceIt, draftOf, makeFresh } from "./support.js"
