@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Clock, Effect, Fiber, Layer } from "effect"
 import { TestClock } from "effect/testing"
-import { interruptedAttemptError, Outbox } from "../ports/Outbox.js"
+import { interruptedAttemptError, Outbox } from "./Outbox.js"
 import { outboxRows, runEvents, settle, submitTravel } from "../testing/events/eventsTestKit.js"
 import { runSlowDispatchers } from "../testing/events/slowDispatchers.js"
 import { claimPolicy, dispatchBatch } from "./Dispatcher.js"

@@ -8,8 +8,8 @@
 import { Cause, Effect, Exit, type Option, Request, RequestResolver } from "effect"
 import type { Unavailable } from "../shared/errors.js"
 import type { FormSchema } from "../forms/FormSchema.js"
-import { Enrichment, type LinkContact, type SubmissionTags } from "../ports/Enrichment.js"
-import { SchemaCatalog } from "../ports/SchemaCatalog.js"
+import { Enrichment, type LinkContact, type SubmissionTags } from "./Enrichment.js"
+import { SchemaCatalog } from "./SchemaCatalog.js"
 
 /** One write of a batched kind: `item` is what the port's single call takes. */
 interface Write<T> extends Request.Request<void, Unavailable> {

@@ -1,6 +1,6 @@
 /** The registry of in-process event handlers: the built-in ones and any an embedding service adds. */
 import { Context, Effect, Layer, type Scope } from "effect"
-import type { EventType, OutboxEvent } from "../ports/Outbox.js"
+import type { EventType, OutboxEvent } from "./Outbox.js"
 import {
   decodeSectionSubmitted,
   decodeSubmissionSubmitted,

@@ -6,7 +6,7 @@ import { compareStrings } from "../shared/compareStrings.js"
 import type { Values } from "../forms/Values.js"
 import { makeEnrichmentBatching, makeSchemaLookup } from "./EnrichmentBatching.js"
 import { onSubmissionSubmitted } from "./EventHandlers.js"
-import { HandlerInputMissing } from "./HandlerErrors.js"
+import { HandlerInputMissing } from "./errors.js"
 
 const byPositionThenSlug = (a: FormField, b: FormField): number =>
   a.position - b.position || compareStrings(a.slug, b.slug)

@@ -1,6 +1,6 @@
 /** An in-process OutboxSignal: for one process (PGlite, the in-memory adapters, tests). Pure Effect, no I/O. */
 import { Deferred, Effect, Layer, Option } from "effect"
-import { OutboxSignal } from "../ports/OutboxSignal.js"
+import { OutboxSignal } from "./OutboxSignal.js"
 
 /** Builds a signal whose notify wakes every current waiter, or the next wait when none is waiting. */
 export const makeInProcessSignal: Effect.Effect<OutboxSignal["Service"]> = Effect.sync(() => {

@@ -1,6 +1,6 @@
 /** The lifecycle events of CONTRACT §6: their types, payload Schemas and the constructors every writer uses. */
 import { Schema } from "effect"
-import type { EventType, NewOutboxEvent } from "../ports/Outbox.js"
+import type { EventType, NewOutboxEvent } from "./Outbox.js"
 import { copyValues, type Values } from "../forms/Values.js"
 
 export const SubmissionSubmittedType = "submission.submitted" satisfies EventType

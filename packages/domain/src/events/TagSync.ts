@@ -6,7 +6,7 @@ import { compareStrings } from "../shared/compareStrings.js"
 import type { Values } from "../forms/Values.js"
 import { makeEnrichmentBatching, makeSchemaLookup } from "./EnrichmentBatching.js"
 import { onSubmissionSubmitted } from "./EventHandlers.js"
-import { HandlerInputMissing } from "./HandlerErrors.js"
+import { HandlerInputMissing } from "./errors.js"
 
 /** A chosen value as the `in` rule compares it: a trimmed string, or a number as `String(n)` writes it. */
 const asOptionValue = (value: unknown): string | null =>

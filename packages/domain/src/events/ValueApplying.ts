@@ -9,7 +9,7 @@ import { ValueTargets } from "../ports/ValueTargets.js"
 import { compareStrings } from "../shared/compareStrings.js"
 import { emptyValues, type Values } from "../forms/Values.js"
 import { onSectionSubmitted } from "./EventHandlers.js"
-import { HandlerInputMissing } from "./HandlerErrors.js"
+import { HandlerInputMissing } from "./errors.js"
 
 const mapsToPattern = /^(artist|engagement)\.([a-z][a-z0-9_]{0,63})$/
 

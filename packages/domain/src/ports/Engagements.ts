@@ -5,7 +5,7 @@ import type { SectionNotFound } from "../portal/errors.js"
 import type { Unavailable } from "../shared/errors.js"
 import type { VersionConflict } from "../publicForms/errors.js"
 import type { AdvanceSection, PortalContext } from "../portal/Engagement.js"
-import type { NewOutboxEvent } from "./Outbox.js"
+import type { NewOutboxEvent } from "../events/Outbox.js"
 import type { Submission } from "../publicForms/Submission.js"
 import type { Values } from "../forms/Values.js"
 

@@ -5,7 +5,7 @@ import type { Unavailable } from "../shared/errors.js"
 import type { FieldErrors } from "../rules/FieldErrors.js"
 import type { ChosenSlot } from "../shifts/RegistrationData.js"
 import type { RevisionChanged } from "../forms/errors.js"
-import type { NewOutboxEvent } from "../ports/Outbox.js"
+import type { NewOutboxEvent } from "../events/Outbox.js"
 import type { Submission } from "./Submission.js"
 import type { Values } from "../forms/Values.js"
 

@@ -1,7 +1,7 @@
 /** Every port in memory over one store, seeded from a fixture-shaped object: `InMemory.layer(seed)`. */
 import { Layer } from "effect"
 import type { FormSchemas } from "../publicForms/FormSchemas.js"
-import type { Outbox } from "../ports/Outbox.js"
+import type { Outbox } from "../events/Outbox.js"
 import type { RateLimiter } from "../limits/RateLimiter.js"
 import type { RegistrationData } from "../shifts/RegistrationData.js"
 import type { Submissions } from "../publicForms/Submissions.js"

@@ -2,7 +2,7 @@
 import { describe, expect } from "@effect/vitest"
 import { Clock, Effect } from "effect"
 import { TestClock } from "effect/testing"
-import { type ClaimPolicy, interruptedAttemptError, Outbox, type OutboxEvent } from "../../ports/Outbox.js"
+import { type ClaimPolicy, interruptedAttemptError, Outbox, type OutboxEvent } from "../../events/Outbox.js"
 import { Submissions } from "../../publicForms/Submissions.js"
 import { seedIds } from "../conformanceSeed.js"
 import { type ConformanceIt, draftOf, makeFresh, submitOf, values } from "./support.js"

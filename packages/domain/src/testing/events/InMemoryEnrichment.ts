@@ -1,8 +1,8 @@
 /** In-memory Enrichment and SchemaCatalog: each method one critical section over the shared stores. */
 import { Effect, Layer, Option, Result } from "effect"
-import type { Contact, LinkContact } from "../../ports/Enrichment.js"
-import { Enrichment } from "../../ports/Enrichment.js"
-import { SchemaCatalog } from "../../ports/SchemaCatalog.js"
+import type { Contact, LinkContact } from "../../events/Enrichment.js"
+import { Enrichment } from "../../events/Enrichment.js"
+import { SchemaCatalog } from "../../events/SchemaCatalog.js"
 import { compareStrings } from "../../shared/compareStrings.js"
 import { InMemoryStore } from "../InMemoryStore.js"
 import { type InMemoryPortalData, InMemoryPortalStore } from "../portal/InMemoryPortalStore.js"

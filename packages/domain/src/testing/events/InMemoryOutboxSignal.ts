@@ -1,7 +1,7 @@
 /** The in-memory OutboxSignal: the domain's in-process signal (notify wakes the waiting dispatcher). */
 import type { Layer } from "effect"
 import { InProcessSignal } from "../../events/InProcessSignal.js"
-import type { OutboxSignal } from "../../ports/OutboxSignal.js"
+import type { OutboxSignal } from "../../events/OutboxSignal.js"
 
 const inMemoryOutboxSignalLayer: Layer.Layer<OutboxSignal> = InProcessSignal.layer
 

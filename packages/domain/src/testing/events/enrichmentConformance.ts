@@ -1,8 +1,8 @@
 /** Conformance of Enrichment and SchemaCatalog: submission tags as a set, contacts found or created by key. */
 import { describe, expect } from "@effect/vitest"
 import { Effect, Option } from "effect"
-import { Enrichment } from "../../ports/Enrichment.js"
-import { SchemaCatalog } from "../../ports/SchemaCatalog.js"
+import { Enrichment } from "../../events/Enrichment.js"
+import { SchemaCatalog } from "../../events/SchemaCatalog.js"
 import { Submissions } from "../../publicForms/Submissions.js"
 import { formSchemaFromSeed } from "../Seed.js"
 import { byId, draftOf, makeFresh } from "../conformance/support.js"

@@ -1,7 +1,7 @@
 /** Conformance of OutboxSignal: a notify wakes a waiter (or the next wait), a wait times out, a section submit notifies. */
 import { describe, expect } from "@effect/vitest"
 import { Clock, Effect, Fiber } from "effect"
-import { OutboxSignal } from "../../ports/OutboxSignal.js"
+import { OutboxSignal } from "../../events/OutboxSignal.js"
 import { values } from "../conformance/support.js"
 import { claimAll, type PortalConformanceIt } from "../portal/engagementsConformance.js"
 import { portalIds } from "../portal/portalFixture.js"

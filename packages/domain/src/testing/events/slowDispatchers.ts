@@ -7,8 +7,8 @@ import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { runDispatcher } from "../../events/Dispatcher.js"
 import { type EventHandler, EventHandlers } from "../../events/EventHandlers.js"
-import type { Outbox } from "../../ports/Outbox.js"
-import { OutboxSignal } from "../../ports/OutboxSignal.js"
+import type { Outbox } from "../../events/Outbox.js"
+import { OutboxSignal } from "../../events/OutboxSignal.js"
 
 export const slowDeliveryMs = 25_000
 const stepMs = 5_000

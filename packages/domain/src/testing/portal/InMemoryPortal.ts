@@ -1,9 +1,9 @@
 /** Every port of the portal and the event handlers in memory, over the same store as the public-form ports. */
 import { Layer } from "effect"
 import type { Engagements } from "../../ports/Engagements.js"
-import type { Enrichment } from "../../ports/Enrichment.js"
-import type { OutboxSignal } from "../../ports/OutboxSignal.js"
-import type { SchemaCatalog } from "../../ports/SchemaCatalog.js"
+import type { Enrichment } from "../../events/Enrichment.js"
+import type { OutboxSignal } from "../../events/OutboxSignal.js"
+import type { SchemaCatalog } from "../../events/SchemaCatalog.js"
 import type { ValueTargets } from "../../ports/ValueTargets.js"
 import { InMemoryOutboxSignal } from "../events/InMemoryOutboxSignal.js"
 import { InMemoryEnrichment, InMemorySchemaCatalog } from "../events/InMemoryEnrichment.js"
