@@ -48,10 +48,10 @@ export * from "./limits/RateLimiter.js"
 export * from "./shifts/RegistrationData.js"
 export * from "./events/Outbox.js"
 export * from "./events/OutboxSignal.js"
-export * from "./ports/Engagements.js"
+export * from "./portal/Engagements.js"
 export * from "./events/SchemaCatalog.js"
 export * from "./events/Enrichment.js"
-export * from "./ports/ValueTargets.js"
+export * from "./portal/ValueTargets.js"
 
 // The rule compiler (CONTRACT §4–§5) and the size limits of values (§8)
 export { compileRules } from "./rules/compileRules.js"

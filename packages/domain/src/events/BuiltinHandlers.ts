@@ -1,9 +1,9 @@
 /** The built-in handlers: tag sync and identity match of `submission.submitted`, value applying of `section.submitted`. */
 import { Effect, type Layer } from "effect"
-import type { Engagements } from "../ports/Engagements.js"
+import type { Engagements } from "../portal/Engagements.js"
 import type { Enrichment } from "./Enrichment.js"
 import type { SchemaCatalog } from "./SchemaCatalog.js"
-import type { ValueTargets } from "../ports/ValueTargets.js"
+import type { ValueTargets } from "../portal/ValueTargets.js"
 import { EventHandlers } from "./EventHandlers.js"
 import { makeIdentityMatch } from "./IdentityMatch.js"
 import { makeTagSync } from "./TagSync.js"

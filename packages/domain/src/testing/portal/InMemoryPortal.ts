@@ -1,10 +1,10 @@
 /** Every port of the portal and the event handlers in memory, over the same store as the public-form ports. */
 import { Layer } from "effect"
-import type { Engagements } from "../../ports/Engagements.js"
+import type { Engagements } from "../../portal/Engagements.js"
 import type { Enrichment } from "../../events/Enrichment.js"
 import type { OutboxSignal } from "../../events/OutboxSignal.js"
 import type { SchemaCatalog } from "../../events/SchemaCatalog.js"
-import type { ValueTargets } from "../../ports/ValueTargets.js"
+import type { ValueTargets } from "../../portal/ValueTargets.js"
 import { InMemoryOutboxSignal } from "../events/InMemoryOutboxSignal.js"
 import { InMemoryEnrichment, InMemorySchemaCatalog } from "../events/InMemoryEnrichment.js"
 import { InMemory, type Ports } from "../InMemory.js"

@@ -2,7 +2,7 @@
 import { Context, Effect, Layer } from "effect"
 import type { AdvanceSection } from "../../portal/Engagement.js"
 import type { Contact } from "../../events/Enrichment.js"
-import type { ApplySource } from "../../ports/ValueTargets.js"
+import type { ApplySource } from "../../portal/ValueTargets.js"
 import type { PortalSeed } from "./portalFixture.js"
 
 export interface InMemoryArtist {

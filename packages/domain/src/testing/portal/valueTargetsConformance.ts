@@ -1,7 +1,7 @@
 /** Conformance of ValueTargets: atomic merges into the artist's profile and the engagement's advance. */
 import { describe, expect } from "@effect/vitest"
 import { Effect, Option } from "effect"
-import { ValueTargets } from "../../ports/ValueTargets.js"
+import { ValueTargets } from "../../portal/ValueTargets.js"
 import { makeFresh, plain, values } from "../conformance/support.js"
 import type { PortalConformanceIt } from "./engagementsConformance.js"
 import { portalIds } from "./portalFixture.js"

@@ -1,7 +1,7 @@
 /** Test support: a section's values written through the Engagements port as the use case writes them, without its checks. */
 import { Effect, Option } from "effect"
 import { sectionSubmitted } from "../../events/LifecycleEvents.js"
-import { Engagements, type SubmitSectionResult } from "../../ports/Engagements.js"
+import { Engagements, type SubmitSectionResult } from "../../portal/Engagements.js"
 import type { Values } from "../../forms/Values.js"
 
 export interface SectionWrite {

@@ -1,10 +1,10 @@
 /** Port: the artist portal's engagements, read by token or id, the advance draft, and the atomic section submit. */
 import { Context, type Effect, type Option } from "effect"
 import type { RevisionChanged } from "../forms/errors.js"
-import type { SectionNotFound } from "../portal/errors.js"
+import type { SectionNotFound } from "./errors.js"
 import type { Unavailable } from "../shared/errors.js"
 import type { VersionConflict } from "../publicForms/errors.js"
-import type { AdvanceSection, PortalContext } from "../portal/Engagement.js"
+import type { AdvanceSection, PortalContext } from "./Engagement.js"
 import type { NewOutboxEvent } from "../events/Outbox.js"
 import type { Submission } from "../publicForms/Submission.js"
 import type { Values } from "../forms/Values.js"
