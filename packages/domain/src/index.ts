@@ -107,7 +107,7 @@ export * from "./ports/Retention.js"
 
 // Webhooks (CONTRACT §13)
 export * from "./webhooks/WebhookModel.js"
-export * from "./webhooks/WebhookErrors.js"
+export * from "./webhooks/errors.js"
 export * from "./webhooks/WebhookSettings.js"
 export * from "./webhooks/Webhooks.js"
 export {
@@ -122,5 +122,5 @@ export {
 export { forbiddenAddressReason, parseTargetUrl, type TargetUrl, urlProblem } from "./webhooks/addressGuard.js"
 export { nextAttemptAt, parseRetryAfter } from "./webhooks/deliverySchedule.js"
 export { messageBody, rotationOverlapMs, signedContent, signingSecrets } from "./webhooks/WebhookMessage.js"
-export * from "./ports/WebhookStore.js"
-export * from "./ports/WebhookTransport.js"
+export * from "./webhooks/WebhookStore.js"
+export * from "./webhooks/WebhookTransport.js"

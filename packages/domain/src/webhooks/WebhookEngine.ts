@@ -4,8 +4,8 @@
  * statement). The domain decides the guard's policy, the schedule and the delivery's state machine.
  */
 import { Cause, Clock, Effect, Layer, Random } from "effect"
-import { WebhookStore } from "../ports/WebhookStore.js"
-import { WebhookTransport } from "../ports/WebhookTransport.js"
+import { WebhookStore } from "./WebhookStore.js"
+import { WebhookTransport } from "./WebhookTransport.js"
 import { forbiddenAddressReason, isAddressLiteral, parseTargetUrl } from "./addressGuard.js"
 import { nextAttemptAt, parseRetryAfter } from "./deliverySchedule.js"
 import { messageBody, signedContent, signingSecrets } from "./WebhookMessage.js"

@@ -7,8 +7,8 @@
  */
 import { Effect, Layer, Option, Result } from "effect"
 import type { Actor, CreatedKey, Page, PageRequest } from "../../organiser/OrganiserModel.js"
-import { WebhookStore } from "../../ports/WebhookStore.js"
-import { WebhookNotFound } from "../../webhooks/WebhookErrors.js"
+import { WebhookStore } from "../../webhooks/WebhookStore.js"
+import { WebhookNotFound } from "../../webhooks/errors.js"
 import {
   type ClaimedDelivery,
   type DeliveryAttempt,

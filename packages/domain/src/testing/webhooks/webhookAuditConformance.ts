@@ -8,7 +8,7 @@ import { describe, expect, layer } from "@effect/vitest"
 import { Effect, type Layer } from "effect"
 import type { OrganiserAccess } from "../../ports/OrganiserAccess.js"
 import { OrganiserCatalog } from "../../ports/OrganiserCatalog.js"
-import { WebhookStore } from "../../ports/WebhookStore.js"
+import { WebhookStore } from "../../webhooks/WebhookStore.js"
 import { failureTag, first, newActor, t0 } from "../organiser/organiserTestSupport.js"
 
 const input = { url: "https://hooks.example.com/audit", event_types: ["submission.submitted"], description: null }

@@ -7,7 +7,7 @@ import { describe, expect, layer } from "@effect/vitest"
 import { Context, type Effect as E, Effect, type Layer } from "effect"
 import type { OrganiserAccess } from "../../ports/OrganiserAccess.js"
 import { Outbox } from "../../events/Outbox.js"
-import { WebhookStore } from "../../ports/WebhookStore.js"
+import { WebhookStore } from "../../webhooks/WebhookStore.js"
 import { first, newActor, t0 } from "../organiser/organiserTestSupport.js"
 
 /** What the suite needs besides the ports: an outbox event recorded at a time of its choosing, not yet handled. */

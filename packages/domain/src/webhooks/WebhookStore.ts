@@ -6,7 +6,7 @@
 import { Context, type Effect, type Option } from "effect"
 import type { Unavailable } from "../shared/errors.js"
 import type { Actor, CreatedKey, Page, PageRequest } from "../organiser/OrganiserModel.js"
-import type { WebhookNotFound } from "../webhooks/WebhookErrors.js"
+import type { WebhookNotFound } from "./errors.js"
 import type {
   AttemptOutcome,
   ClaimedDelivery,
@@ -16,7 +16,7 @@ import type {
   EndpointPatch,
   WebhookDelivery,
   WebhookEndpoint
-} from "../webhooks/WebhookModel.js"
+} from "./WebhookModel.js"
 
 type E<A, X = never> = Effect.Effect<A, X | Unavailable>
 
