@@ -9,7 +9,7 @@ import { SubmissionNotFound } from "../../publicForms/errors.js"
 import { SubmissionErasedType } from "../../events/LifecycleEvents.js"
 import type { FormSchema } from "../../forms/FormSchema.js"
 import type { Actor, CreatedKey, Page, PageRequest } from "../../organiser/OrganiserModel.js"
-import { ContactNotFound, EventNotDead, OutboxEventNotFound } from "../../organiser/SubmissionsOutErrors.js"
+import { ContactNotFound, EventNotDead, OutboxEventNotFound } from "../../submissionsOut/errors.js"
 import {
   type AdminContact,
   type AdminSubmission,
@@ -17,10 +17,10 @@ import {
   type OutboxEntry,
   type OutboxState,
   type SubmissionFilter
-} from "../../organiser/SubmissionsOutModel.js"
-import { OutboxAdmin } from "../../ports/OutboxAdmin.js"
-import { Retention } from "../../ports/Retention.js"
-import { SubmissionRecords } from "../../ports/SubmissionRecords.js"
+} from "../../submissionsOut/SubmissionsOutModel.js"
+import { OutboxAdmin } from "../../submissionsOut/OutboxAdmin.js"
+import { Retention } from "../../submissionsOut/Retention.js"
+import { SubmissionRecords } from "../../submissionsOut/SubmissionRecords.js"
 import { compareStrings } from "../../shared/compareStrings.js"
 import type { Submission } from "../../publicForms/Submission.js"
 import { appendAudit, idempotencyKey, type InMemoryData, type InMemoryOutboxRow, InMemoryStore } from "../InMemoryStore.js"

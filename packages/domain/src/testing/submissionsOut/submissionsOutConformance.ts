@@ -5,9 +5,9 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, type Layer, Option, Stream } from "effect"
 import type { PageRequest } from "../../organiser/OrganiserModel.js"
-import { OutboxAdmin } from "../../ports/OutboxAdmin.js"
-import { Retention } from "../../ports/Retention.js"
-import { SubmissionRecords } from "../../ports/SubmissionRecords.js"
+import { OutboxAdmin } from "../../submissionsOut/OutboxAdmin.js"
+import { Retention } from "../../submissionsOut/Retention.js"
+import { SubmissionRecords } from "../../submissionsOut/SubmissionRecords.js"
 import { failureTag } from "../organiser/organiserTestSupport.js"
 import { SubmissionsOutFixture } from "./SubmissionsOutFixture.js"
 

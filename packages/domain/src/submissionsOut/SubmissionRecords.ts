@@ -7,8 +7,8 @@ import { Context, type Effect, type Option, type Stream } from "effect"
 import type { SubmissionNotFound } from "../publicForms/errors.js"
 import type { Unavailable } from "../shared/errors.js"
 import type { Actor, CreatedKey, Page, PageRequest } from "../organiser/OrganiserModel.js"
-import type { ContactNotFound } from "../organiser/SubmissionsOutErrors.js"
-import type { AdminContact, AdminSubmission, ExportColumns, SubmissionFilter } from "../organiser/SubmissionsOutModel.js"
+import type { ContactNotFound } from "./errors.js"
+import type { AdminContact, AdminSubmission, ExportColumns, SubmissionFilter } from "./SubmissionsOutModel.js"
 
 type E<A, X = never> = Effect.Effect<A, X | Unavailable>
 

@@ -2,8 +2,8 @@
 import { Context, type Effect } from "effect"
 import type { Unavailable } from "../shared/errors.js"
 import type { Actor, CreatedKey, Page, PageRequest } from "../organiser/OrganiserModel.js"
-import type { EventNotDead, OutboxEventNotFound } from "../organiser/SubmissionsOutErrors.js"
-import type { OutboxEntry, OutboxState } from "../organiser/SubmissionsOutModel.js"
+import type { EventNotDead, OutboxEventNotFound } from "./errors.js"
+import type { OutboxEntry, OutboxState } from "./SubmissionsOutModel.js"
 
 type E<A, X = never> = Effect.Effect<A, X | Unavailable>
 

@@ -1,7 +1,7 @@
 /** Port: the retention sweep of CONTRACT §12, one process at a time. */
 import { Context, type Effect } from "effect"
 import type { Unavailable } from "../shared/errors.js"
-import type { SweepResult } from "../organiser/SubmissionsOutModel.js"
+import type { SweepResult } from "./SubmissionsOutModel.js"
 
 export interface SweepCutoffs {
   /** Epoch ms: drafts of public forms last updated before it are deleted. */
