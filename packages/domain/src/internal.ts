@@ -57,15 +57,8 @@ export {
 } from "./events/ValueApplying.js"
 
 // Organiser: the member checks of request bodies, the shape of a bearer token, how often a key's use is recorded
-export {
-  artistInput,
-  engagementInput,
-  eventInput,
-  eventPatch,
-  nameCheck,
-  sectionInput,
-  sectionPatch,
-  slotInput,
-  slotPatch
-} from "./organiser/organiserInput.js"
-export { isBearerToken, touchIntervalMs } from "./organiser/makeOrganiser.js"
+export { artistInput } from "./organiser/artists/artistInput.js"
+export { engagementInput } from "./organiser/engagements/engagementInput.js"
+export { eventInput, eventPatch, sectionInput, sectionPatch, slotInput, slotPatch } from "./organiser/catalog/catalogInput.js"
+export { nameCheck } from "./organiser/memberChecks.js"
+export { isBearerToken, touchIntervalMs } from "./organiser/catalog/CatalogUseCases.js"

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Exit, Layer, Option } from "effect"
 import { TestClock } from "effect/testing"
-import { OrganiserAccess } from "../ports/OrganiserAccess.js"
+import { OrganiserAccess } from "./catalog/OrganiserAccess.js"
 import { InMemoryOrganiser } from "../testing/organiser/InMemoryOrganiser.js"
-import { OrganiserLive } from "./makeOrganiser.js"
+import { OrganiserLive } from "./Organiser.js"
 import { Organiser } from "./Organiser.js"
 
 const TestLayer = OrganiserLive.layer.pipe(Layer.provideMerge(InMemoryOrganiser.layer))

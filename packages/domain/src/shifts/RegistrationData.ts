@@ -1,53 +1,59 @@
 /** Port: the event tree of a form's event, with its time slots and registration sections. */
-import { Context, type Effect } from "effect"
+import { Context, type Effect, Schema } from "effect"
 import type { Unavailable } from "../shared/errors.js"
 
-export interface EventRecord {
-  readonly id: string
-  readonly name: string
-  readonly parent_event_id: string | null
-}
+export const EventRecord = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  parent_event_id: Schema.NullOr(Schema.String)
+})
+export type EventRecord = typeof EventRecord.Type
 
-export interface TimeSlotRecord {
-  readonly id: string
-  readonly event_id: string
-  readonly name: string
+export const TimeSlotRecord = Schema.Struct({
+  id: Schema.String,
+  event_id: Schema.String,
+  name: Schema.String,
   /** YYYY-MM-DD */
-  readonly date: string
+  date: Schema.String,
   /** HH:MM */
-  readonly start_time: string
-  readonly end_time: string
+  start_time: Schema.String,
+  end_time: Schema.String,
   /** A positive integer; null or absent: unlimited (CONTRACT §15). */
-  readonly capacity?: number | null | undefined
-}
+  capacity: Schema.optional(Schema.NullOr(Schema.Number))
+})
+export type TimeSlotRecord = typeof TimeSlotRecord.Type
 
 /** A slot with its places (CONTRACT §15): `holders` counts the submitted submissions that hold it, from every form. */
-export interface SlotAvailability extends TimeSlotRecord {
-  readonly capacity: number | null
-  readonly holders: number
-}
+export const SlotAvailability = Schema.Struct({
+  ...TimeSlotRecord.fields,
+  capacity: Schema.NullOr(Schema.Number),
+  holders: Schema.Number
+})
+export type SlotAvailability = typeof SlotAvailability.Type
 
-/** A chosen slot as the `time_slots` rules need it (registration/slotChoices.ts). */
-export interface ChosenSlot {
-  readonly id: string
-  readonly event_id: string
+/** A chosen slot as the `time_slots` rules need it (shifts/slotChoices.ts). */
+export const ChosenSlot = Schema.Struct({
+  id: Schema.String,
+  event_id: Schema.String,
   /** The parent of the slot's event: a form of that parent (a festival) lists the slot too. */
-  readonly parent_event_id: string | null
-  readonly date: string
-  readonly start_time: string
-  readonly end_time: string
-  readonly capacity: number | null
-  readonly holders: number
-}
+  parent_event_id: Schema.NullOr(Schema.String),
+  date: Schema.String,
+  start_time: Schema.String,
+  end_time: Schema.String,
+  capacity: Schema.NullOr(Schema.Number),
+  holders: Schema.Number
+})
+export type ChosenSlot = typeof ChosenSlot.Type
 
-export interface EventSectionRecord {
-  readonly id: string
-  readonly event_id: string
-  readonly name: string
-  readonly type: string
-  readonly show_in_registration: boolean
-  readonly position: number
-}
+export const EventSectionRecord = Schema.Struct({
+  id: Schema.String,
+  event_id: Schema.String,
+  name: Schema.String,
+  type: Schema.String,
+  show_in_registration: Schema.Boolean,
+  position: Schema.Number
+})
+export type EventSectionRecord = typeof EventSectionRecord.Type
 
 export class RegistrationData extends Context.Service<RegistrationData, {
   /** The event and its direct child events (empty when the event does not exist). */

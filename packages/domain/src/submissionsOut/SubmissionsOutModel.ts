@@ -1,6 +1,6 @@
 /** The records of "Submissions out" (CONTRACT §12): submissions as the organiser sees them, contacts, outbox entries. */
 import type { Values } from "../forms/Values.js"
-import type { CreatedKey } from "../organiser/OrganiserModel.js"
+import type { CreatedKey } from "../shared/paging.js"
 
 /** A submission (§2) with its form, tags and contact. Values are shown as stored, dropped slugs included. */
 export interface AdminSubmission {

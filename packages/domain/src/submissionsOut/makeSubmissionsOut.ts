@@ -5,7 +5,7 @@ import { SubmissionNotFound } from "../publicForms/errors.js"
 import { OutboxAdmin } from "./OutboxAdmin.js"
 import { Retention } from "./Retention.js"
 import { SubmissionRecords } from "./SubmissionRecords.js"
-import type { Actor } from "../organiser/OrganiserModel.js"
+import type { Actor } from "../shared/Actor.js"
 import { type RetentionPolicy, SubmissionsOut } from "./SubmissionsOut.js"
 import type { SubmissionFilter } from "./SubmissionsOutModel.js"
 

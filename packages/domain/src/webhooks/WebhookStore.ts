@@ -5,7 +5,8 @@
  */
 import { Context, type Effect, type Option } from "effect"
 import type { Unavailable } from "../shared/errors.js"
-import type { Actor, CreatedKey, Page, PageRequest } from "../organiser/OrganiserModel.js"
+import type { Actor } from "../shared/Actor.js"
+import type { CreatedKey, Page, PageRequest } from "../shared/paging.js"
 import type { WebhookNotFound } from "./errors.js"
 import type {
   AttemptOutcome,

@@ -1,8 +1,11 @@
 /** The engagement half of the in-memory OrganiserArtists: creation, lists, details and portal links. */
 import { Effect, Option } from "effect"
-import type { Actor, AdminEngagement, CreatedKey, EngagementDetail } from "../../organiser/OrganiserModel.js"
-import { EngagementNotFound, ReferenceInvalid } from "../../organiser/OrganiserErrors.js"
-import type { OrganiserArtists } from "../../ports/OrganiserArtists.js"
+import type { Actor } from "../../shared/Actor.js"
+import type { AdminEngagement, EngagementDetail } from "../../organiser/engagements/EngagementModel.js"
+import type { CreatedKey } from "../../shared/paging.js"
+import { EngagementNotFound } from "../../organiser/engagements/errors.js"
+import { ReferenceInvalid } from "../../organiser/catalog/errors.js"
+import type { OrganiserArtists } from "../../organiser/OrganiserArtists.js"
 import { compareStrings } from "../../shared/compareStrings.js"
 import { type AuditAppend, byCreatedDesc, type OrganiserState, paged } from "./InMemoryOrganiser.js"
 

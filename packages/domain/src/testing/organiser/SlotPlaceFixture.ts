@@ -4,7 +4,7 @@
  * and its removal. Each adapter brings its own (the in-memory one beside it, the SQL one in adapters-sql's tests).
  */
 import { Context, Effect, Layer } from "effect"
-import type { Actor } from "../../organiser/OrganiserModel.js"
+import type { Actor } from "../../shared/Actor.js"
 import { emptySeed, formSchemaFromSeed, seedSchemaDefaults } from "../Seed.js"
 import { InMemoryStore } from "../InMemoryStore.js"
 

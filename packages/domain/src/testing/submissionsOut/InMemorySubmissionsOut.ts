@@ -8,7 +8,8 @@ import { Effect, Layer, Option, Result, Stream } from "effect"
 import { SubmissionNotFound } from "../../publicForms/errors.js"
 import { SubmissionErasedType } from "../../events/LifecycleEvents.js"
 import type { FormSchema } from "../../forms/FormSchema.js"
-import type { Actor, CreatedKey, Page, PageRequest } from "../../organiser/OrganiserModel.js"
+import type { Actor } from "../../shared/Actor.js"
+import type { CreatedKey, Page, PageRequest } from "../../shared/paging.js"
 import { ContactNotFound, EventNotDead, OutboxEventNotFound } from "../../submissionsOut/errors.js"
 import {
   type AdminContact,

@@ -4,7 +4,7 @@
  * adapter brings its own (the in-memory one beside it, the SQL one in adapters-sql's tests).
  */
 import { Context, type Effect } from "effect"
-import type { Actor } from "../../organiser/OrganiserModel.js"
+import type { Actor } from "../../shared/Actor.js"
 
 export interface FixtureField {
   readonly slug: string

@@ -4,7 +4,7 @@
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, type Layer, Option, Stream } from "effect"
-import type { PageRequest } from "../../organiser/OrganiserModel.js"
+import type { PageRequest } from "../../shared/paging.js"
 import { OutboxAdmin } from "../../submissionsOut/OutboxAdmin.js"
 import { Retention } from "../../submissionsOut/Retention.js"
 import { SubmissionRecords } from "../../submissionsOut/SubmissionRecords.js"

@@ -6,7 +6,8 @@
  * Its audit entries go to the store's organiser audit log (`InMemoryOrganiser` built over the same store reads it).
  */
 import { Effect, Layer, Option, Result } from "effect"
-import type { Actor, CreatedKey, Page, PageRequest } from "../../organiser/OrganiserModel.js"
+import type { Actor } from "../../shared/Actor.js"
+import type { CreatedKey, Page, PageRequest } from "../../shared/paging.js"
 import { WebhookStore } from "../../webhooks/WebhookStore.js"
 import { WebhookNotFound } from "../../webhooks/errors.js"
 import {

@@ -6,8 +6,8 @@
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, type Layer } from "effect"
-import type { OrganiserAccess } from "../../ports/OrganiserAccess.js"
-import { OrganiserCatalog } from "../../ports/OrganiserCatalog.js"
+import type { OrganiserAccess } from "../../organiser/catalog/OrganiserAccess.js"
+import { OrganiserCatalog } from "../../organiser/catalog/OrganiserCatalog.js"
 import { WebhookStore } from "../../webhooks/WebhookStore.js"
 import { failureTag, first, newActor, t0 } from "../organiser/organiserTestSupport.js"
 

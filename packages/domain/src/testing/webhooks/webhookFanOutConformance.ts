@@ -5,7 +5,7 @@
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Context, type Effect as E, Effect, type Layer } from "effect"
-import type { OrganiserAccess } from "../../ports/OrganiserAccess.js"
+import type { OrganiserAccess } from "../../organiser/catalog/OrganiserAccess.js"
 import { Outbox } from "../../events/Outbox.js"
 import { WebhookStore } from "../../webhooks/WebhookStore.js"
 import { first, newActor, t0 } from "../organiser/organiserTestSupport.js"

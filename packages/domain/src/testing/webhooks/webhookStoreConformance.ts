@@ -5,7 +5,7 @@
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"
-import type { OrganiserAccess } from "../../ports/OrganiserAccess.js"
+import type { OrganiserAccess } from "../../organiser/catalog/OrganiserAccess.js"
 import { WebhookStore } from "../../webhooks/WebhookStore.js"
 import type { AttemptOutcome, ClaimedDelivery } from "../../webhooks/WebhookModel.js"
 import { interruptedDeliveryError } from "../../webhooks/WebhookModel.js"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import type { FormField, ValidationRules } from "../forms/FormField.js"
+import type { FormField, ValidationRules } from "../../forms/FormField.js"
 import { checkFieldDefinitions } from "./checkFields.js"
 
 let n = 0

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import type { FormField } from "./FormField.js"
+import type { FormField } from "../../forms/FormField.js"
 import { checkDefinition, definitionLimits } from "./checkDefinition.js"
 
 const field = (i: number, over: Partial<FormField> = {}): FormField => ({

@@ -1,4 +1,7 @@
-/** The organiser side's domain errors (CONTRACT §7, §12); no HTTP status here. */
+/**
+ * The catalog's errors (CONTRACT §7, §12), and the two every organiser feature answers too (`InUse`,
+ * `ReferenceInvalid`); no HTTP status here.
+ */
 import { Schema } from "effect"
 
 /** No valid, unrevoked API key. */
@@ -19,7 +22,3 @@ export class InUse extends Schema.TaggedError<InUse>()("InUse", {}) {}
 export class ReferenceInvalid extends Schema.TaggedError<ReferenceInvalid>()("ReferenceInvalid", {
   field: Schema.String
 }) {}
-
-export class ArtistNotFound extends Schema.TaggedError<ArtistNotFound>()("ArtistNotFound", {}) {}
-
-export class EngagementNotFound extends Schema.TaggedError<EngagementNotFound>()("EngagementNotFound", {}) {}

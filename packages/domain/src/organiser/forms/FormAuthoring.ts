@@ -3,12 +3,13 @@
  * limit: ids in the path (404) → preconditions (428, 412) → body (422) → conflicts (409).
  */
 import { Context, type Effect } from "effect"
-import type { FormNotFound } from "../forms/errors.js"
-import type { Unavailable } from "../shared/errors.js"
-import type { ValidationFailed } from "../rules/errors.js"
-import type { InUse } from "../organiser/OrganiserErrors.js"
-import type { Actor, CreatedKey, Page, PageRequest } from "../organiser/OrganiserModel.js"
-import type { PreconditionRequired, RevisionConflict } from "./FormErrors.js"
+import type { FormNotFound } from "../../forms/errors.js"
+import type { Unavailable } from "../../shared/errors.js"
+import type { ValidationFailed } from "../../rules/errors.js"
+import type { InUse } from "../catalog/errors.js"
+import type { Actor } from "../../shared/Actor.js"
+import type { CreatedKey, Page, PageRequest } from "../../shared/paging.js"
+import type { PreconditionRequired, RevisionConflict } from "./errors.js"
 import type { AdminForm, AdminFormSummary } from "./FormModel.js"
 
 type E<A, X = never> = Effect.Effect<A, X | Unavailable>

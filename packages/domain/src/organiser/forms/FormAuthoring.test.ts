@@ -1,7 +1,7 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
-import { InMemoryOrganiserForms } from "../testing/organiser/InMemoryOrganiserForms.js"
-import { newActor } from "../testing/organiser/organiserTestSupport.js"
+import { InMemoryOrganiserForms } from "../../testing/organiser/InMemoryOrganiserForms.js"
+import { newActor } from "../../testing/organiser/organiserTestSupport.js"
 import { FormAuthoring } from "./FormAuthoring.js"
 import { FormAuthoringLive } from "./makeFormAuthoring.js"
 

@@ -4,12 +4,13 @@
  * expected revision compares and moves it in that step, so of two writers of one revision one wins.
  */
 import { Context, type Effect, type Option } from "effect"
-import type { FormNotFound } from "../forms/errors.js"
-import type { Unavailable } from "../shared/errors.js"
-import type { AdminForm, AdminFormSummary, ExpectedRevision, FormDefinition, FormPatch } from "../authoring/FormModel.js"
-import type { RevisionConflict } from "../authoring/FormErrors.js"
-import type { InUse, ReferenceInvalid } from "../organiser/OrganiserErrors.js"
-import type { Actor, CreatedKey, Page, PageRequest } from "../organiser/OrganiserModel.js"
+import type { FormNotFound } from "../../forms/errors.js"
+import type { Unavailable } from "../../shared/errors.js"
+import type { AdminForm, AdminFormSummary, ExpectedRevision, FormDefinition, FormPatch } from "./FormModel.js"
+import type { RevisionConflict } from "./errors.js"
+import type { InUse, ReferenceInvalid } from "../catalog/errors.js"
+import type { Actor } from "../../shared/Actor.js"
+import type { CreatedKey, Page, PageRequest } from "../../shared/paging.js"
 
 type E<A, X = never> = Effect.Effect<A, X | Unavailable>
 

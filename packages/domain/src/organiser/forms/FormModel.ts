@@ -1,7 +1,7 @@
 /** Forms as the organiser authors them (CONTRACT §12): the definition, the form as answered, its list item. */
-import type { FormField } from "../forms/FormField.js"
-import type { FormSection, FormStatus } from "../forms/FormSchema.js"
-import type { CreatedKey } from "../organiser/OrganiserModel.js"
+import type { FormField } from "../../forms/FormField.js"
+import type { FormSection, FormStatus } from "../../forms/FormSchema.js"
+import type { CreatedKey } from "../../shared/paging.js"
 
 /** A checked definition: every default filled in, every part with its id (generated when omitted). */
 export interface FormDefinition {

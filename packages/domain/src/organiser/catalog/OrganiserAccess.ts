@@ -1,7 +1,7 @@
 /** Port: organisations and their API keys. Keys are stored and looked up as SHA-256 hashes only. */
 import { Context, type Effect, type Option } from "effect"
-import type { Unavailable } from "../shared/errors.js"
-import type { ApiKeyRecord, Organisation } from "../organiser/OrganiserModel.js"
+import type { Unavailable } from "../../shared/errors.js"
+import type { ApiKeyRecord, Organisation } from "./CatalogModel.js"
 
 export interface NewApiKey {
   readonly organisation_id: string

@@ -1,6 +1,6 @@
 /** The checks that refuse a schema's fields before it is stored, so no request meets a broken rule. */
-import type { FormField } from "../forms/FormField.js"
-import { checkDefinition } from "../forms/checkDefinition.js"
+import type { FormField } from "../../forms/FormField.js"
+import { checkDefinition } from "./checkDefinition.js"
 
 /**
  * Every problem of `fields` alone (no form type, their sections taken as given), one sentence each naming

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Result } from "effect"
 import fc from "fast-check"
-import { checkDefinition } from "../forms/checkDefinition.js"
+import { checkDefinition } from "./checkDefinition.js"
 import { definitionInput, formPatchInput, isStorable, withIds } from "./formInput.js"
 
 // Hostile values: every JSON kind, the characters PostgreSQL cannot store, patterns RE2 refuses.

@@ -1,0 +1,134 @@
+/** The catalog's records (CONTRACT §12): organisations, API keys, events, time slots, event sections, the audit log. */
+import { Schema, Struct } from "effect"
+import type { CreatedKey } from "../../shared/paging.js"
+import { EventSectionRecord } from "../../shifts/RegistrationData.js"
+
+export const Organisation = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String
+})
+export type Organisation = typeof Organisation.Type
+
+/** An API key as stored: never the key itself, only its first characters for recognising it. */
+export const ApiKeyRecord = Schema.Struct({
+  id: Schema.String,
+  organisation_id: Schema.String,
+  name: Schema.NullOr(Schema.String),
+  /** The first 8 characters of the key (`fok_` and 4 more for generated keys). */
+  prefix: Schema.String,
+  created_at: Schema.Number,
+  last_used_at: Schema.NullOr(Schema.Number),
+  revoked_at: Schema.NullOr(Schema.Number)
+})
+export type ApiKeyRecord = typeof ApiKeyRecord.Type
+
+export const AdminEvent = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  parent_event_id: Schema.NullOr(Schema.String),
+  /** Epoch ms. */
+  created_at: Schema.Number
+})
+export type AdminEvent = typeof AdminEvent.Type
+
+export const AdminTimeSlot = Schema.Struct({
+  id: Schema.String,
+  event_id: Schema.String,
+  event_name: Schema.String,
+  name: Schema.String,
+  /** YYYY-MM-DD */
+  date: Schema.String,
+  /** HH:MM */
+  start_time: Schema.String,
+  end_time: Schema.String,
+  /** A positive integer, or null: unlimited. */
+  capacity: Schema.NullOr(Schema.Number),
+  /** Submitted submissions holding a place on the slot, from every form (CONTRACT §15). */
+  holders: Schema.Number
+})
+export type AdminTimeSlot = typeof AdminTimeSlot.Type
+
+/** An event section as the organiser sees it: the stored record (shifts/RegistrationData). */
+export const AdminEventSection = EventSectionRecord
+export type AdminEventSection = EventSectionRecord
+
+export const AuditEntry = Schema.Struct({
+  id: Schema.String,
+  /** Epoch ms. */
+  at: Schema.Number,
+  api_key_id: Schema.NullOr(Schema.String),
+  /** `<resource>.<created|updated|deleted>` and the special actions of §12. */
+  action: Schema.String,
+  resource_type: Schema.String,
+  resource_id: Schema.String
+})
+export type AuditEntry = typeof AuditEntry.Type
+
+/** What an audit entry records besides its actor and time: ids only, never values. */
+export const AuditRecord = AuditEntry.mapFields(Struct.pick(["action", "resource_type", "resource_id"]))
+export type AuditRecord = typeof AuditRecord.Type
+
+// Keyset positions: the sort key of the last row of a page (CONTRACT §12 order of each list).
+export const SlotKey = Schema.Struct({
+  date: Schema.String,
+  start_time: Schema.String,
+  name: Schema.String,
+  id: Schema.String
+})
+export type SlotKey = typeof SlotKey.Type
+
+export const SectionKey = Schema.Struct({
+  position: Schema.Number,
+  name: Schema.String,
+  id: Schema.String
+})
+export type SectionKey = typeof SectionKey.Type
+
+export const slotKeyOf = (slot: AdminTimeSlot): SlotKey => ({
+  date: slot.date,
+  start_time: slot.start_time,
+  name: slot.name,
+  id: slot.id
+})
+
+export const sectionKeyOf = (section: AdminEventSection): SectionKey => ({
+  position: section.position,
+  name: section.name,
+  id: section.id
+})
+
+export const eventKeyOf = (event: AdminEvent): CreatedKey => ({ created_at: event.created_at, id: event.id })
+export const auditKeyOf = (entry: AuditEntry): CreatedKey => ({ created_at: entry.at, id: entry.id })
+
+// Inputs after validation.
+export const EventInput = Schema.Struct({
+  name: Schema.String,
+  parent_event_id: Schema.NullOr(Schema.String)
+})
+export type EventInput = typeof EventInput.Type
+
+export const EventPatch = EventInput.mapFields(Struct.map(Schema.optionalKey))
+export type EventPatch = typeof EventPatch.Type
+
+export const SlotInput = Schema.Struct({
+  name: Schema.String,
+  date: Schema.String,
+  start_time: Schema.String,
+  end_time: Schema.String,
+  capacity: Schema.NullOr(Schema.Number)
+})
+export type SlotInput = typeof SlotInput.Type
+
+export const SlotPatch = SlotInput.mapFields(Struct.map(Schema.optionalKey))
+export type SlotPatch = typeof SlotPatch.Type
+
+export const SectionInput = Schema.Struct({
+  name: Schema.String,
+  type: Schema.String,
+  show_in_registration: Schema.Boolean,
+  position: Schema.Number
+})
+export type SectionInput = typeof SectionInput.Type
+
+export const SectionPatch = SectionInput.mapFields(Struct.map(Schema.optionalKey))
+export type SectionPatch = typeof SectionPatch.Type

@@ -1,0 +1,68 @@
+/**
+ * Member-by-member checks of organiser bodies (CONTRACT §12), shared by the catalog, artists and engagements:
+ * 422 fields keyed by the member's dotted path; missing → `required`, wrong type, malformed value or unknown
+ * member → `invalid`, too long → `max`.
+ */
+import { Result } from "effect"
+import { type Body, codePoints, FieldProblems, has } from "../rules/bodyChecks.js"
+import type { FieldErrors } from "../rules/FieldErrors.js"
+
+/** Longest name, in Unicode code points. */
+export const maxNameLength = 200
+
+export const memberMessages = {
+  required: "This member is required.",
+  invalid: "This member has the wrong type or form.",
+  unknown: "This member is not known.",
+  max: `At most ${maxNameLength} characters.`,
+  position: "An integer is expected.",
+  name: "A non-empty string is expected."
+} as const
+
+/** One member's check: its value, or undefined with its problem added at `path`. */
+export type Check<A> = (value: unknown, path: string, problems: FieldProblems) => A | undefined
+
+/** The checks of a body's members, by member name. */
+export type Spec = Readonly<Record<string, Check<unknown>>>
+
+/** A name: a string, not empty after trimming, at most 200 code points (stored as sent). */
+// PostgreSQL text cannot hold U+0000: such a string could never be stored, so it is malformed.
+export const nameCheck: Check<string> = (value, path, c) => {
+  if (typeof value !== "string" || value.includes("\u0000")) return void c.add(path, "invalid", memberMessages.name)
+  if (value.trim() === "") return void c.add(path, "required", memberMessages.required)
+  if (codePoints(value) > maxNameLength) return void c.add(path, "max", memberMessages.max)
+  return value
+}
+
+const maxPosition = 1_000_000_000
+export const positionCheck: Check<number> = (value, path, c) =>
+  typeof value === "number" && Number.isInteger(value) && Math.abs(value) <= maxPosition
+    ? value
+    : void c.add(path, "invalid", memberMessages.position)
+
+/**
+ * Checks every member of `body` against `spec`: unknown members are `invalid`; with `required`, the
+ * listed members must be present. Returns the checked members present in the body.
+ */
+export const checkBody = (
+  body: Body,
+  spec: Spec,
+  required: ReadonlyArray<string>
+): Result.Result<Record<string, unknown>, FieldErrors> => {
+  const c = new FieldProblems()
+  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>
+  for (const key of Object.keys(body)) {
+    const check = Object.prototype.hasOwnProperty.call(spec, key) ? spec[key] : undefined
+    if (check === undefined) {
+      c.add(key, "invalid", memberMessages.unknown)
+      continue
+    }
+    const checked = check(body[key], key, c)
+    if (checked !== undefined) out[key] = checked
+  }
+  for (const key of required) if (!has(body, key)) c.add(key, "required", memberMessages.required)
+  return c.result(out)
+}
+
+/** A checked member that is known to be there, as a string. */
+export const str = (m: Record<string, unknown>, key: string): string => String(m[key])
