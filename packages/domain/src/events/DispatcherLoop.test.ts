@@ -4,7 +4,7 @@ import { TestClock } from "effect/testing"
 import { Outbox } from "./Outbox.js"
 import { OutboxSignal } from "./OutboxSignal.js"
 import { flaky, noJitter, now, outboxRows, runEvents, settle, submitTravel } from "../testing/events/eventsTestKit.js"
-import { InMemoryStore } from "../testing/InMemoryStore.js"
+import { InMemoryStore } from "../memory/InMemoryStore.js"
 import { Dispatcher, type DispatcherOptions } from "./Dispatcher.js"
 import { type EventHandler, EventHandlers } from "./EventHandlers.js"
 

@@ -1,7 +1,7 @@
 /**
  * `@forms/domain/memory`: every port in memory (one store, one critical section per port method), for
- * embedding without a database and for tests in any framework. Imports no test framework. The sources live
- * beside their conformance suites in `src/testing/`; `@forms/domain/testing` has the suites and fixtures.
+ * embedding without a database and for tests in any framework. Imports no test framework. The sources are in
+ * `src/memory/<feature>/`, beside the port they implement by name; `@forms/domain/testing` has the suites and fixtures.
  */
 export {
   type ConformanceSeed,
@@ -11,28 +11,29 @@ export {
   seedField,
   type SeedFormSchema,
   type SeedOrganisation
-} from "../testing/Seed.js"
-export { InMemory, type Ports } from "../testing/InMemory.js"
+} from "./Seed.js"
+export { InMemory, type Ports } from "./InMemory.js"
 export {
   type InMemoryClaim,
   type InMemoryData,
   type InMemoryOutboxRow,
   InMemoryStore,
   type InMemoryStoreShape
-} from "../testing/InMemoryStore.js"
-export { InMemoryFormSchemas, InMemoryRegistrationData } from "../testing/InMemoryCatalog.js"
-export { InMemorySubmissions, InMemoryUniqueValues } from "../testing/InMemorySubmissions.js"
-export { InMemoryRateLimiter } from "../testing/InMemoryRateLimiter.js"
-export { InMemoryOutbox } from "../testing/InMemoryOutbox.js"
-export * from "../testing/PublicFormsInMemory.js"
+} from "./InMemoryStore.js"
+export { InMemoryFormSchemas } from "./publicForms/InMemoryFormSchemas.js"
+export { InMemoryRegistrationData } from "./shifts/InMemoryRegistrationData.js"
+export { InMemorySubmissions, InMemoryUniqueValues } from "./publicForms/InMemorySubmissions.js"
+export { InMemoryRateLimiter } from "./limits/InMemoryRateLimiter.js"
+export { InMemoryOutbox } from "./events/InMemoryOutbox.js"
+export * from "./publicForms/PublicFormsInMemory.js"
 export type {
   PortalFixture,
   PortalSeed,
   SeedAdvanceSection,
   SeedEngagement,
   SeedMasterArtist
-} from "../testing/portal/portalFixture.js"
-export { InMemoryPortal, type PortalPorts } from "../testing/portal/InMemoryPortal.js"
+} from "./portal/portalFixture.js"
+export { InMemoryPortal, type PortalPorts } from "./portal/InMemoryPortal.js"
 export {
   type InMemoryAdvanceSection,
   type InMemoryArtist,
@@ -40,13 +41,14 @@ export {
   type InMemoryPortalData,
   InMemoryPortalStore,
   type InMemoryPortalStoreShape
-} from "../testing/portal/InMemoryPortalStore.js"
-export { InMemoryEngagements, InMemoryValueTargets } from "../testing/portal/InMemoryEngagements.js"
-export { InMemoryEnrichment, InMemorySchemaCatalog } from "../testing/events/InMemoryEnrichment.js"
-export { InMemoryOutboxSignal } from "../testing/events/InMemoryOutboxSignal.js"
-export { InMemoryOrganiser, makeInMemoryOrganiser, makeOrganiserState, type OrganiserState } from "../testing/organiser/InMemoryOrganiser.js"
-export { InMemorySubmissionsOut } from "../testing/submissionsOut/InMemorySubmissionsOut.js"
-export { InMemoryWebhookStore } from "../testing/webhooks/InMemoryWebhookStore.js"
-export type { InMemoryDelivery, InMemoryEndpoint, InMemoryWebhookState } from "../testing/webhooks/InMemoryWebhookState.js"
-export { InMemoryWebhookTransport, type InMemoryTransportState, makeTransportState } from "../testing/webhooks/InMemoryWebhookTransport.js"
-export { InMemoryOrganiserForms, makeInMemoryOrganiserForms } from "../testing/organiser/InMemoryOrganiserForms.js"
+} from "./portal/InMemoryPortalStore.js"
+export { InMemoryEngagements, InMemoryValueTargets } from "./portal/InMemoryEngagements.js"
+export { InMemoryEnrichment, InMemorySchemaCatalog } from "./events/InMemoryEnrichment.js"
+export { InMemoryOutboxSignal } from "./events/InMemoryOutboxSignal.js"
+export { InMemoryOrganiser, makeInMemoryOrganiser } from "./organiser/InMemoryOrganiser.js"
+export { makeOrganiserState, type OrganiserState } from "./organiser/OrganiserState.js"
+export { InMemorySubmissionsOut } from "./submissionsOut/InMemorySubmissionsOut.js"
+export { InMemoryWebhookStore } from "./webhooks/InMemoryWebhookStore.js"
+export type { InMemoryDelivery, InMemoryEndpoint, InMemoryWebhookState } from "./webhooks/InMemoryWebhookState.js"
+export { InMemoryWebhookTransport, type InMemoryTransportState, makeTransportState } from "./webhooks/InMemoryWebhookTransport.js"
+export { InMemoryOrganiserForms, makeInMemoryOrganiserForms } from "./organiser/forms/InMemoryOrganiserForms.js"

@@ -2,7 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Exit, Layer, Option } from "effect"
 import { TestClock } from "effect/testing"
 import { OrganiserAccess } from "./catalog/OrganiserAccess.js"
-import { InMemoryOrganiser } from "../testing/organiser/InMemoryOrganiser.js"
+import { InMemoryOrganiser } from "../memory/organiser/InMemoryOrganiser.js"
 import { OrganiserLive } from "./Organiser.js"
 import { Organiser } from "./Organiser.js"
 

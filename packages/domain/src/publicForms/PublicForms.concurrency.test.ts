@@ -1,8 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { clientAt } from "../limits/LimitPolicy.js"
-import { seedIds, seedTokens, wideSlugs } from "../testing/conformanceSeed.js"
-import { InMemoryStore } from "../testing/InMemoryStore.js"
+import { seedIds, seedTokens, wideSlugs } from "../memory/conformanceSeed.js"
+import { InMemoryStore } from "../memory/InMemoryStore.js"
 import { body, inWorld, ip, keyOf, validVolunteer } from "../testing/publicFormsTestKit.js"
 import { PublicForms } from "./PublicForms.js"
 

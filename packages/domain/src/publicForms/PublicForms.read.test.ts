@@ -1,8 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { TestClock } from "effect/testing"
-import { seedIds, seedTokens, volunteerRotatedAt } from "../testing/conformanceSeed.js"
-import { InMemoryStore } from "../testing/InMemoryStore.js"
+import { seedIds, seedTokens, volunteerRotatedAt } from "../memory/conformanceSeed.js"
+import { InMemoryStore } from "../memory/InMemoryStore.js"
 import { inWorld, seedNowMs } from "../testing/publicFormsTestKit.js"
 import { PublicForms } from "./PublicForms.js"
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import type { FormField } from "../forms/FormField.js"
-import { seedIds, seedTokens } from "../testing/conformanceSeed.js"
-import { InMemoryStore } from "../testing/InMemoryStore.js"
+import { seedIds, seedTokens } from "../memory/conformanceSeed.js"
+import { InMemoryStore } from "../memory/InMemoryStore.js"
 import { body, inWorld, ip, keyOf, reasonOf } from "../testing/publicFormsTestKit.js"
 import { PublicForms } from "./PublicForms.js"
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import fc from "fast-check"
 import { type FormField, normalizeField } from "../forms/FormField.js"
-import { seedField } from "../testing/Seed.js"
+import { seedField } from "../memory/Seed.js"
 import { mergeValues, pickSchemaValues } from "./SubmissionValues.js"
 
 const fields: ReadonlyArray<FormField> = ["email", "name", "constructor", "status"].map((slug) =>

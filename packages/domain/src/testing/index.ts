@@ -2,12 +2,12 @@
  * `@forms/domain/testing`: the port conformance suites (registered with `@effect/vitest`, an optional peer
  * dependency) and the fixtures they run on. The in-memory adapters are in `@forms/domain/memory`.
  */
-export type { ConformanceSeed } from "./Seed.js"
-export type { Ports } from "./InMemory.js"
-export type { PortalPorts } from "./portal/InMemoryPortal.js"
-export * from "./conformanceSeed.js"
+export type { ConformanceSeed } from "../memory/Seed.js"
+export type { Ports } from "../memory/InMemory.js"
+export type { PortalPorts } from "../memory/portal/InMemoryPortal.js"
+export * from "../memory/conformanceSeed.js"
 export * from "./portConformance.js"
-export * from "./portal/portalFixture.js"
+export * from "../memory/portal/portalFixture.js"
 export * from "./portal/engagementsConformance.js"
 export * from "./portal/writeSection.js"
 export * from "./portal/valueTargetsConformance.js"

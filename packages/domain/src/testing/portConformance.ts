@@ -7,9 +7,9 @@ import { placesConformance } from "./conformance/placesConformance.js"
 import { rateLimiterConformance } from "./conformance/rateLimiterConformance.js"
 import { submissionsConformance } from "./conformance/submissionsConformance.js"
 import { uniqueValuesConformance } from "./conformance/uniqueValuesConformance.js"
-import type { ConformanceSeed } from "./Seed.js"
-import { conformanceSeed } from "./conformanceSeed.js"
-import type { Ports } from "./InMemory.js"
+import type { ConformanceSeed } from "../memory/Seed.js"
+import { conformanceSeed } from "../memory/conformanceSeed.js"
+import type { Ports } from "../memory/InMemory.js"
 
 export interface PortConformanceOptions {
   /** Milliseconds for building and closing the layer (a database may need a while). Default 60 s. */

@@ -6,10 +6,10 @@ import { Refused } from "../limits/Limited.js"
 import { clientAt } from "../limits/LimitPolicy.js"
 import type { PublicForms } from "../publicForms/PublicForms.js"
 import { emptyValues, type Values } from "../forms/Values.js"
-import { seedNow } from "./conformanceSeed.js"
-import type { Ports } from "./InMemory.js"
-import type { InMemoryStore } from "./InMemoryStore.js"
-import { PublicFormsInMemory } from "./PublicFormsInMemory.js"
+import { seedNow } from "../memory/conformanceSeed.js"
+import type { Ports } from "../memory/InMemory.js"
+import type { InMemoryStore } from "../memory/InMemoryStore.js"
+import { PublicFormsInMemory } from "../memory/publicForms/PublicFormsInMemory.js"
 
 export const seedNowMs = Date.parse(seedNow)
 

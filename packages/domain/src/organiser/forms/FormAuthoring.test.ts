@@ -1,6 +1,6 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
-import { InMemoryOrganiserForms } from "../../testing/organiser/InMemoryOrganiserForms.js"
+import { InMemoryOrganiserForms } from "../../memory/organiser/forms/InMemoryOrganiserForms.js"
 import { newActor } from "../../testing/organiser/organiserTestSupport.js"
 import { FormAuthoring } from "./FormAuthoring.js"
 import { FormAuthoringLive } from "./makeFormAuthoring.js"

@@ -4,7 +4,7 @@ import { Clock, Effect } from "effect"
 import { TestClock } from "effect/testing"
 import { type ClaimPolicy, interruptedAttemptError, Outbox, type OutboxEvent } from "../../events/Outbox.js"
 import { Submissions } from "../../publicForms/Submissions.js"
-import { seedIds } from "../conformanceSeed.js"
+import { seedIds } from "../../memory/conformanceSeed.js"
 import { type ConformanceIt, draftOf, makeFresh, submitOf, values } from "./support.js"
 
 const hour = 3_600_000

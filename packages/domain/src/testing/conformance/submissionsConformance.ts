@@ -4,7 +4,7 @@ import { Effect, Option } from "effect"
 import { FormSchemas } from "../../publicForms/FormSchemas.js"
 import { Submissions } from "../../publicForms/Submissions.js"
 import { UniqueValues } from "../../publicForms/UniqueValues.js"
-import { seedIds } from "../conformanceSeed.js"
+import { seedIds } from "../../memory/conformanceSeed.js"
 import { type ConformanceIt, draftOf, makeFresh, plain, submitOf, values } from "./support.js"
 
 const unbounded = { concurrency: "unbounded" } as const

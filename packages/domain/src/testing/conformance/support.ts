@@ -4,7 +4,7 @@ import type { NewOutboxEvent } from "../../events/Outbox.js"
 import type { NewDraft, SubmitCommand, UniqueClaim } from "../../publicForms/Submissions.js"
 import type { Submission } from "../../publicForms/Submission.js"
 import { emptyValues, type Values } from "../../forms/Values.js"
-import type { Ports } from "../InMemory.js"
+import type { Ports } from "../../memory/InMemory.js"
 
 export type ConformanceIt = Vitest.MethodsNonLive<Ports>
 

@@ -4,10 +4,10 @@ import { Effect, Option } from "effect"
 import { Enrichment } from "../../events/Enrichment.js"
 import { SchemaCatalog } from "../../events/SchemaCatalog.js"
 import { Submissions } from "../../publicForms/Submissions.js"
-import { formSchemaFromSeed } from "../Seed.js"
+import { formSchemaFromSeed } from "../../memory/Seed.js"
 import { byId, draftOf, makeFresh } from "../conformance/support.js"
 import type { PortalConformanceIt } from "../portal/engagementsConformance.js"
-import { type PortalFixture, portalIds } from "../portal/portalFixture.js"
+import { type PortalFixture, portalIds } from "../../memory/portal/portalFixture.js"
 
 export const enrichmentConformance = (it: PortalConformanceIt, fixture: PortalFixture): void => {
   const fresh = makeFresh()

@@ -10,9 +10,9 @@ import { ArtistPortal } from "../../portal/ArtistPortal.js"
 import { ArtistPortalLive } from "../../portal/makeArtistPortal.js"
 import type { OutboxEvent } from "../../events/Outbox.js"
 import { emptyValues, type Values } from "../../forms/Values.js"
-import { InMemoryStore } from "../InMemoryStore.js"
-import { InMemoryPortal } from "../portal/InMemoryPortal.js"
-import { portalIds, portalNow, portalTokens } from "../portal/portalFixture.js"
+import { InMemoryStore } from "../../memory/InMemoryStore.js"
+import { InMemoryPortal } from "../../memory/portal/InMemoryPortal.js"
+import { portalIds, portalNow, portalTokens } from "../../memory/portal/portalFixture.js"
 
 export const now = Date.parse(portalNow)
 const ip = clientAt("192.0.2.9")

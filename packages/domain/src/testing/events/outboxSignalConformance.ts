@@ -4,7 +4,7 @@ import { Clock, Effect, Fiber } from "effect"
 import { OutboxSignal } from "../../events/OutboxSignal.js"
 import { values } from "../conformance/support.js"
 import { claimAll, type PortalConformanceIt } from "../portal/engagementsConformance.js"
-import { portalIds } from "../portal/portalFixture.js"
+import { portalIds } from "../../memory/portal/portalFixture.js"
 import { writeSection } from "../portal/writeSection.js"
 
 /** Consumes notifications left over from earlier tests. */

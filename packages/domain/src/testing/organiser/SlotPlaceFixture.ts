@@ -5,8 +5,8 @@
  */
 import { Context, Effect, Layer } from "effect"
 import type { Actor } from "../../shared/Actor.js"
-import { emptySeed, formSchemaFromSeed, seedSchemaDefaults } from "../Seed.js"
-import { InMemoryStore } from "../InMemoryStore.js"
+import { emptySeed, formSchemaFromSeed, seedSchemaDefaults } from "../../memory/Seed.js"
+import { InMemoryStore } from "../../memory/InMemoryStore.js"
 
 export class SlotPlaceFixture extends Context.Service<SlotPlaceFixture, {
   /** A submitted submission of a form of the actor's organisation holding a place on the slot; its id. */

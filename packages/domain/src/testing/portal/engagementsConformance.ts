@@ -6,11 +6,11 @@ import type { FormSchema } from "../../forms/FormSchema.js"
 import type { PortalContext } from "../../portal/Engagement.js"
 import { Engagements } from "../../portal/Engagements.js"
 import { Outbox, type OutboxEvent } from "../../events/Outbox.js"
-import { formSchemaFromSeed } from "../Seed.js"
+import { formSchemaFromSeed } from "../../memory/Seed.js"
 import { byId } from "../conformance/support.js"
-import type { Ports } from "../InMemory.js"
-import type { PortalPorts } from "./InMemoryPortal.js"
-import { type PortalFixture, portalIds, portalTokens } from "./portalFixture.js"
+import type { Ports } from "../../memory/InMemory.js"
+import type { PortalPorts } from "../../memory/portal/InMemoryPortal.js"
+import { type PortalFixture, portalIds, portalTokens } from "../../memory/portal/portalFixture.js"
 
 export type PortalConformanceIt = Vitest.MethodsNonLive<Ports | PortalPorts>
 

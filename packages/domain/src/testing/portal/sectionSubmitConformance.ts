@@ -10,7 +10,7 @@ import { Engagements } from "../../portal/Engagements.js"
 import type { OutboxEvent } from "../../events/Outbox.js"
 import { byId, plain, values } from "../conformance/support.js"
 import { claimAll, type PortalConformanceIt } from "./engagementsConformance.js"
-import { portalIds, portalTokens } from "./portalFixture.js"
+import { portalIds, portalTokens } from "../../memory/portal/portalFixture.js"
 import { type SectionWrite, writeSection } from "./writeSection.js"
 
 const unbounded = { concurrency: "unbounded" } as const

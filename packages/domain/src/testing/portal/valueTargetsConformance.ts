@@ -4,7 +4,7 @@ import { Effect, Option } from "effect"
 import { ValueTargets } from "../../portal/ValueTargets.js"
 import { makeFresh, plain, values } from "../conformance/support.js"
 import type { PortalConformanceIt } from "./engagementsConformance.js"
-import { portalIds } from "./portalFixture.js"
+import { portalIds } from "../../memory/portal/portalFixture.js"
 
 export const valueTargetsConformance = (it: PortalConformanceIt): void => {
   const fresh = makeFresh()

@@ -1,27 +1,7 @@
-/** In-memory FormSchemas and RegistrationData, read from the seeded store. */
-import { Effect, Layer, Option, Result } from "effect"
-import { FormSchemas } from "../publicForms/FormSchemas.js"
-import { RegistrationData } from "../shifts/RegistrationData.js"
-import { chosenSlots, holdersOf, InMemoryStore } from "./InMemoryStore.js"
-
-const inMemoryFormSchemasLayer = Layer.effect(
-  FormSchemas,
-  Effect.gen(function*() {
-    const store = yield* InMemoryStore
-    return FormSchemas.of({
-      findByToken: (token) =>
-        store.atomically(() => {
-          for (const schema of store.data.schemas.values()) {
-            if (schema.public_token === token || schema.previous_public_token === token) {
-              return Result.succeed(Option.some(schema))
-            }
-          }
-          return Result.succeed(Option.none())
-        }),
-      findCurrent: (schemaId) => store.atomically(() => Result.succeed(Option.fromUndefinedOr(store.data.schemas.get(schemaId))))
-    })
-  })
-)
+/** In-memory RegistrationData: the seeded event tree, slots and sections, with the holders of each slot now. */
+import { Effect, Layer, Result } from "effect"
+import { RegistrationData } from "../../shifts/RegistrationData.js"
+import { chosenSlots, holdersOf, InMemoryStore } from "../InMemoryStore.js"
 
 const inMemoryRegistrationDataLayer = Layer.effect(
   RegistrationData,
@@ -55,9 +35,6 @@ const inMemoryRegistrationDataLayer = Layer.effect(
     })
   })
 )
-
-/** The layer of `InMemoryFormSchemas`: `InMemoryFormSchemas.layer`. */
-export const InMemoryFormSchemas = { layer: inMemoryFormSchemasLayer } as const
 
 /** The layer of `InMemoryRegistrationData`: `InMemoryRegistrationData.layer`. */
 export const InMemoryRegistrationData = { layer: inMemoryRegistrationDataLayer } as const

@@ -3,7 +3,7 @@ import { conformanceSeed } from "../conformanceSeed.js"
 import { InMemoryStore } from "../InMemoryStore.js"
 import { InMemoryOrganiser } from "../organiser/InMemoryOrganiser.js"
 import { InMemoryWebhookStore } from "./InMemoryWebhookStore.js"
-import { webhookAuditConformance } from "./webhookAuditConformance.js"
+import { webhookAuditConformance } from "../../testing/webhooks/webhookAuditConformance.js"
 
 // The organiser built over the webhook store's InMemoryStore: one audit log, as one table on SQL.
 webhookAuditConformance(

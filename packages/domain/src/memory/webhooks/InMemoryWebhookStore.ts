@@ -7,7 +7,6 @@
  */
 import { Effect, Layer, Option, Result } from "effect"
 import type { Actor } from "../../shared/Actor.js"
-import type { CreatedKey, Page, PageRequest } from "../../shared/paging.js"
 import { WebhookStore } from "../../webhooks/WebhookStore.js"
 import { WebhookNotFound } from "../../webhooks/errors.js"
 import {
@@ -18,7 +17,9 @@ import {
   type WebhookEndpoint
 } from "../../webhooks/WebhookModel.js"
 import { appendAudit, InMemoryStore } from "../InMemoryStore.js"
-import { type InMemoryDelivery, type InMemoryEndpoint, isUnsendable, newDelivery, organisationOf, subscribedTo, uuid } from "./InMemoryWebhookState.js"
+import { newestFirst, pagedByCreation } from "../paging.js"
+import { type InMemoryDelivery, type InMemoryEndpoint, uuid } from "./InMemoryWebhookState.js"
+import { isUnsendable, newDelivery, organisationOf, subscribedTo } from "./webhookFanOut.js"
 
 const publicEndpoint = (e: InMemoryEndpoint): WebhookEndpoint => ({
   id: e.id, url: e.url, event_types: e.event_types, description: e.description, enabled: e.enabled,
@@ -29,12 +30,6 @@ const publicDelivery = (d: InMemoryDelivery): WebhookDelivery => ({
   attempts: d.attempts, next_attempt_at: d.next_attempt_at, created_at: d.created_at
 })
 
-const newestFirst = (a: CreatedKey, b: CreatedKey) => b.created_at - a.created_at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
-const pageOf = <A extends CreatedKey>(rows: ReadonlyArray<A>, page: PageRequest<CreatedKey>): Page<A> => {
-  const after = page.after
-  const sorted = [...rows].sort(newestFirst).filter((r) => after === undefined || newestFirst(after, r) < 0)
-  return { items: sorted.slice(0, page.limit), more: sorted.length > page.limit }
-}
 
 const inMemoryWebhookStoreLayer = Layer.effect(
   WebhookStore,
@@ -59,7 +54,7 @@ const inMemoryWebhookStoreLayer = Layer.effect(
     return WebhookStore.of({
       listEndpoints: (organisationId, page) =>
         store.atomically(() =>
-          Result.succeed(pageOf([...state.endpoints.values()].filter((e) => e.organisation_id === organisationId).map(publicEndpoint), page))
+          Result.succeed(pagedByCreation([...state.endpoints.values()].filter((e) => e.organisation_id === organisationId).map(publicEndpoint), newestFirst, page))
         ),
       findEndpoint: (organisationId, id) =>
         store.atomically(() => Result.succeed(Option.map(Option.fromUndefinedOr(owned(organisationId, id)), publicEndpoint))),
@@ -112,7 +107,7 @@ const inMemoryWebhookStoreLayer = Layer.effect(
         }),
       listDeliveries: (organisationId, endpointId, status, page) =>
         withEndpoint(organisationId, endpointId, () =>
-          pageOf(state.deliveries.filter((d) => d.endpoint_id === endpointId && (status === undefined || d.status === status)).map(publicDelivery), page)),
+          pagedByCreation(state.deliveries.filter((d) => d.endpoint_id === endpointId && (status === undefined || d.status === status)).map(publicDelivery), newestFirst, page)),
       queueTest: (actor, endpointId, eventId, at) =>
         withEndpoint(actor.organisation_id, endpointId, (e) => {
           const d: InMemoryDelivery = {

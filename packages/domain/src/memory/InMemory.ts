@@ -8,11 +8,12 @@ import type { Submissions } from "../publicForms/Submissions.js"
 import type { UniqueValues } from "../publicForms/UniqueValues.js"
 import type { ConformanceSeed } from "./Seed.js"
 import { conformanceSeed } from "./conformanceSeed.js"
-import { InMemoryFormSchemas, InMemoryRegistrationData } from "./InMemoryCatalog.js"
-import { InMemoryOutbox } from "./InMemoryOutbox.js"
-import { InMemoryRateLimiter } from "./InMemoryRateLimiter.js"
+import { InMemoryFormSchemas } from "./publicForms/InMemoryFormSchemas.js"
+import { InMemoryRegistrationData } from "./shifts/InMemoryRegistrationData.js"
+import { InMemoryOutbox } from "./events/InMemoryOutbox.js"
+import { InMemoryRateLimiter } from "./limits/InMemoryRateLimiter.js"
 import { InMemoryStore } from "./InMemoryStore.js"
-import { InMemorySubmissions, InMemoryUniqueValues } from "./InMemorySubmissions.js"
+import { InMemorySubmissions, InMemoryUniqueValues } from "./publicForms/InMemorySubmissions.js"
 
 /** The services of every port the use cases need. */
 export type Ports = FormSchemas | Submissions | UniqueValues | RateLimiter | RegistrationData | Outbox

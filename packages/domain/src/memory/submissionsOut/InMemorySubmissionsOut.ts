@@ -9,7 +9,7 @@ import { SubmissionNotFound } from "../../publicForms/errors.js"
 import { SubmissionErasedType } from "../../events/LifecycleEvents.js"
 import type { FormSchema } from "../../forms/FormSchema.js"
 import type { Actor } from "../../shared/Actor.js"
-import type { CreatedKey, Page, PageRequest } from "../../shared/paging.js"
+import type { CreatedKey } from "../../shared/paging.js"
 import { ContactNotFound, EventNotDead, OutboxEventNotFound } from "../../submissionsOut/errors.js"
 import {
   type AdminContact,
@@ -23,20 +23,12 @@ import { OutboxAdmin } from "../../submissionsOut/OutboxAdmin.js"
 import { Retention } from "../../submissionsOut/Retention.js"
 import { SubmissionRecords } from "../../submissionsOut/SubmissionRecords.js"
 import { compareStrings } from "../../shared/compareStrings.js"
+import { newestFirst, oldestFirst, pagedByCreation } from "../paging.js"
 import type { Submission } from "../../publicForms/Submission.js"
 import { appendAudit, idempotencyKey, type InMemoryData, type InMemoryOutboxRow, InMemoryStore } from "../InMemoryStore.js"
 import { type InMemoryPortalData, InMemoryPortalStore, makeInMemoryPortalData } from "../portal/InMemoryPortalStore.js"
-import { organisationOf } from "../webhooks/InMemoryWebhookState.js"
+import { organisationOf } from "../webhooks/webhookFanOut.js"
 
-const ascending = (a: CreatedKey, b: CreatedKey) => a.created_at - b.created_at || compareStrings(a.id, b.id)
-const descending = (a: CreatedKey, b: CreatedKey) => ascending(b, a)
-
-const pageOf = <A extends CreatedKey>(rows: ReadonlyArray<A>, page: PageRequest<CreatedKey>, order: "asc" | "desc"): Page<A> => {
-  const compare = order === "asc" ? ascending : descending
-  const after = page.after
-  const sorted = [...rows].sort(compare).filter((row) => after === undefined || compare(row, after) > 0)
-  return { items: sorted.slice(0, page.limit), more: sorted.length > page.limit }
-}
 
 const stateOf = (row: InMemoryOutboxRow): OutboxState =>
   row.delivered_at !== null ? "delivered" : row.dead_at !== null ? "dead" : "pending"
@@ -151,7 +143,7 @@ const make = Effect.gen(function*() {
     })
     return {
       id: contact.id, key: contact.key, tags: contact.tags, created_at: portal.contactCreatedAt.get(contact.id) ?? 0,
-      submission_ids: linked.sort(ascending).map((s) => s.id)
+      submission_ids: linked.sort(oldestFirst).map((s) => s.id)
     }
   }
 
@@ -164,12 +156,12 @@ const make = Effect.gen(function*() {
         )
       }),
     list: (organisationId, formId, filter, page) =>
-      store.atomically(() => Result.succeed(pageOf(inForm(organisationId, formId, filter), page, "asc"))),
+      store.atomically(() => Result.succeed(pagedByCreation(inForm(organisationId, formId, filter), oldestFirst, page))),
     // Keyset pages of the list, so that a long export never holds the whole form at once.
     exportRows: (organisationId, formId, filter) =>
       Stream.paginate(undefined as CreatedKey | undefined, (after) =>
         Effect.map(
-          store.atomically(() => Result.succeed(pageOf(inForm(organisationId, formId, filter), { limit: 500, after }, "asc"))),
+          store.atomically(() => Result.succeed(pagedByCreation(inForm(organisationId, formId, filter), oldestFirst, { limit: 500, after }))),
           (page) => {
             const last = page.items.at(-1)
             const next: Option.Option<CreatedKey | undefined> = page.more && last !== undefined
@@ -195,7 +187,7 @@ const make = Effect.gen(function*() {
             const contact = contactOf(c.id)
             return contact === undefined ? [] : [contact]
           })
-        return Result.succeed(pageOf(found, page, "desc"))
+        return Result.succeed(pagedByCreation(found, newestFirst, page))
       }),
     eraseContact: (actor, id, at) =>
       store.atomically((): Result.Result<void, ContactNotFound> => {
@@ -205,7 +197,7 @@ const make = Effect.gen(function*() {
           const s = data.submissions.get(sid)
           return s === undefined ? [] : [s]
         })
-        for (const s of linked.sort(ascending)) view.erase(actor, s, at, nextEventId)
+        for (const s of linked.sort(oldestFirst)) view.erase(actor, s, at, nextEventId)
         portal.contacts.delete(id)
         portal.contactKeys.delete(`${contact.organisation_id}\u0000${contact.key}`)
         portal.contactCreatedAt.delete(id)
@@ -218,7 +210,7 @@ const make = Effect.gen(function*() {
     list: (organisationId, wanted, page) =>
       store.atomically(() => {
         const rows = data.outbox.filter((r) => (organisationId === undefined || organisationOf(r) === organisationId) && stateOf(r) === wanted)
-        return Result.succeed(pageOf(rows.map(entryOf), page, "desc"))
+        return Result.succeed(pagedByCreation(rows.map(entryOf), newestFirst, page))
       }),
     retry: (actor, id, at) =>
       store.atomically((): Result.Result<OutboxEntry, OutboxEventNotFound | EventNotDead> => {

@@ -1,8 +1,8 @@
 /** In-memory sliding-window RateLimiter on Effect's Clock: a hit counts only when allowed. */
 import { Effect, Layer, Option, Result } from "effect"
-import { type RateLimitDecision, RateLimiter } from "../limits/RateLimiter.js"
-import { InMemoryStore } from "./InMemoryStore.js"
-import { findInSchema } from "./InMemorySubmissions.js"
+import { type RateLimitDecision, RateLimiter } from "../../limits/RateLimiter.js"
+import { InMemoryStore } from "../InMemoryStore.js"
+import { findInSchema } from "../publicForms/InMemorySubmissions.js"
 
 /**
  * The pure step: a counted hit at `t` is in the window while `now - t < windowMs`. Returns the hits

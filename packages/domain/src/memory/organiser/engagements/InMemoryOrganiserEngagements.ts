@@ -1,20 +1,16 @@
-/** The engagement half of the in-memory OrganiserArtists: creation, lists, details and portal links. */
+/** The engagements' half of the in-memory OrganiserArtists: creation, lists, details and portal links. */
 import { Effect, Option } from "effect"
-import type { Actor } from "../../shared/Actor.js"
-import type { AdminEngagement, EngagementDetail } from "../../organiser/engagements/EngagementModel.js"
-import type { CreatedKey } from "../../shared/paging.js"
-import { EngagementNotFound } from "../../organiser/engagements/errors.js"
-import { ReferenceInvalid } from "../../organiser/catalog/errors.js"
-import type { OrganiserArtists } from "../../organiser/OrganiserArtists.js"
-import { compareStrings } from "../../shared/compareStrings.js"
-import { type AuditAppend, byCreatedDesc, type OrganiserState, paged } from "./InMemoryOrganiser.js"
+import type { Actor } from "../../../shared/Actor.js"
+import type { AdminEngagement, EngagementDetail } from "../../../organiser/engagements/EngagementModel.js"
+import type { CreatedKey } from "../../../shared/paging.js"
+import { EngagementNotFound } from "../../../organiser/engagements/errors.js"
+import { ReferenceInvalid } from "../../../organiser/catalog/errors.js"
+import type { EngagementStore } from "../../../organiser/engagements/EngagementStore.js"
+import { compareStrings } from "../../../shared/compareStrings.js"
+import { type AuditAppend, type OrganiserState } from "../OrganiserState.js"
+import { newestFirst, paged } from "../../paging.js"
 
-type EngagementPart = Pick<
-  OrganiserArtists["Service"],
-  "listEngagements" | "findEngagement" | "createEngagement" | "issuePortalToken"
->
-
-export const inMemoryEngagements = (state: OrganiserState, audit: AuditAppend, newId: () => string): EngagementPart => {
+export const inMemoryOrganiserEngagements = (state: OrganiserState, audit: AuditAppend, newId: () => string): EngagementStore => {
   const summary = ({ portal_token: _, ...engagement }: AdminEngagement & { portal_token: string | null }): AdminEngagement =>
     engagement
   return {
@@ -23,7 +19,7 @@ export const inMemoryEngagements = (state: OrganiserState, audit: AuditAppend, n
         paged(
           [...state.engagements.values()].filter((e) => e.organisation_id === org).map((e) => summary(e.row)),
           (e): CreatedKey => e,
-          byCreatedDesc,
+          newestFirst,
           page
         )
       ),

@@ -3,7 +3,7 @@ import { conformanceSeed } from "../conformanceSeed.js"
 import { InMemoryStore } from "../InMemoryStore.js"
 import { InMemoryOrganiser } from "../organiser/InMemoryOrganiser.js"
 import { InMemoryWebhookStore } from "./InMemoryWebhookStore.js"
-import { webhookStoreConformance } from "./webhookStoreConformance.js"
+import { webhookStoreConformance } from "../../testing/webhooks/webhookStoreConformance.js"
 
 webhookStoreConformance(
   "in-memory webhook store",

@@ -1,25 +1,23 @@
 /** OrganiserForms in memory, over the organiser state of `InMemoryOrganiser` (its events and audit log). */
 import { Effect, Layer, Option } from "effect"
-import { FormNotFound } from "../../forms/errors.js"
-import type { AdminForm, AdminFormSummary, ExpectedRevision } from "../../organiser/forms/FormModel.js"
-import { RevisionConflict } from "../../organiser/forms/errors.js"
-import { portalOnlyFormType } from "../../publicForms/resolvePublicForm.js"
-import { ReferenceInvalid } from "../../organiser/catalog/errors.js"
-import type { Actor } from "../../shared/Actor.js"
-import type { AuditRecord } from "../../organiser/catalog/CatalogModel.js"
-import type { CreatedKey } from "../../shared/paging.js"
-import { OrganiserAccess } from "../../organiser/catalog/OrganiserAccess.js"
-import { OrganiserArtists } from "../../organiser/OrganiserArtists.js"
-import { OrganiserCatalog } from "../../organiser/catalog/OrganiserCatalog.js"
-import { OrganiserForms } from "../../organiser/forms/OrganiserForms.js"
-import { InMemoryStore } from "../InMemoryStore.js"
-import { byCreatedDesc, makeInMemoryOrganiser, makeOrganiserState, type OrganiserState, paged } from "./InMemoryOrganiser.js"
+import { FormNotFound } from "../../../forms/errors.js"
+import type { AdminForm, AdminFormSummary, ExpectedRevision } from "../../../organiser/forms/FormModel.js"
+import { RevisionConflict } from "../../../organiser/forms/errors.js"
+import { portalOnlyFormType } from "../../../publicForms/resolvePublicForm.js"
+import { ReferenceInvalid } from "../../../organiser/catalog/errors.js"
+import type { AuditRecord } from "../../../organiser/catalog/CatalogModel.js"
+import type { CreatedKey } from "../../../shared/paging.js"
+import { OrganiserAccess } from "../../../organiser/catalog/OrganiserAccess.js"
+import { OrganiserArtists } from "../../../organiser/OrganiserArtists.js"
+import { OrganiserCatalog } from "../../../organiser/catalog/OrganiserCatalog.js"
+import { OrganiserForms } from "../../../organiser/forms/OrganiserForms.js"
+import { InMemoryStore } from "../../InMemoryStore.js"
+import { newestFirst, paged } from "../../paging.js"
+import { makeInMemoryOrganiser } from "../InMemoryOrganiser.js"
+import { auditTo, idSource, makeOrganiserState, type OrganiserState } from "../OrganiserState.js"
 
-let counter = 0
-const newId = (): string => {
-  counter += 1
-  return `00000000-0000-4000-a000-${counter.toString(16).padStart(12, "0")}`
-}
+/** Ids unique in this process, whatever the number of states. */
+const newId = idSource("a000")
 
 const summary = (form: AdminForm): AdminFormSummary => ({
   id: form.id,
@@ -37,8 +35,7 @@ const summary = (form: AdminForm): AdminFormSummary => ({
 const holds = (expected: ExpectedRevision, revision: number) => expected === "any" || expected === revision
 
 export const makeInMemoryOrganiserForms = (state: OrganiserState, forms = new Map<string, AdminForm>()) => {
-  const audit = (actor: Actor, at: number, record: AuditRecord) =>
-    state.audit.push({ organisation_id: actor.organisation_id, row: { id: newId(), at, api_key_id: actor.api_key_id, ...record } })
+  const audit = auditTo(state, newId)
   const own = (org: string, id: string) => {
     const form = forms.get(id)
     return form !== undefined && form.organisation_id === org ? form : undefined
@@ -53,7 +50,7 @@ export const makeInMemoryOrganiserForms = (state: OrganiserState, forms = new Ma
 
   return OrganiserForms.of({
     listForms: (org, page) =>
-      Effect.sync(() => paged([...forms.values()].filter((f) => f.organisation_id === org).map(summary), (f): CreatedKey => f, byCreatedDesc, page)),
+      Effect.sync(() => paged([...forms.values()].filter((f) => f.organisation_id === org).map(summary), (f): CreatedKey => f, newestFirst, page)),
     findForm: (org, id) => Effect.sync(() => Option.fromUndefinedOr(own(org, id))),
     advanceFormOf: (org) => Effect.sync(() => Option.fromUndefinedOr(advanceOf(org))),
     createForm: (actor, input, at) =>

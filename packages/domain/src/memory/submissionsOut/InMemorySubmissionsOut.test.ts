@@ -1,0 +1,4 @@
+import { inMemorySubmissionsOutPorts } from "../../testing/submissionsOut/InMemorySubmissionsOutFixture.js"
+import { submissionsOutConformance } from "../../testing/submissionsOut/submissionsOutConformance.js"
+
+submissionsOutConformance("in-memory submissions out ports", inMemorySubmissionsOutPorts)
