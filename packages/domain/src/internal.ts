@@ -19,7 +19,8 @@ export { festivalEventIds, toTimeSlots } from "./shifts/timeSlots.js"
 export { registrationSections } from "./publicForms/registrationSections.js"
 export { intervalsOverlap, overlappingSlotIds, slotInterval } from "./shifts/slotIntervals.js"
 export { remainingPlaces } from "./shifts/TimeSlot.js"
-export { checkSlotChoices, isFormSlot, slotIdsOf } from "./shifts/slotChoices.js"
+export { checkSlotChoices, isFormSlot } from "./shifts/slotChoices.js"
+export { slotIdsOf } from "./rules/SlotChoice.js"
 export { type SlotChoice } from "./rules/SlotChoice.js"
 
 // Limits
@@ -60,5 +61,5 @@ export {
 export { artistInput } from "./organiser/artists/artistInput.js"
 export { engagementInput } from "./organiser/engagements/engagementInput.js"
 export { eventInput, eventPatch, sectionInput, sectionPatch, slotInput, slotPatch } from "./organiser/catalog/catalogInput.js"
-export { nameCheck } from "./organiser/memberChecks.js"
+export { nameCheck } from "./organiser/catalog/memberChecks.js"
 export { isBearerToken, touchIntervalMs } from "./organiser/catalog/CatalogUseCases.js"

@@ -1,8 +1,7 @@
 /** The limit step of a use case (CONTRACT §8): counts the request, or refuses it with 429. */
-import { Effect, Option } from "effect"
+import { Effect } from "effect"
 import { RateLimited } from "./errors.js"
-import { SubmissionNotFound } from "../publicForms/errors.js"
-import type { RateLimitDecision, RateLimiter, SubmissionRef } from "./RateLimiter.js"
+import type { RateLimitDecision, RateLimiter } from "./RateLimiter.js"
 import { Refused } from "./Limited.js"
 import { type Client, limitKey, type LimitPolicy } from "./LimitPolicy.js"
 import { type RateLimitState, toRateLimitState } from "./RateLimitState.js"
@@ -14,21 +13,11 @@ import { type RateLimitState, toRateLimitState } from "./RateLimitState.js"
 export const limitStep = (limiter: typeof RateLimiter.Service) =>
   Effect.fnUntraced(function*(policy: LimitPolicy, limit: number, scope: string, client: Client) {
     if (client.exempt) return undefined
-    return yield* decided(policy, limit, yield* limiter.hit(limitKey(policy, scope, client), limit, policy.windowMs))
+    return yield* limitDecision(policy, limit, yield* limiter.hit(limitKey(policy, scope, client), limit, policy.windowMs))
   })
 
-/**
- * The limit step of a write to one submission, for a client that is not exempt: counted only when the
- * submission exists, else `SubmissionNotFound` (before the limit: no headers, nothing counted).
- */
-export const submissionLimitStep = (limiter: typeof RateLimiter.Service) =>
-  Effect.fnUntraced(function*(policy: LimitPolicy, limit: number, scope: string, client: Client, submission: SubmissionRef) {
-    const found = yield* limiter.hitForSubmission(limitKey(policy, scope, client), limit, policy.windowMs, submission)
-    if (Option.isNone(found)) return yield* new SubmissionNotFound({})
-    return yield* decided(policy, limit, found.value)
-  })
-
-const decided = (policy: LimitPolicy, limit: number, decision: RateLimitDecision) => {
+/** The state for the headers when the limiter allowed the request, else `Refused(RateLimited)` with it. */
+export const limitDecision = (policy: LimitPolicy, limit: number, decision: RateLimitDecision) => {
   const state: RateLimitState = toRateLimitState(policy, limit, decision)
   return decision.allowed ? Effect.succeed(state) : Effect.fail(new Refused(new RateLimited({}), state))
 }

@@ -1,6 +1,6 @@
 /** One field's rules on one value (everything but `required` and `unique`), on a precompiled plan. */
 import { dateKey } from "./dates.js"
-import { slotIdsOf } from "../shifts/slotChoices.js"
+import { slotIdsOf } from "./SlotChoice.js"
 import { isEmptyValue, trimString } from "./emptiness.js"
 import type { FieldError } from "./FieldErrors.js"
 import {

@@ -1,6 +1,6 @@
 /** Everything a field's rules need, worked out once when a schema is compiled. */
 import type { FormField } from "../forms/FormField.js"
-import { slotsInvalidMessage } from "../shifts/slotChoices.js"
+import { slotsInvalidMessage } from "./SlotChoice.js"
 import { boundKindOf, maxMessage, minMessage, readBound } from "./bounds.js"
 import type { FieldError } from "./FieldErrors.js"
 import {

@@ -13,32 +13,12 @@ import { remainingPlaces } from "./TimeSlot.js"
 /** How `full` is checked: not at all (saves), on holders read before the submit, or on the places just taken. */
 export type FullCheck = "none" | "read" | "taken"
 
-export const slotsInvalidMessage = "Must be a time slot id or a list of time slot ids, each given once."
 export const slotsInMessage = "Must be one of the form's time slots."
 export const slotsOverlapMessage = "The chosen time slots overlap in time."
 export const slotsFullMessage = "A chosen time slot has no place left."
 const count = (n: number): string => `${n} time slot${n === 1 ? "" : "s"}`
 export const slotsMinMessage = (n: number): string => `Choose at least ${count(n)}.`
 export const slotsMaxMessage = (n: number): string => `Choose at most ${count(n)}.`
-
-/**
- * The ids of a `time_slots` value (a single string is one id), trimmed; undefined when the value is not a
- * string or an array of strings, or names an id twice (`invalid`). Empty values are the caller's (`required`).
- */
-export const slotIdsOf = (value: unknown): ReadonlyArray<string> | undefined => {
-  if (typeof value === "string") return [value.trim()]
-  if (!Array.isArray(value)) return undefined
-  const ids: Array<string> = []
-  const seen = new Set<string>()
-  for (const item of value) {
-    if (typeof item !== "string") return undefined
-    const id = item.trim()
-    if (id.length === 0 || seen.has(id)) return undefined
-    seen.add(id)
-    ids.push(id)
-  }
-  return ids
-}
 
 /**
  * A slot the form's `time-slots` route lists (CONTRACT §3): of the form's event, or of a child of it (events

@@ -8,7 +8,7 @@ import type { ValidationFailed } from "../../rules/errors.js"
 import type { Actor } from "../../shared/Actor.js"
 import type { Unavailable } from "../../shared/errors.js"
 import type { CreatedKey, Page, PageRequest } from "../../shared/paging.js"
-import { referenceProblem } from "../references.js"
+import { referenceProblem } from "./references.js"
 import { eventInput, eventPatch, sectionInput, sectionPatch, slotInput, slotPatch } from "./catalogInput.js"
 import type { AdminEvent, AdminEventSection, AdminTimeSlot, AuditEntry, Organisation, SectionKey, SlotKey } from "./CatalogModel.js"
 import {

@@ -3,7 +3,7 @@ import { Result } from "effect"
 import type { Body } from "../../rules/bodyChecks.js"
 import { dateKey } from "../../rules/dates.js"
 import type { FieldErrors } from "../../rules/FieldErrors.js"
-import { type Check, checkBody, memberMessages, nameCheck, positionCheck, type Spec, str } from "../memberChecks.js"
+import { type Check, checkBody, memberMessages, nameCheck, positionCheck, type Spec, str } from "./memberChecks.js"
 import type { EventInput, EventPatch, SectionInput, SectionPatch, SlotInput, SlotPatch } from "./CatalogModel.js"
 
 const idOrNull: Check<string | null> = (value, path, c) =>

@@ -2,7 +2,7 @@
 import { Result } from "effect"
 import type { Body } from "../../rules/bodyChecks.js"
 import type { FieldErrors } from "../../rules/FieldErrors.js"
-import { type Check, checkBody, nameCheck, positionCheck, type Spec, str } from "../memberChecks.js"
+import { type Check, checkBody, nameCheck, positionCheck, type Spec, str } from "../catalog/memberChecks.js"
 import type { EngagementInput } from "./EngagementModel.js"
 
 /** Most advance sections one engagement may be created with. */

@@ -1,7 +1,7 @@
 /** How the organiser's use cases answer a body member that names nothing it may refer to (CONTRACT §12). */
-import { ValidationFailed } from "../rules/errors.js"
-import type { FieldError } from "../rules/FieldErrors.js"
-import type { ReferenceInvalid } from "./catalog/errors.js"
+import { ValidationFailed } from "../../rules/errors.js"
+import type { FieldError } from "../../rules/FieldErrors.js"
+import type { ReferenceInvalid } from "./errors.js"
 
 /** The 422 `in` of a member whose reference is unknown, of another organisation, or not a valid target. */
 export const inReference: FieldError = { rule: "in", message: "This member names nothing it may refer to." }

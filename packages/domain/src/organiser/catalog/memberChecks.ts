@@ -4,8 +4,8 @@
  * member → `invalid`, too long → `max`.
  */
 import { Result } from "effect"
-import { type Body, codePoints, FieldProblems, has } from "../rules/bodyChecks.js"
-import type { FieldErrors } from "../rules/FieldErrors.js"
+import { type Body, codePoints, FieldProblems, has } from "../../rules/bodyChecks.js"
+import type { FieldErrors } from "../../rules/FieldErrors.js"
 
 /** Longest name, in Unicode code points. */
 export const maxNameLength = 200
