@@ -15,7 +15,7 @@ import { ValueTargets } from "../portal/ValueTargets.js"
 import { InMemoryStore } from "../memory/InMemoryStore.js"
 import { InMemoryPortal } from "../memory/portal/InMemoryPortal.js"
 import { type PortalFixture, portalFixture, portalIds, portalNow, portalTokens } from "../memory/portal/portalFixture.js"
-import { plain, values } from "../testing/conformance/support.js"
+import { plain, values } from "../testing/support.js"
 import { makeValueApplying } from "./ValueApplying.js"
 
 const ip = clientAt("192.0.2.1")

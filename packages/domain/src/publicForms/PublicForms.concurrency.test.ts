@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import { clientAt } from "../limits/LimitPolicy.js"
 import { seedIds, seedTokens, wideSlugs } from "../memory/conformanceSeed.js"
 import { InMemoryStore } from "../memory/InMemoryStore.js"
-import { body, inWorld, ip, keyOf, validVolunteer } from "../testing/publicFormsTestKit.js"
+import { body, inWorld, ip, keyOf, validVolunteer } from "../testing/publicForms/publicFormsTestKit.js"
 import { PublicForms } from "./PublicForms.js"
 
 const unbounded = { concurrency: "unbounded" } as const

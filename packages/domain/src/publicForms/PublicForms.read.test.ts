@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import { TestClock } from "effect/testing"
 import { seedIds, seedTokens, volunteerRotatedAt } from "../memory/conformanceSeed.js"
 import { InMemoryStore } from "../memory/InMemoryStore.js"
-import { inWorld, seedNowMs } from "../testing/publicFormsTestKit.js"
+import { inWorld, seedNowMs } from "../testing/publicForms/publicFormsTestKit.js"
 import { PublicForms } from "./PublicForms.js"
 
 const rotatedMs = Date.parse(volunteerRotatedAt)

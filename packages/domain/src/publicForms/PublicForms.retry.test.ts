@@ -6,7 +6,7 @@ import { Submissions } from "./Submissions.js"
 import { seedTokens } from "../memory/conformanceSeed.js"
 import { InMemory } from "../memory/InMemory.js"
 import { InMemoryStore } from "../memory/InMemoryStore.js"
-import { body, ip, keyOf, reasonOf, seedNowMs, validVolunteer } from "../testing/publicFormsTestKit.js"
+import { body, ip, keyOf, reasonOf, seedNowMs, validVolunteer } from "../testing/publicForms/publicFormsTestKit.js"
 import { PublicFormsLive } from "./makePublicForms.js"
 import { PublicForms } from "./PublicForms.js"
 

@@ -12,7 +12,7 @@ import { FormSchemas } from "./FormSchemas.js"
 import { seedIds, seedTokens } from "../memory/conformanceSeed.js"
 import { InMemory } from "../memory/InMemory.js"
 import { InMemoryStore } from "../memory/InMemoryStore.js"
-import { body, ip, keyOf, reasonOf, seedNowMs } from "../testing/publicFormsTestKit.js"
+import { body, ip, keyOf, reasonOf, seedNowMs } from "../testing/publicForms/publicFormsTestKit.js"
 import { PublicFormsLive } from "./makePublicForms.js"
 import { PublicForms } from "./PublicForms.js"
 

@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import type { FormField } from "../forms/FormField.js"
 import { seedIds, seedTokens } from "../memory/conformanceSeed.js"
 import { InMemoryStore } from "../memory/InMemoryStore.js"
-import { body, inWorld, ip, keyOf, reasonOf } from "../testing/publicFormsTestKit.js"
+import { body, inWorld, ip, keyOf, reasonOf } from "../testing/publicForms/publicFormsTestKit.js"
 import { PublicForms } from "./PublicForms.js"
 
 /** A change of one field that keeps the schema's revision, as an edit by hand reaches the process. */

@@ -4,7 +4,7 @@ import { TestClock } from "effect/testing"
 import { type Client, clientAt } from "../limits/LimitPolicy.js"
 import { seedIds, seedTokens } from "../memory/conformanceSeed.js"
 import { InMemoryStore } from "../memory/InMemoryStore.js"
-import { body, inWorld, ip, keyOf, reasonOf, validVolunteer } from "../testing/publicFormsTestKit.js"
+import { body, inWorld, ip, keyOf, reasonOf, validVolunteer } from "../testing/publicForms/publicFormsTestKit.js"
 import { PublicForms } from "./PublicForms.js"
 
 const draftOn = (token: string, values: Record<string, unknown> = {}, n = 1) =>

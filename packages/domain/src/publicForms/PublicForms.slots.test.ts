@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import { clientAt } from "../limits/LimitPolicy.js"
 import { seedTokens, shiftSlots } from "../memory/conformanceSeed.js"
 import { InMemoryStore } from "../memory/InMemoryStore.js"
-import { body, inWorld, ip, keyOf, reasonOf } from "../testing/publicFormsTestKit.js"
+import { body, inWorld, ip, keyOf, reasonOf } from "../testing/publicForms/publicFormsTestKit.js"
 import { PublicForms } from "./PublicForms.js"
 
 const token = seedTokens.shifts

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { cases, field, rulesOf, values } from "../testing/rulesTestKit.js"
+import { cases, field, rulesOf, values } from "../testing/rules/rulesTestKit.js"
 import { compileRules } from "./compileRules.js"
 import type { FieldErrors } from "./FieldErrors.js"
 

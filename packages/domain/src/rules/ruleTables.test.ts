@@ -1,6 +1,6 @@
 /** Every rule, value by value: accepted and refused at each boundary (CONTRACT §4). */
 import { describe, expect, it } from "@effect/vitest"
-import { type FieldSpec, cases, field, rulesOf, values } from "../testing/rulesTestKit.js"
+import { type FieldSpec, cases, field, rulesOf, values } from "../testing/rules/rulesTestKit.js"
 import { compileRules } from "./compileRules.js"
 
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import fc from "fast-check"
-import { field } from "../testing/rulesTestKit.js"
+import { field } from "../testing/rules/rulesTestKit.js"
 import { compileRules } from "./compileRules.js"
 import { numericKey, phoneKey, U_EMAIL, U_NUMERIC, U_PHONE, U_TEXT, uniqueKeyOf } from "./uniqueKey.js"
 

@@ -2,8 +2,8 @@ import { Layer } from "effect"
 import { InMemoryStore } from "../InMemoryStore.js"
 import { emptySeed } from "../Seed.js"
 import { InMemoryOrganiser } from "./InMemoryOrganiser.js"
-import { InMemorySlotPlaceFixture } from "../../testing/organiser/SlotPlaceFixture.js"
-import { slotPlacesConformance } from "../../testing/organiser/slotPlacesConformance.js"
+import { InMemorySlotPlaceFixture } from "../../testing/organiser/catalog/SlotPlaceFixture.js"
+import { slotPlacesConformance } from "../../testing/organiser/catalog/slotPlacesConformance.js"
 
 // The organiser built over the store the public-form ports use: it sees their places.
 slotPlacesConformance(

@@ -5,7 +5,7 @@ import { Enrichment } from "../../events/Enrichment.js"
 import { SchemaCatalog } from "../../events/SchemaCatalog.js"
 import { Submissions } from "../../publicForms/Submissions.js"
 import { formSchemaFromSeed } from "../../memory/Seed.js"
-import { byId, draftOf, makeFresh } from "../conformance/support.js"
+import { byId, draftOf, makeFresh } from "../support.js"
 import type { PortalConformanceIt } from "../portal/engagementsConformance.js"
 import { type PortalFixture, portalIds } from "../../memory/portal/portalFixture.js"
 

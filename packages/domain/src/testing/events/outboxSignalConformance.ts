@@ -2,7 +2,7 @@
 import { describe, expect } from "@effect/vitest"
 import { Clock, Effect, Fiber } from "effect"
 import { OutboxSignal } from "../../events/OutboxSignal.js"
-import { values } from "../conformance/support.js"
+import { values } from "../support.js"
 import { claimAll, type PortalConformanceIt } from "../portal/engagementsConformance.js"
 import { portalIds } from "../../memory/portal/portalFixture.js"
 import { writeSection } from "../portal/writeSection.js"

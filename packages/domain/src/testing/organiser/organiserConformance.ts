@@ -9,7 +9,7 @@ import { eventKeyOf } from "../../organiser/catalog/CatalogModel.js"
 import { OrganiserAccess } from "../../organiser/catalog/OrganiserAccess.js"
 import { OrganiserArtists } from "../../organiser/OrganiserArtists.js"
 import { OrganiserCatalog } from "../../organiser/catalog/OrganiserCatalog.js"
-import { engagementChecks } from "./organiserEngagementChecks.js"
+import { engagementChecks } from "./engagements/organiserEngagementChecks.js"
 import { failureTag, first, newActor, t0 } from "./organiserTestSupport.js"
 
 export const organiserConformance = (

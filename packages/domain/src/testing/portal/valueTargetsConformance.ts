@@ -2,7 +2,7 @@
 import { describe, expect } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { ValueTargets } from "../../portal/ValueTargets.js"
-import { makeFresh, plain, values } from "../conformance/support.js"
+import { makeFresh, plain, values } from "../support.js"
 import type { PortalConformanceIt } from "./engagementsConformance.js"
 import { portalIds } from "../../memory/portal/portalFixture.js"
 

@@ -1,4 +1,4 @@
-import { formsConformance } from "../../../testing/organiser/formsConformance.js"
+import { formsConformance } from "../../../testing/organiser/forms/formsConformance.js"
 import { InMemoryOrganiserForms } from "./InMemoryOrganiserForms.js"
 
 formsConformance("in-memory OrganiserForms", () => InMemoryOrganiserForms.layer)

@@ -5,7 +5,7 @@ import { TestClock } from "effect/testing"
 import { RateLimiter } from "../../limits/RateLimiter.js"
 import { Submissions } from "../../publicForms/Submissions.js"
 import { seedIds } from "../../memory/conformanceSeed.js"
-import { type ConformanceIt, draftOf, makeFresh } from "./support.js"
+import { type ConformanceIt, draftOf, makeFresh } from "../support.js"
 
 const start = Date.parse("2027-07-01T00:00:00.000Z")
 const windowMs = 10_000

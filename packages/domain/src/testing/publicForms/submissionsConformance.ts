@@ -5,7 +5,7 @@ import { FormSchemas } from "../../publicForms/FormSchemas.js"
 import { Submissions } from "../../publicForms/Submissions.js"
 import { UniqueValues } from "../../publicForms/UniqueValues.js"
 import { seedIds } from "../../memory/conformanceSeed.js"
-import { type ConformanceIt, draftOf, makeFresh, plain, submitOf, values } from "./support.js"
+import { type ConformanceIt, draftOf, makeFresh, plain, submitOf, values } from "../support.js"
 
 const unbounded = { concurrency: "unbounded" } as const
 const unknownUuid = "00000000-0000-4000-8000-0000deadbeef"

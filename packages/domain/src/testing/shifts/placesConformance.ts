@@ -10,7 +10,7 @@ import { RegistrationData } from "../../shifts/RegistrationData.js"
 import { type PlacesRequest, Submissions } from "../../publicForms/Submissions.js"
 import { checkSlotChoices, chosenSlotIds } from "../../shifts/slotChoices.js"
 import { seedIds, shiftSlots } from "../../memory/conformanceSeed.js"
-import { type ConformanceIt, draftOf, makeFresh, submitOf, values } from "./support.js"
+import { type ConformanceIt, draftOf, makeFresh, submitOf, values } from "../support.js"
 
 const unbounded = { concurrency: "unbounded" } as const
 

@@ -5,9 +5,9 @@
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"
-import type { OrganiserAccess } from "../../organiser/catalog/OrganiserAccess.js"
-import { OrganiserCatalog } from "../../organiser/catalog/OrganiserCatalog.js"
-import { failureTag, first, newActor, t0 } from "./organiserTestSupport.js"
+import type { OrganiserAccess } from "../../../organiser/catalog/OrganiserAccess.js"
+import { OrganiserCatalog } from "../../../organiser/catalog/OrganiserCatalog.js"
+import { failureTag, first, newActor, t0 } from "../organiserTestSupport.js"
 import { SlotPlaceFixture } from "./SlotPlaceFixture.js"
 
 export const slotPlacesConformance = (

@@ -5,7 +5,7 @@ import { TestClock } from "effect/testing"
 import { type ClaimPolicy, interruptedAttemptError, Outbox, type OutboxEvent } from "../../events/Outbox.js"
 import { Submissions } from "../../publicForms/Submissions.js"
 import { seedIds } from "../../memory/conformanceSeed.js"
-import { type ConformanceIt, draftOf, makeFresh, submitOf, values } from "./support.js"
+import { type ConformanceIt, draftOf, makeFresh, submitOf, values } from "../support.js"
 
 const hour = 3_600_000
 const policy: ClaimPolicy = { leaseMs: 60_000, maxAttempts: 10 }

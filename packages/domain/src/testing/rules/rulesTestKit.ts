@@ -1,8 +1,8 @@
 /** Helpers shared by the rule tests: one-field forms, null-prototype and plain value maps. */
 import { describe, expect, it } from "@effect/vitest"
-import type { FieldOption, FormField, ValidationRules } from "../forms/FormField.js"
-import { compileRules } from "../rules/compileRules.js"
-import type { RuleName } from "../rules/FieldErrors.js"
+import type { FieldOption, FormField, ValidationRules } from "../../forms/FormField.js"
+import { compileRules } from "../../rules/compileRules.js"
+import type { RuleName } from "../../rules/FieldErrors.js"
 
 export interface FieldSpec {
   readonly type?: string

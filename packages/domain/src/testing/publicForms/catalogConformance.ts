@@ -6,7 +6,7 @@ import { FormSchemas } from "../../publicForms/FormSchemas.js"
 import { RegistrationData } from "../../shifts/RegistrationData.js"
 import { type ConformanceSeed, formSchemaFromSeed } from "../../memory/Seed.js"
 import { seedIds, seedTokens } from "../../memory/conformanceSeed.js"
-import { byId, type ConformanceIt } from "./support.js"
+import { byId, type ConformanceIt } from "../support.js"
 
 /** A schema with its revision left out and its lists in id order: what two stores must agree on. */
 const comparable = (schema: FormSchema) => ({

@@ -11,7 +11,7 @@ import { UniqueValues } from "../../publicForms/UniqueValues.js"
 import { compileRules } from "../../rules/compileRules.js"
 import { checkSizeLimits, defaultSizeLimits } from "../../rules/sizeLimits.js"
 import { seedIds } from "../../memory/conformanceSeed.js"
-import { type ConformanceIt, draftOf, makeFresh, submitOf, values } from "./support.js"
+import { type ConformanceIt, draftOf, makeFresh, submitOf, values } from "../support.js"
 
 const unbounded = { concurrency: "unbounded" } as const
 
