@@ -1,11 +1,11 @@
 /** The built-in handlers: tag sync and identity match of `submission.submitted`, value applying of `section.submitted`. */
 import { Effect, type Layer } from "effect"
 import type { Engagements } from "../portal/Engagements.js"
-import type { Enrichment } from "./Enrichment.js"
-import type { SchemaCatalog } from "./SchemaCatalog.js"
 import type { ValueTargets } from "../portal/ValueTargets.js"
+import type { Enrichment } from "./Enrichment.js"
 import { EventHandlers } from "./EventHandlers.js"
 import { makeIdentityMatch } from "./IdentityMatch.js"
+import type { SchemaCatalog } from "./SchemaCatalog.js"
 import { makeTagSync } from "./TagSync.js"
 import { makeValueApplying } from "./ValueApplying.js"
 

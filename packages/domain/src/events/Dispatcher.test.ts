@@ -1,16 +1,25 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Clock, Effect } from "effect"
 import { TestClock } from "effect/testing"
-import { Unavailable } from "../shared/errors.js"
-import { Enrichment } from "./Enrichment.js"
-import { interruptedAttemptError, Outbox } from "./Outbox.js"
-import { Submissions } from "../publicForms/Submissions.js"
-import { flaky, noJitter, now, outboxRow, outboxRows, runEvents, submitTravel, values } from "../testing/events/eventsTestKit.js"
 import { InMemoryStore } from "../memory/InMemoryStore.js"
 import { portalIds } from "../memory/portal/portalFixture.js"
+import { Submissions } from "../publicForms/Submissions.js"
+import { Unavailable } from "../shared/errors.js"
+import {
+  flaky,
+  noJitter,
+  now,
+  outboxRow,
+  outboxRows,
+  runEvents,
+  submitTravel,
+  values
+} from "../testing/events/eventsTestKit.js"
 import { claimPolicy, dispatchBatch } from "./Dispatcher.js"
+import { Enrichment } from "./Enrichment.js"
 import type { EventHandler } from "./EventHandlers.js"
 import { submissionSubmitted } from "./LifecycleEvents.js"
+import { interruptedAttemptError, Outbox } from "./Outbox.js"
 
 describe("dispatchBatch", () => {
   it.effect("delivers every claimed event to every handler of its type, then marks it delivered", () => {

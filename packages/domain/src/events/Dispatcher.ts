@@ -1,10 +1,10 @@
 /** Delivers outbox events to the registered handlers, at least once, with backoff and dead-parking (CONTRACT §6). */
 import { Cause, Clock, Effect, Exit, Layer, Option, Random } from "effect"
 import type { Unavailable } from "../shared/errors.js"
-import { type ClaimPolicy, interruptedAttemptError, Outbox, type OutboxEvent } from "./Outbox.js"
-import { OutboxSignal } from "./OutboxSignal.js"
 import { attemptInRound, type BackoffPolicy, defaultBackoff, nextRetryAt } from "./Backoff.js"
 import { type EventHandler, EventHandlers } from "./EventHandlers.js"
+import { type ClaimPolicy, interruptedAttemptError, Outbox, type OutboxEvent } from "./Outbox.js"
+import { OutboxSignal } from "./OutboxSignal.js"
 
 export interface DispatcherOptions {
   /**

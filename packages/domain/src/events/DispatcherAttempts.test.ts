@@ -1,11 +1,11 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Clock, Effect, Fiber, Layer } from "effect"
 import { TestClock } from "effect/testing"
-import { interruptedAttemptError, Outbox } from "./Outbox.js"
 import { outboxRows, runEvents, settle, submitTravel } from "../testing/events/eventsTestKit.js"
 import { runSlowDispatchers } from "../testing/events/slowDispatchers.js"
 import { claimPolicy, dispatchBatch } from "./Dispatcher.js"
 import type { EventHandler } from "./EventHandlers.js"
+import { interruptedAttemptError, Outbox } from "./Outbox.js"
 
 describe("attempts and leases", () => {
   it.effect("a poison event whose delivery never gets an outcome (a crash each time) is parked dead after its 10th attempt, its neighbour delivered", () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
 import { TestClock } from "effect/testing"
-import { Outbox } from "./Outbox.js"
-import { OutboxSignal } from "./OutboxSignal.js"
-import { flaky, noJitter, now, outboxRows, runEvents, settle, submitTravel } from "../testing/events/eventsTestKit.js"
 import { InMemoryStore } from "../memory/InMemoryStore.js"
+import { flaky, noJitter, now, outboxRows, runEvents, settle, submitTravel } from "../testing/events/eventsTestKit.js"
 import { Dispatcher, type DispatcherOptions } from "./Dispatcher.js"
 import { type EventHandler, EventHandlers } from "./EventHandlers.js"
+import { Outbox } from "./Outbox.js"
+import { OutboxSignal } from "./OutboxSignal.js"
 
 /** Starts the dispatcher with its claims counted: `claims()` is the number of `claimBatch` calls so far. */
 const startCountingClaims = (options: Partial<DispatcherOptions>) =>

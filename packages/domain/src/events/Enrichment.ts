@@ -1,27 +1,30 @@
 /** Port: what the `submission.submitted` handlers write: a submission's tags and its contact. */
-import { Context, type Effect, type Option } from "effect"
+import { Context, type Effect, type Option, Schema } from "effect"
 import type { Unavailable } from "../shared/errors.js"
 
-export interface Contact {
-  readonly id: string
-  readonly organisation_id: string
+export const Contact = Schema.Struct({
+  id: Schema.String,
+  organisation_id: Schema.String,
   /** An email lower-cased, or a phone's digits; unique per organisation. */
-  readonly key: string
+  key: Schema.String,
   /** The union of the tags of the submissions linked to it, sorted by code unit, no duplicates. */
-  readonly tags: ReadonlyArray<string>
-}
+  tags: Schema.Array(Schema.String)
+})
+export type Contact = typeof Contact.Type
 
-export interface LinkContact {
-  readonly organisation_id: string
-  readonly key: string
-  readonly submission_id: string
-}
+export const LinkContact = Schema.Struct({
+  organisation_id: Schema.String,
+  key: Schema.String,
+  submission_id: Schema.String
+})
+export type LinkContact = typeof LinkContact.Type
 
 /** One submission's tags, for `setSubmissionTagsMany`. */
-export interface SubmissionTags {
-  readonly submission_id: string
-  readonly tags: ReadonlyArray<string>
-}
+export const SubmissionTags = Schema.Struct({
+  submission_id: Schema.String,
+  tags: Schema.Array(Schema.String)
+})
+export type SubmissionTags = typeof SubmissionTags.Type
 
 export class Enrichment extends Context.Service<Enrichment, {
   /**

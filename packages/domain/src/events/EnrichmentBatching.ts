@@ -6,8 +6,8 @@
  * a batch that fails is written again item by item, so a poison item fails its own event alone.
  */
 import { Cause, Effect, Exit, type Option, Request, RequestResolver } from "effect"
-import type { Unavailable } from "../shared/errors.js"
 import type { FormSchema } from "../forms/FormSchema.js"
+import type { Unavailable } from "../shared/errors.js"
 import { Enrichment, type LinkContact, type SubmissionTags } from "./Enrichment.js"
 import { SchemaCatalog } from "./SchemaCatalog.js"
 

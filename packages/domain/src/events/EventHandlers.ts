@@ -1,14 +1,14 @@
 /** The registry of in-process event handlers: the built-in ones and any an embedding service adds. */
 import { Context, Effect, Layer, type Scope } from "effect"
-import type { EventType, OutboxEvent } from "./Outbox.js"
 import {
   decodeSectionSubmitted,
   decodeSubmissionSubmitted,
-  SectionSubmittedType,
   type SectionSubmittedPayload,
-  SubmissionSubmittedType,
-  type SubmissionSubmittedPayload
+  SectionSubmittedType,
+  type SubmissionSubmittedPayload,
+  SubmissionSubmittedType
 } from "./LifecycleEvents.js"
+import type { EventType, OutboxEvent } from "./Outbox.js"
 
 export interface EventHandler {
   /** Stable and unique: named in logs and in the error recorded on a failed delivery. */

@@ -1,7 +1,7 @@
 /** The lifecycle events of CONTRACT §6: their types, payload Schemas and the constructors every writer uses. */
 import { Schema } from "effect"
-import type { EventType, NewOutboxEvent } from "./Outbox.js"
 import { copyValues, type Values } from "../forms/Values.js"
+import type { EventType, NewOutboxEvent } from "./Outbox.js"
 
 export const SubmissionSubmittedType = "submission.submitted" satisfies EventType
 export const SectionSubmittedType = "section.submitted" satisfies EventType

@@ -1,24 +1,28 @@
 /** Port: the outbox of lifecycle events. Appending happens inside the atomic step that causes the event. */
-import { Context, type Effect } from "effect"
+import { Context, type Effect, Schema } from "effect"
 import type { Unavailable } from "../shared/errors.js"
 
-export type EventType = "submission.submitted" | "section.submitted" | "submission.erased"
+export const EventType = Schema.Literals(["submission.submitted", "section.submitted", "submission.erased"])
+export type EventType = typeof EventType.Type
 
-export interface NewOutboxEvent {
-  readonly type: EventType
-  readonly payload: Readonly<Record<string, unknown>>
-}
+export const NewOutboxEvent = Schema.Struct({
+  type: EventType,
+  payload: Schema.Record(Schema.String, Schema.Unknown)
+})
+export type NewOutboxEvent = typeof NewOutboxEvent.Type
 
-export interface OutboxEvent extends NewOutboxEvent {
+export const OutboxEvent = Schema.Struct({
+  ...NewOutboxEvent.fields,
   /** A stable UUID. */
-  readonly id: string
+  id: Schema.String,
   /**
    * Attempts counted so far, interrupted ones included. A claim counts its attempt, so a claimed
    * event carries the number of the attempt it is claimed for (1 for the first delivery).
    */
-  readonly attempts: number
-  readonly last_error: string | null
-}
+  attempts: Schema.Number,
+  last_error: Schema.NullOr(Schema.String)
+})
+export type OutboxEvent = typeof OutboxEvent.Type
 
 /** How a claim leases events, and when an attempt that never got an outcome parks its event. */
 export interface ClaimPolicy {
@@ -28,15 +32,16 @@ export interface ClaimPolicy {
   readonly maxAttempts: number
 }
 
-export interface Claimed {
+export const Claimed = Schema.Struct({
   /** Leased to the caller, each with its attempt counted. */
-  readonly events: ReadonlyArray<OutboxEvent>
+  events: Schema.Array(OutboxEvent),
   /**
    * Found due with the last attempt of its round interrupted (claimed, lease run out, no outcome
    * recorded): parked dead instead, with `interruptedAttemptError` as its last error.
    */
-  readonly parked: ReadonlyArray<OutboxEvent>
-}
+  parked: Schema.Array(OutboxEvent)
+})
+export type Claimed = typeof Claimed.Type
 
 /** The error a claim records for an attempt whose lease ran out without an outcome (a crash, a cut-off delivery). */
 export const interruptedAttemptError = "dispatcher: the attempt was interrupted (its lease ran out without an outcome)"

@@ -1,7 +1,7 @@
 /** Port: form schemas by id, whatever their status, type or token (for the event handlers). */
 import { Context, type Effect, type Option } from "effect"
-import type { Unavailable } from "../shared/errors.js"
 import type { FormSchema } from "../forms/FormSchema.js"
+import type { Unavailable } from "../shared/errors.js"
 
 export class SchemaCatalog extends Context.Service<SchemaCatalog, {
   readonly findById: (schemaId: string) => Effect.Effect<Option.Option<FormSchema>, Unavailable>

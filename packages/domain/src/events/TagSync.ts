@@ -2,11 +2,11 @@
 import { Effect, Option } from "effect"
 import type { FormField } from "../forms/FormField.js"
 import type { FormSchema } from "../forms/FormSchema.js"
-import { compareStrings } from "../shared/compareStrings.js"
 import type { Values } from "../forms/Values.js"
+import { compareStrings } from "../shared/compareStrings.js"
 import { makeEnrichmentBatching, makeSchemaLookup } from "./EnrichmentBatching.js"
-import { onSubmissionSubmitted } from "./EventHandlers.js"
 import { HandlerInputMissing } from "./errors.js"
+import { onSubmissionSubmitted } from "./EventHandlers.js"
 
 /** A chosen value as the `in` rule compares it: a trimmed string, or a number as `String(n)` writes it. */
 const asOptionValue = (value: unknown): string | null =>

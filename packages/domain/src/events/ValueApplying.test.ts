@@ -7,15 +7,21 @@ import { Deferred, Effect, Fiber, Layer, Option } from "effect"
 import { TestClock } from "effect/testing"
 import { FormsConfig } from "../FormsConfig.js"
 import { clientAt } from "../limits/LimitPolicy.js"
-import { ArtistPortal } from "../portal/ArtistPortal.js"
-import { ArtistPortalLive } from "../portal/makeArtistPortal.js"
-import type { Engagements } from "../portal/Engagements.js"
-import type { OutboxEvent } from "./Outbox.js"
-import { ValueTargets } from "../portal/ValueTargets.js"
 import { InMemoryStore } from "../memory/InMemoryStore.js"
 import { InMemoryPortal } from "../memory/portal/InMemoryPortal.js"
-import { type PortalFixture, portalFixture, portalIds, portalNow, portalTokens } from "../memory/portal/portalFixture.js"
+import {
+  type PortalFixture,
+  portalFixture,
+  portalIds,
+  portalNow,
+  portalTokens
+} from "../memory/portal/portalFixture.js"
+import { ArtistPortal } from "../portal/ArtistPortal.js"
+import type { Engagements } from "../portal/Engagements.js"
+import { ArtistPortalLive } from "../portal/makeArtistPortal.js"
+import { ValueTargets } from "../portal/ValueTargets.js"
 import { plain, values } from "../testing/support.js"
+import type { OutboxEvent } from "./Outbox.js"
 import { makeValueApplying } from "./ValueApplying.js"
 
 const ip = clientAt("192.0.2.1")

@@ -2,14 +2,14 @@
 import { Effect, Option } from "effect"
 import type { FormField } from "../forms/FormField.js"
 import type { FormSchema } from "../forms/FormSchema.js"
+import { emptyValues, type Values } from "../forms/Values.js"
 import type { PortalContext } from "../portal/Engagement.js"
-import { mapSections, sectionFields } from "../portal/SectionMapping.js"
 import { Engagements } from "../portal/Engagements.js"
+import { mapSections, sectionFields } from "../portal/SectionMapping.js"
 import { ValueTargets } from "../portal/ValueTargets.js"
 import { compareStrings } from "../shared/compareStrings.js"
-import { emptyValues, type Values } from "../forms/Values.js"
-import { onSectionSubmitted } from "./EventHandlers.js"
 import { HandlerInputMissing } from "./errors.js"
+import { onSectionSubmitted } from "./EventHandlers.js"
 
 const mapsToPattern = /^(artist|engagement)\.([a-z][a-z0-9_]{0,63})$/
 

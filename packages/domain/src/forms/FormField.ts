@@ -15,11 +15,12 @@ export const FieldOptionInput = Schema.Union([
 ])
 export type FieldOptionInput = typeof FieldOptionInput.Type
 
-export interface FieldOption {
-  readonly value: string
-  readonly label: string
-  readonly tags: ReadonlyArray<string>
-}
+export const FieldOption = Schema.Struct({
+  value: Schema.String,
+  label: Schema.String,
+  tags: Schema.Array(Schema.String)
+})
+export type FieldOption = typeof FieldOption.Type
 
 export const Bound = Schema.Union([Schema.Finite, Schema.String])
 
@@ -47,19 +48,11 @@ export const FormFieldInput = Schema.Struct({
 export type FormFieldInput = typeof FormFieldInput.Type
 
 /** A field with its options normalised to `{ value, label, tags }`. */
-export interface FormField {
-  readonly id: string
-  readonly section_id: string | null
-  readonly slug: string
-  readonly label: string
-  readonly type: string
-  readonly is_required: boolean
-  readonly options: ReadonlyArray<FieldOption> | null
-  readonly validation_rules: ValidationRules | null
-  readonly is_unique: boolean
-  readonly position: number
-  readonly maps_to: string | null
-}
+export const FormField = Schema.Struct({
+  ...FormFieldInput.fields,
+  options: Schema.NullOr(Schema.Array(FieldOption))
+})
+export type FormField = typeof FormField.Type
 
 export const normalizeOption = (option: FieldOptionInput): FieldOption =>
   typeof option === "string"

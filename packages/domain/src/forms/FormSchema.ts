@@ -1,37 +1,42 @@
 /** A form schema as the use cases see it: its event, sections, fields, status and tokens. */
-import type { FormField } from "./FormField.js"
+import { Schema } from "effect"
+import { FormField } from "./FormField.js"
 
-export type FormStatus = "draft" | "published" | "archived"
+export const FormStatus = Schema.Literals(["draft", "published", "archived"])
+export type FormStatus = typeof FormStatus.Type
 
-export interface EventRef {
-  readonly id: string
-  readonly name: string
-}
+export const EventRef = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String
+})
+export type EventRef = typeof EventRef.Type
 
-export interface FormSection {
-  readonly id: string
-  readonly name: string
-  readonly position: number
-}
+export const FormSection = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  position: Schema.Number
+})
+export type FormSection = typeof FormSection.Type
 
-export interface FormSchema {
-  readonly id: string
-  readonly organisation_id: string
+export const FormSchema = Schema.Struct({
+  id: Schema.String,
+  organisation_id: Schema.String,
   /** 1 for a new form, +1 per change of its definition (CONTRACT §12); not moved by a token rotation. */
-  readonly revision: number
-  readonly event: EventRef | null
-  readonly name: string
-  readonly type: string
-  readonly status: FormStatus
-  readonly public_token: string | null
-  readonly previous_public_token: string | null
+  revision: Schema.Number,
+  event: Schema.NullOr(EventRef),
+  name: Schema.String,
+  type: Schema.String,
+  status: FormStatus,
+  public_token: Schema.NullOr(Schema.String),
+  previous_public_token: Schema.NullOr(Schema.String),
   /** Epoch milliseconds of the last rotation, or null. */
-  readonly token_rotated_at: number | null
+  token_rotated_at: Schema.NullOr(Schema.Number),
   /** Epoch milliseconds, or null. */
-  readonly opens_at: number | null
-  readonly closes_at: number | null
-  readonly tags: ReadonlyArray<string>
-  readonly sections: ReadonlyArray<FormSection>
+  opens_at: Schema.NullOr(Schema.Number),
+  closes_at: Schema.NullOr(Schema.Number),
+  tags: Schema.Array(Schema.String),
+  sections: Schema.Array(FormSection),
   /** Every field of the schema, in or out of a section. */
-  readonly fields: ReadonlyArray<FormField>
-}
+  fields: Schema.Array(FormField)
+})
+export type FormSchema = typeof FormSchema.Type

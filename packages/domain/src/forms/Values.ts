@@ -1,5 +1,9 @@
+/** The values of a form: what submissions store, events carry and the rules check. */
+import { Schema } from "effect"
+
 /** A map from field slug to value. Built with a null prototype, never by spreading a client's object. */
-export type Values = Readonly<Record<string, unknown>>
+export const Values = Schema.Record(Schema.String, Schema.Unknown)
+export type Values = typeof Values.Type
 
 export const emptyValues = (): Record<string, unknown> => Object.create(null) as Record<string, unknown>
 

@@ -1,4 +1,5 @@
 /** The client limits of CONTRACT §8: a name for the headers, a sliding window, and how a request is keyed. */
+import { Schema } from "effect"
 
 export interface LimitPolicy {
   readonly name: "submit" | "portal" | "write"
@@ -16,10 +17,11 @@ export const writePolicy: LimitPolicy = { name: "write", windowMs: 3_600_000 }
  * Who a client limit counts: the canonical client address (IPv6 grouped by /64, chosen by the HTTP
  * adapter), and whether the client is in an exempt network (then no limit counts it).
  */
-export interface Client {
-  readonly address: string
-  readonly exempt: boolean
-}
+export const Client = Schema.Struct({
+  address: Schema.String,
+  exempt: Schema.Boolean
+})
+export type Client = typeof Client.Type
 
 export const clientAt = (address: string, exempt = false): Client => ({ address, exempt })
 

@@ -4,10 +4,10 @@
  * that state too, so the HTTP adapter writes the RateLimit headers on both from one place.
  */
 import { Data, Effect } from "effect"
-import type { AlreadySubmitted, FormClosed, SubmissionNotFound } from "../publicForms/errors.js"
-import type { RateLimited } from "./errors.js"
 import type { SectionNotFound } from "../portal/errors.js"
+import type { AlreadySubmitted, FormClosed, SubmissionNotFound } from "../publicForms/errors.js"
 import type { ValidationFailed } from "../rules/errors.js"
+import type { RateLimited } from "./errors.js"
 import type { RateLimitState } from "./RateLimitState.js"
 
 /** `rateLimit` is undefined for a client of an exempt network: no limit counted it, no headers. */

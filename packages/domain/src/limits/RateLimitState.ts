@@ -1,7 +1,7 @@
 /** The limiter's answer as the RateLimit header fields need it (CONTRACT §8). */
 import { Schema } from "effect"
-import type { RateLimitDecision } from "./RateLimiter.js"
 import type { LimitPolicy } from "./LimitPolicy.js"
+import type { RateLimitDecision } from "./RateLimiter.js"
 
 export const RateLimitState = Schema.Struct({
   policy: Schema.String,

@@ -1,19 +1,22 @@
 /** Port: a sliding-window limiter shared by every process on the store. Time comes from Effect's Clock. */
-import { Context, type Effect, type Option } from "effect"
+import { Context, type Effect, type Option, Schema } from "effect"
 import type { Unavailable } from "../shared/errors.js"
 
-export interface RateLimitDecision {
-  readonly allowed: boolean
+export const RateLimitDecision = Schema.Struct({
+  allowed: Schema.Boolean,
   /** Requests left in the window after this one (0 when refused). */
-  readonly remaining: number
+  remaining: Schema.Number,
   /** Milliseconds until the oldest counted request leaves the window (0 when none is counted). */
-  readonly reset_ms: number
-}
+  reset_ms: Schema.Number
+})
+export type RateLimitDecision = typeof RateLimitDecision.Type
 
-export interface SubmissionRef {
-  readonly schema_id: string
-  readonly id: string
-}
+/** A submission of a form, by ids. */
+export const SubmissionRef = Schema.Struct({
+  schema_id: Schema.String,
+  id: Schema.String
+})
+export type SubmissionRef = typeof SubmissionRef.Type
 
 export class RateLimiter extends Context.Service<RateLimiter, {
   /** Counts one request under `key` when fewer than `limit` were counted in the last `windowMs`; refused ones do not count. */

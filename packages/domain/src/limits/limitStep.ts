@@ -1,9 +1,9 @@
 /** The limit step of a use case (CONTRACT §8): counts the request, or refuses it with 429. */
 import { Effect } from "effect"
 import { RateLimited } from "./errors.js"
-import type { RateLimitDecision, RateLimiter } from "./RateLimiter.js"
 import { Refused } from "./Limited.js"
 import { type Client, limitKey, type LimitPolicy } from "./LimitPolicy.js"
+import type { RateLimitDecision, RateLimiter } from "./RateLimiter.js"
 import { type RateLimitState, toRateLimitState } from "./RateLimitState.js"
 
 /**

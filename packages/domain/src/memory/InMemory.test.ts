@@ -1,4 +1,4 @@
-import { InMemory } from "./InMemory.js"
 import { portConformance } from "../testing/portConformance.js"
+import { InMemory } from "./InMemory.js"
 
 portConformance("in-memory ports", (seed) => InMemory.layer(seed))

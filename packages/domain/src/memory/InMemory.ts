@@ -1,19 +1,19 @@
 /** Every port in memory over one store, seeded from a fixture-shaped object: `InMemory.layer(seed)`. */
 import { Layer } from "effect"
-import type { FormSchemas } from "../publicForms/FormSchemas.js"
 import type { Outbox } from "../events/Outbox.js"
 import type { RateLimiter } from "../limits/RateLimiter.js"
-import type { RegistrationData } from "../shifts/RegistrationData.js"
+import type { FormSchemas } from "../publicForms/FormSchemas.js"
 import type { Submissions } from "../publicForms/Submissions.js"
 import type { UniqueValues } from "../publicForms/UniqueValues.js"
-import type { ConformanceSeed } from "./Seed.js"
+import type { RegistrationData } from "../shifts/RegistrationData.js"
 import { conformanceSeed } from "./conformanceSeed.js"
-import { InMemoryFormSchemas } from "./publicForms/InMemoryFormSchemas.js"
-import { InMemoryRegistrationData } from "./shifts/InMemoryRegistrationData.js"
 import { InMemoryOutbox } from "./events/InMemoryOutbox.js"
-import { InMemoryRateLimiter } from "./limits/InMemoryRateLimiter.js"
 import { InMemoryStore } from "./InMemoryStore.js"
+import { InMemoryRateLimiter } from "./limits/InMemoryRateLimiter.js"
+import { InMemoryFormSchemas } from "./publicForms/InMemoryFormSchemas.js"
 import { InMemorySubmissions, InMemoryUniqueValues } from "./publicForms/InMemorySubmissions.js"
+import type { ConformanceSeed } from "./Seed.js"
+import { InMemoryRegistrationData } from "./shifts/InMemoryRegistrationData.js"
 
 /** The services of every port the use cases need. */
 export type Ports = FormSchemas | Submissions | UniqueValues | RateLimiter | RegistrationData | Outbox

@@ -1,12 +1,12 @@
 /** The state behind the in-memory adapters: one store, each port method one synchronous critical section over it. */
 import { Clock, Context, Effect, Layer, Result } from "effect"
-import { Unavailable } from "../shared/errors.js"
-import type { FormSchema } from "../forms/FormSchema.js"
-import type { Actor } from "../shared/Actor.js"
-import type { AuditEntry, AuditRecord } from "../organiser/catalog/CatalogModel.js"
 import type { EventType } from "../events/Outbox.js"
-import type { ChosenSlot } from "../shifts/RegistrationData.js"
+import type { FormSchema } from "../forms/FormSchema.js"
+import type { AuditEntry, AuditRecord } from "../organiser/catalog/CatalogModel.js"
 import type { Submission } from "../publicForms/Submission.js"
+import type { Actor } from "../shared/Actor.js"
+import { Unavailable } from "../shared/errors.js"
+import type { ChosenSlot } from "../shifts/RegistrationData.js"
 import { type ConformanceSeed, formSchemaFromSeed } from "./Seed.js"
 import { type InMemoryWebhookState, makeWebhookState } from "./webhooks/InMemoryWebhookState.js"
 

@@ -1,5 +1,5 @@
 /** The seed data the in-memory adapters and the port conformance suite start from: the fixture shape of CONTRACT §10. */
-import { normalizeField, type FormFieldInput } from "../forms/FormField.js"
+import { type FormFieldInput, normalizeField } from "../forms/FormField.js"
 import type { EventRef, FormSchema, FormSection, FormStatus } from "../forms/FormSchema.js"
 import type { EventRecord, EventSectionRecord, TimeSlotRecord } from "../shifts/RegistrationData.js"
 

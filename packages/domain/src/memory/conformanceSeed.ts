@@ -1,6 +1,6 @@
 /** The seed of the port conformance suite and of the use-case tests: one organisation, a festival tree, nine forms. */
 import type { FormFieldInput } from "../forms/FormField.js"
-import { type ConformanceSeed, type SeedFormSchema, seedField, seedSchemaDefaults } from "./Seed.js"
+import { type ConformanceSeed, seedField, type SeedFormSchema, seedSchemaDefaults } from "./Seed.js"
 
 export const seedIds = {
   organisation: "org-conf",

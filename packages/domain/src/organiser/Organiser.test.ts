@@ -1,10 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Exit, Layer, Option } from "effect"
 import { TestClock } from "effect/testing"
-import { OrganiserAccess } from "./catalog/OrganiserAccess.js"
 import { InMemoryOrganiser } from "../memory/organiser/InMemoryOrganiser.js"
-import { OrganiserLive } from "./Organiser.js"
-import { Organiser } from "./Organiser.js"
+import { OrganiserAccess } from "./catalog/OrganiserAccess.js"
+import { Organiser, OrganiserLive } from "./Organiser.js"
 
 const TestLayer = OrganiserLive.layer.pipe(Layer.provideMerge(InMemoryOrganiser.layer))
 const key = "fok_" + "k".repeat(43)

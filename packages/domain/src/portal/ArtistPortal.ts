@@ -1,45 +1,43 @@
 /** The artist portal use cases (CONTRACT §5): engagement summary, a section with its draft values, a section submit. */
-import { Context, type Effect } from "effect"
-import type { ArtistGone, PortalNotFound, SectionNotFound } from "./errors.js"
+import { Context, type Effect, Schema, Struct } from "effect"
+import { FormField } from "../forms/FormField.js"
+import { EventRef } from "../forms/FormSchema.js"
+import { Values } from "../forms/Values.js"
 import type { RateLimited } from "../limits/errors.js"
-import type { Unavailable } from "../shared/errors.js"
-import type { ValidationFailed } from "../rules/errors.js"
-import type { FormField } from "../forms/FormField.js"
 import type { Limited, Refused } from "../limits/Limited.js"
 import type { Client } from "../limits/LimitPolicy.js"
-import type { EventRef } from "../forms/FormSchema.js"
-import type { Values } from "../forms/Values.js"
-import type { AdvanceSectionStatus } from "./Engagement.js"
+import type { ValidationFailed } from "../rules/errors.js"
+import type { Unavailable } from "../shared/errors.js"
+import { AdvanceSection, AdvanceSectionStatus } from "./Engagement.js"
+import type { ArtistGone, PortalNotFound, SectionNotFound } from "./errors.js"
 
-export interface PortalSummarySection {
-  readonly id: string
-  readonly name: string
-  readonly status: AdvanceSectionStatus
+export const PortalSummarySection = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  status: AdvanceSectionStatus,
   /** Epoch ms (the HTTP adapter writes ISO 8601), or null. */
-  readonly submitted_at: number | null
+  submitted_at: Schema.NullOr(Schema.Number),
   /** Maps to a section of the organisation's `artist_advance` schema. */
-  readonly available: boolean
-}
+  available: Schema.Boolean
+})
+export type PortalSummarySection = typeof PortalSummarySection.Type
 
-export interface PortalSummary {
-  readonly engagement: { readonly id: string; readonly event: EventRef }
-  readonly artist: { readonly id: string; readonly name: string }
+export const PortalSummary = Schema.Struct({
+  engagement: Schema.Struct({ id: Schema.String, event: EventRef }),
+  artist: Schema.Struct({ id: Schema.String, name: Schema.String }),
   /** Ordered by position, then id. */
-  readonly sections: ReadonlyArray<PortalSummarySection>
-}
+  sections: Schema.Array(PortalSummarySection)
+})
+export type PortalSummary = typeof PortalSummary.Type
 
-export interface PortalSectionView {
-  readonly section: {
-    readonly id: string
-    readonly name: string
-    readonly status: AdvanceSectionStatus
-    readonly submitted_at: number | null
-  }
+export const PortalSectionView = Schema.Struct({
+  section: AdvanceSection.mapFields(Struct.pick(["id", "name", "status", "submitted_at"])),
   /** The form section's fields, ordered by position then slug (with internal `maps_to` and option tags: the wire drops them). */
-  readonly fields: ReadonlyArray<FormField>
+  fields: Schema.Array(FormField),
   /** The advance draft's values for these fields only (empty map when none). */
-  readonly values: Values
-}
+  values: Values
+})
+export type PortalSectionView = typeof PortalSectionView.Type
 
 /** Token (404), artist (410), the portal limit (429) and the database: what every portal route may answer. */
 export type PortalAccessError = PortalNotFound | ArtistGone | Refused<RateLimited> | Unavailable

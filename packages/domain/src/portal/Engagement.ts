@@ -1,40 +1,46 @@
 /** The artist portal's model: an engagement, its master artist, its advance sections and the advance schema. */
-import type { EventRef, FormSchema } from "../forms/FormSchema.js"
+import { Schema } from "effect"
+import { EventRef, FormSchema } from "../forms/FormSchema.js"
 
-export interface Engagement {
-  readonly id: string
-  readonly organisation_id: string
-  readonly event: EventRef
-  readonly master_artist_id: string
-}
+export const Engagement = Schema.Struct({
+  id: Schema.String,
+  organisation_id: Schema.String,
+  event: EventRef,
+  master_artist_id: Schema.String
+})
+export type Engagement = typeof Engagement.Type
 
-export interface MasterArtist {
-  readonly id: string
-  readonly name: string
+export const MasterArtist = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
   /** Epoch milliseconds of the soft delete, or null. */
-  readonly deleted_at: number | null
-}
+  deleted_at: Schema.NullOr(Schema.Number)
+})
+export type MasterArtist = typeof MasterArtist.Type
 
-export type AdvanceSectionStatus = "pending" | "submitted"
+export const AdvanceSectionStatus = Schema.Literals(["pending", "submitted"])
+export type AdvanceSectionStatus = typeof AdvanceSectionStatus.Type
 
 /** An engagement-scoped section of the artist's advance. */
-export interface AdvanceSection {
-  readonly id: string
-  readonly name: string
-  readonly position: number
-  readonly status: AdvanceSectionStatus
+export const AdvanceSection = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  position: Schema.Number,
+  status: AdvanceSectionStatus,
   /** Epoch milliseconds of the last submit, or null. */
-  readonly submitted_at: number | null
-}
+  submitted_at: Schema.NullOr(Schema.Number)
+})
+export type AdvanceSection = typeof AdvanceSection.Type
 
 /** What a portal token resolves to, read in one step. */
-export interface PortalContext {
-  readonly engagement: Engagement
-  readonly artist: MasterArtist
-  readonly sections: ReadonlyArray<AdvanceSection>
+export const PortalContext = Schema.Struct({
+  engagement: Engagement,
+  artist: MasterArtist,
+  sections: Schema.Array(AdvanceSection),
   /** The organisation's `artist_advance` schema (at most one; status and public token do not matter), or null. */
-  readonly advance_schema: FormSchema | null
-}
+  advance_schema: Schema.NullOr(FormSchema)
+})
+export type PortalContext = typeof PortalContext.Type
 
 export const ArtistAdvanceType = "artist_advance"
 

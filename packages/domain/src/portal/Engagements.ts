@@ -1,55 +1,58 @@
 /** Port: the artist portal's engagements, read by token or id, the advance draft, and the atomic section submit. */
-import { Context, type Effect, type Option } from "effect"
+import { Context, type Effect, type Option, Schema } from "effect"
+import { NewOutboxEvent } from "../events/Outbox.js"
 import type { RevisionChanged } from "../forms/errors.js"
-import type { SectionNotFound } from "./errors.js"
-import type { Unavailable } from "../shared/errors.js"
+import { Values } from "../forms/Values.js"
 import type { VersionConflict } from "../publicForms/errors.js"
-import type { AdvanceSection, PortalContext } from "./Engagement.js"
-import type { NewOutboxEvent } from "../events/Outbox.js"
-import type { Submission } from "../publicForms/Submission.js"
-import type { Values } from "../forms/Values.js"
+import { Submission } from "../publicForms/Submission.js"
+import type { Unavailable } from "../shared/errors.js"
+import { AdvanceSection, type PortalContext } from "./Engagement.js"
+import type { SectionNotFound } from "./errors.js"
 
 /** The engagement's advance draft, created empty when the first valid section submit finds none. */
-export interface NewAdvanceDraft {
-  readonly engagement_id: string
+export const NewAdvanceDraft = Schema.Struct({
+  engagement_id: Schema.String,
   /** The organisation's `artist_advance` schema: the draft belongs to it. */
-  readonly schema_id: string
+  schema_id: Schema.String,
   /** The engagement's master artist. */
-  readonly subject_id: string
+  subject_id: Schema.String,
   /** The engagement's event. */
-  readonly event_id: string
+  event_id: Schema.String,
   /** Epoch ms from Effect's Clock: `created_at` and `updated_at`. */
-  readonly created_at: number
-}
+  created_at: Schema.Number
+})
+export type NewAdvanceDraft = typeof NewAdvanceDraft.Type
 
-export interface SubmitSectionCommand {
-  readonly engagement_id: string
+export const SubmitSectionCommand = Schema.Struct({
+  engagement_id: Schema.String,
   /** The engagement's advance section being submitted. */
-  readonly section_id: string
+  section_id: Schema.String,
   /** The organisation's `artist_advance` schema the draft belongs to. */
-  readonly schema_id: string
+  schema_id: Schema.String,
   /** The advance draft the use case read, and the version it merged and validated. */
-  readonly draft_id: string
-  readonly expected_version: number
+  draft_id: Schema.String,
+  expected_version: Schema.Number,
   /**
    * The advance schema's revision the values were validated against (CONTRACT §12, "a change applies at once"):
    * when given, written only while it is still the schema's revision.
    */
-  readonly revision?: number | undefined
+  revision: Schema.optional(Schema.Number),
   /** The section's values after the merge and strict validation: only slugs of the section's fields. */
-  readonly values: Values
+  values: Values,
   /** Epoch ms from Effect's Clock: the section's `submitted_at` and the draft's `updated_at`. */
-  readonly submitted_at: number
+  submitted_at: Schema.Number,
   /** The `section.submitted` event (built by the use case with `sectionSubmitted`): recorded as is. */
-  readonly event: NewOutboxEvent
-}
+  event: NewOutboxEvent
+})
+export type SubmitSectionCommand = typeof SubmitSectionCommand.Type
 
-export interface SubmitSectionResult {
+export const SubmitSectionResult = Schema.Struct({
   /** The advance draft after the merge (still a draft). */
-  readonly submission: Submission
+  submission: Submission,
   /** The advance section after the submit (`submitted`, `submitted_at` moved). */
-  readonly section: AdvanceSection
-}
+  section: AdvanceSection
+})
+export type SubmitSectionResult = typeof SubmitSectionResult.Type
 
 export class Engagements extends Context.Service<Engagements, {
   /**

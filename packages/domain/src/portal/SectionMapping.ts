@@ -1,13 +1,16 @@
 /** Maps an engagement's advance sections to the sections of the advance schema, by case-sensitive name equality. */
+import { Schema } from "effect"
 import type { FormField } from "../forms/FormField.js"
-import type { FormSchema, FormSection } from "../forms/FormSchema.js"
+import { type FormSchema, FormSection } from "../forms/FormSchema.js"
 import { compareStrings } from "../shared/compareStrings.js"
-import type { AdvanceSection } from "./Engagement.js"
+import { AdvanceSection } from "./Engagement.js"
 
 /** An advance section with the form section it maps to (null: not available). */
-export interface PortalSection extends AdvanceSection {
-  readonly form_section: FormSection | null
-}
+export const PortalSection = Schema.Struct({
+  ...AdvanceSection.fields,
+  form_section: Schema.NullOr(FormSection)
+})
+export type PortalSection = typeof PortalSection.Type
 
 const byPositionThenId = (a: { position: number; id: string }, b: { position: number; id: string }): number =>
   a.position - b.position || compareStrings(a.id, b.id)

@@ -1,31 +1,34 @@
 /** Port: the JSON objects the value-applying pipeline writes into (artist `profile`, engagement `advance`). */
-import { Context, type Effect, type Option } from "effect"
+import { Context, type Effect, type Option, Schema } from "effect"
+import { Values } from "../forms/Values.js"
 import type { Unavailable } from "../shared/errors.js"
-import type { Values } from "../forms/Values.js"
 
 /** The advance draft, at the version whose values an apply was computed from. */
-export interface ApplySource {
-  readonly submission_id: string
-  readonly version: number
-}
+export const ApplySource = Schema.Struct({
+  submission_id: Schema.String,
+  version: Schema.Number
+})
+export type ApplySource = typeof ApplySource.Type
 
-export interface ApplyValues {
-  readonly engagement_id: string
+export const ApplyValues = Schema.Struct({
+  engagement_id: Schema.String,
   /** Merged into the engagement's master artist's `profile` (other keys kept). */
-  readonly artist: Values
+  artist: Values,
   /** Merged into the engagement's `advance` (other keys kept). */
-  readonly engagement: Values
+  engagement: Values,
   /**
    * When given, the merge is made only unless the engagement last took values from a newer version of the same
    * draft (an older event's apply that lands late changes nothing), and this source is recorded.
    */
-  readonly source?: ApplySource | undefined
-}
+  source: Schema.optional(ApplySource)
+})
+export type ApplyValues = typeof ApplyValues.Type
 
-export interface AppliedObjects {
-  readonly profile: Values
-  readonly advance: Values
-}
+export const AppliedObjects = Schema.Struct({
+  profile: Values,
+  advance: Values
+})
+export type AppliedObjects = typeof AppliedObjects.Type
 
 export class ValueTargets extends Context.Service<ValueTargets, {
   /**

@@ -1,7 +1,7 @@
 /** Port: form schemas, looked up by a public token (current or previous; the grace rule is the domain's). */
 import { Context, type Effect, type Option } from "effect"
-import type { Unavailable } from "../shared/errors.js"
 import type { FormSchema } from "../forms/FormSchema.js"
+import type { Unavailable } from "../shared/errors.js"
 
 export class FormSchemas extends Context.Service<FormSchemas, {
   /** The schema whose `public_token` or `previous_public_token` equals `token`, whatever its status or type. */

@@ -2,13 +2,13 @@ import { describe, expect, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { FormsConfig } from "../FormsConfig.js"
-import { Submissions } from "./Submissions.js"
 import { seedTokens } from "../memory/conformanceSeed.js"
 import { InMemory } from "../memory/InMemory.js"
 import { InMemoryStore } from "../memory/InMemoryStore.js"
 import { body, ip, keyOf, reasonOf, seedNowMs, validVolunteer } from "../testing/publicForms/publicFormsTestKit.js"
 import { PublicFormsLive } from "./makePublicForms.js"
 import { PublicForms } from "./PublicForms.js"
+import { Submissions } from "./Submissions.js"
 
 /**
  * A Submissions port whose `submit` lets `interloper` run first on each of the first `times` calls: a

@@ -1,10 +1,18 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { TestClock } from "effect/testing"
+import { clientAt } from "../limits/LimitPolicy.js"
 import { seedIds, seedTokens } from "../memory/conformanceSeed.js"
 import { InMemoryStore } from "../memory/InMemoryStore.js"
-import { clientAt } from "../limits/LimitPolicy.js"
-import { body, inWorld, ip, keyOf, reasonOf, seedNowMs, validVolunteer } from "../testing/publicForms/publicFormsTestKit.js"
+import {
+  body,
+  inWorld,
+  ip,
+  keyOf,
+  reasonOf,
+  seedNowMs,
+  validVolunteer
+} from "../testing/publicForms/publicFormsTestKit.js"
 import { PublicForms } from "./PublicForms.js"
 
 const draftOn = (token: string, values: Record<string, unknown> = {}, n = 1) =>

@@ -1,28 +1,31 @@
 /** The public-forms use cases (CONTRACT §3), in the contract's orders of checks. */
-import { Context, type Effect } from "effect"
-import type { AlreadySubmitted, FormClosed, SubmissionNotFound, TimeSlotsNotAvailable } from "./errors.js"
+import { Context, type Effect, Schema } from "effect"
 import type { FormNotFound } from "../forms/errors.js"
+import { FormSchema } from "../forms/FormSchema.js"
+import { Values } from "../forms/Values.js"
 import type { RateLimited } from "../limits/errors.js"
-import type { Unavailable } from "../shared/errors.js"
-import type { ValidationFailed } from "../rules/errors.js"
 import type { Limited, Refused } from "../limits/Limited.js"
 import type { Client } from "../limits/LimitPolicy.js"
-import type { FormSchema } from "../forms/FormSchema.js"
-import type { RegistrationSection } from "./RegistrationSection.js"
+import type { ValidationFailed } from "../rules/errors.js"
+import type { Unavailable } from "../shared/errors.js"
 import type { TimeSlot } from "../shifts/TimeSlot.js"
+import type { AlreadySubmitted, FormClosed, SubmissionNotFound, TimeSlotsNotAvailable } from "./errors.js"
+import type { RegistrationSection } from "./RegistrationSection.js"
 import type { Submission } from "./Submission.js"
-import type { Values } from "../forms/Values.js"
 
-export interface FormView {
-  readonly schema: FormSchema
-  readonly accepts_submissions: boolean
-}
+/** A public form as its token opens it, and whether it takes submissions now. */
+export const FormView = Schema.Struct({
+  schema: FormSchema,
+  accepts_submissions: Schema.Boolean
+})
+export type FormView = typeof FormView.Type
 
-export interface CreateDraftInput {
+export const CreateDraftInput = Schema.Struct({
   /** Already checked by the caller against the key pattern of CONTRACT §3 (a request-shape rule; `IdempotencyKeyPattern` in adapters-http). */
-  readonly idempotency_key: string
-  readonly values?: Values | undefined
-}
+  idempotency_key: Schema.String,
+  values: Schema.optional(Values)
+})
+export type CreateDraftInput = typeof CreateDraftInput.Type
 
 /** What a save or a submit may answer besides its success: 404s before the limit, refusals after it, 503. */
 export type DraftWriteError =

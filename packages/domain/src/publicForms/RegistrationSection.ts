@@ -1,8 +1,10 @@
 /** A registration section as a public form lists it (CONTRACT §2, §3). */
+import { Schema } from "effect"
 
-export interface RegistrationSection {
-  readonly id: string
-  readonly name: string
-  readonly type: string
-  readonly position: number
-}
+export const RegistrationSection = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  type: Schema.String,
+  position: Schema.Number
+})
+export type RegistrationSection = typeof RegistrationSection.Type

@@ -1,22 +1,25 @@
 /** A form submission: a draft saved any number of times, then submitted once. */
-import type { Values } from "../forms/Values.js"
+import { Schema } from "effect"
+import { Values } from "../forms/Values.js"
 
-export type SubmissionStatus = "draft" | "submitted"
+export const SubmissionStatus = Schema.Literals(["draft", "submitted"])
+export type SubmissionStatus = typeof SubmissionStatus.Type
 
-export interface Submission {
-  readonly id: string
-  readonly schema_id: string
-  readonly status: SubmissionStatus
-  readonly idempotency_key: string
-  readonly auto_save_count: number
-  readonly event_id: string | null
+export const Submission = Schema.Struct({
+  id: Schema.String,
+  schema_id: Schema.String,
+  status: SubmissionStatus,
+  idempotency_key: Schema.String,
+  auto_save_count: Schema.Number,
+  event_id: Schema.NullOr(Schema.String),
   /** The master artist for portal drafts; null for public forms. */
-  readonly subject_id: string | null
-  readonly values: Values
+  subject_id: Schema.NullOr(Schema.String),
+  values: Values,
   /** Epoch milliseconds. */
-  readonly created_at: number
-  readonly updated_at: number
-  readonly submitted_at: number | null
+  created_at: Schema.Number,
+  updated_at: Schema.Number,
+  submitted_at: Schema.NullOr(Schema.Number),
   /** Increases on every write; submit commits only at the version that was validated. */
-  readonly version: number
-}
+  version: Schema.Number
+})
+export type Submission = typeof Submission.Type

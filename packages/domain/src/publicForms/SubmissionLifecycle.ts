@@ -1,7 +1,7 @@
 /** The draft → submitted state machine, as pure transitions over a stored submission. */
 import { Result } from "effect"
-import { AlreadySubmitted, VersionConflict } from "./errors.js"
 import { copyValues, type Values } from "../forms/Values.js"
+import { AlreadySubmitted, VersionConflict } from "./errors.js"
 import type { Submission } from "./Submission.js"
 import { mergeValues } from "./SubmissionValues.js"
 

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "@effect/vitest"
 import fc from "fast-check"
+import { describe, expect, it } from "@effect/vitest"
 import { type FormField, normalizeField } from "../forms/FormField.js"
 import { seedField } from "../memory/Seed.js"
 import { mergeValues, pickSchemaValues } from "./SubmissionValues.js"

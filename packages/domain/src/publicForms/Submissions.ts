@@ -1,31 +1,34 @@
 /** Port: submissions. Every method is one atomic step (one statement, one transaction or one critical section). */
-import { Context, type Effect, type Option } from "effect"
-import type { AlreadySubmitted, SlotsRefused, SubmissionNotFound, UniqueTaken, VersionConflict } from "./errors.js"
-import type { Unavailable } from "../shared/errors.js"
-import type { FieldErrors } from "../rules/FieldErrors.js"
-import type { ChosenSlot } from "../shifts/RegistrationData.js"
-import type { RevisionChanged } from "../forms/errors.js"
+import { Context, type Effect, type Option, Schema } from "effect"
 import type { NewOutboxEvent } from "../events/Outbox.js"
+import type { RevisionChanged } from "../forms/errors.js"
+import { Values } from "../forms/Values.js"
+import type { FieldErrors } from "../rules/FieldErrors.js"
+import type { Unavailable } from "../shared/errors.js"
+import type { ChosenSlot } from "../shifts/RegistrationData.js"
+import type { AlreadySubmitted, SlotsRefused, SubmissionNotFound, UniqueTaken, VersionConflict } from "./errors.js"
 import type { Submission } from "./Submission.js"
-import type { Values } from "../forms/Values.js"
 
-export interface NewDraft {
-  readonly schema_id: string
-  readonly idempotency_key: string
-  readonly event_id: string | null
-  readonly subject_id: string | null
-  readonly values: Values
+export const NewDraft = Schema.Struct({
+  schema_id: Schema.String,
+  idempotency_key: Schema.String,
+  event_id: Schema.NullOr(Schema.String),
+  subject_id: Schema.NullOr(Schema.String),
+  values: Values,
   /**
    * The form's revision the values were validated against: when given, a new draft is inserted only while
    * it is still the form's revision (else RevisionChanged, nothing written); a stored key is returned anyway.
    */
-  readonly revision?: number
-}
+  revision: Schema.optionalKey(Schema.Number)
+})
+export type NewDraft = typeof NewDraft.Type
 
-export interface UniqueClaim {
-  readonly slug: string
-  readonly normalized: string
-}
+/** A unique value a submit claims: the field's slug and the value's unique key (rules/uniqueKey.ts). */
+export const UniqueClaim = Schema.Struct({
+  slug: Schema.String,
+  normalized: Schema.String
+})
+export type UniqueClaim = typeof UniqueClaim.Type
 
 /**
  * The places a submit takes (CONTRACT §15), in the submit's atomic step. The store takes a place on each of

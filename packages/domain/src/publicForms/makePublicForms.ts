@@ -1,13 +1,13 @@
 /** The PublicForms service: the use cases of CONTRACT §3 over the ports, one maker per use case. */
 import { Clock, Effect, Layer } from "effect"
-import { TimeSlotsNotAvailable } from "./errors.js"
-import { acceptsSubmissions } from "./resolvePublicForm.js"
 import { RegistrationData } from "../shifts/RegistrationData.js"
-import { registrationSections } from "./registrationSections.js"
 import { festivalEventIds, toTimeSlots } from "../shifts/timeSlots.js"
 import { makeCreateDraft } from "./createDraft.js"
+import { TimeSlotsNotAvailable } from "./errors.js"
 import { makeFormSteps } from "./formSteps.js"
 import { PublicForms } from "./PublicForms.js"
+import { registrationSections } from "./registrationSections.js"
+import { acceptsSubmissions } from "./resolvePublicForm.js"
 import { makeSaveDraft } from "./saveDraft.js"
 import { makeSubmitDraft } from "./submitDraft.js"
 

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "@effect/vitest"
 import fc from "fast-check"
+import { describe, expect, it } from "@effect/vitest"
 import type { EventSectionRecord } from "../shifts/RegistrationData.js"
 import { registrationSections } from "./registrationSections.js"
 

@@ -1,6 +1,6 @@
 /** Registration sections of a form's event tree (CONTRACT §3): filter, dedupe by name, sort. */
-import type { EventSectionRecord } from "../shifts/RegistrationData.js"
 import { compareStrings } from "../shared/compareStrings.js"
+import type { EventSectionRecord } from "../shifts/RegistrationData.js"
 import type { RegistrationSection } from "./RegistrationSection.js"
 
 const isRegistrationSection = (section: EventSectionRecord): boolean =>

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "@effect/vitest"
 import fc from "fast-check"
+import { describe, expect, it } from "@effect/vitest"
 import type { FormSchema } from "../forms/FormSchema.js"
 import { acceptsSubmissions, resolvePublicForm } from "./resolvePublicForm.js"
 

@@ -1,7 +1,7 @@
 /** The limit step of a write to one submission (CONTRACT §3, §8): counted only when the submission exists. */
 import { Effect, Option } from "effect"
+import { type Client, limitKey, type LimitPolicy } from "../limits/LimitPolicy.js"
 import { limitDecision } from "../limits/limitStep.js"
-import { limitKey, type Client, type LimitPolicy } from "../limits/LimitPolicy.js"
 import type { RateLimiter, SubmissionRef } from "../limits/RateLimiter.js"
 import { SubmissionNotFound } from "./errors.js"
 

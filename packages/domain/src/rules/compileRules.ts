@@ -1,7 +1,6 @@
 /** Compiles a schema's fields into the strict and relaxed validators of CONTRACT §4. */
 import type { FormField } from "../forms/FormField.js"
-import { type SlotChoice } from "./SlotChoice.js"
-import { slotIdsOf } from "./SlotChoice.js"
+import { type SlotChoice, slotIdsOf } from "./SlotChoice.js"
 import { checkValue, EMPTY } from "./checkValue.js"
 import { isEmptyValue } from "./emptiness.js"
 import type { FieldError } from "./FieldErrors.js"

@@ -1,22 +1,24 @@
 /** A time slot as a public form lists it (CONTRACT §2, §15), and the places left on one. */
+import { Schema } from "effect"
 
-export interface TimeSlot {
-  readonly id: string
-  readonly name: string
+export const TimeSlot = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
   /** YYYY-MM-DD */
-  readonly date: string
+  date: Schema.String,
   /** HH:MM, 24 h */
-  readonly start_time: string
-  readonly end_time: string
+  start_time: Schema.String,
+  end_time: Schema.String,
   /** Rounded to two decimals; an end not after the start runs past midnight (equal: 24). */
-  readonly duration_hours: number
-  readonly event_id: string
-  readonly event_name: string
+  duration_hours: Schema.Number,
+  event_id: Schema.String,
+  event_name: Schema.String,
   /** A positive integer, or null: unlimited (CONTRACT §15). */
-  readonly capacity: number | null
+  capacity: Schema.NullOr(Schema.Number),
   /** `capacity` minus the submitted submissions holding the slot (from every form), never below 0; null when unlimited. */
-  readonly remaining: number | null
-}
+  remaining: Schema.NullOr(Schema.Number)
+})
+export type TimeSlot = typeof TimeSlot.Type
 
 /** Places left (CONTRACT §15): `capacity` minus holders, never below 0; null when the slot is unlimited. */
 export const remainingPlaces = (capacity: number | null, holders: number): number | null =>

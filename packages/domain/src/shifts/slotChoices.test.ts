@@ -1,8 +1,8 @@
-import { describe, expect, it } from "@effect/vitest"
 import fc from "fast-check"
+import { describe, expect, it } from "@effect/vitest"
+import { slotIdsOf } from "../rules/SlotChoice.js"
 import type { ChosenSlot } from "./RegistrationData.js"
 import { checkSlotChoice, checkSlotChoices, chosenSlotIds, isFormSlot, mergeFieldErrors } from "./slotChoices.js"
-import { slotIdsOf } from "../rules/SlotChoice.js"
 
 const slot = (id: string, over: Partial<ChosenSlot> = {}): ChosenSlot => ({
   id,

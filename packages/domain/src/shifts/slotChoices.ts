@@ -4,9 +4,9 @@
  * submit `full`, each field's errors in that order. Pure: the slots come from the RegistrationData port
  * (before a submit) or from the submit's atomic step (the places already taken, `holders` counting them).
  */
-import type { ChosenSlot } from "./RegistrationData.js"
 import type { FieldError, FieldErrors } from "../rules/FieldErrors.js"
 import type { SlotChoice } from "../rules/SlotChoice.js"
+import type { ChosenSlot } from "./RegistrationData.js"
 import { overlappingSlotIds } from "./slotIntervals.js"
 import { remainingPlaces } from "./TimeSlot.js"
 

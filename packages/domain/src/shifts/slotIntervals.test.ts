@@ -1,8 +1,8 @@
-import { describe, expect, it } from "@effect/vitest"
 import fc from "fast-check"
+import { describe, expect, it } from "@effect/vitest"
 import { intervalsOverlap, overlappingSlotIds, slotInterval } from "./slotIntervals.js"
-import { remainingPlaces } from "./TimeSlot.js"
 import { durationHours } from "./slotTimes.js"
+import { remainingPlaces } from "./TimeSlot.js"
 
 const hhmm = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 15, 30, 45)).map(([h, m]) =>
   `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "@effect/vitest"
 import fc from "fast-check"
+import { describe, expect, it } from "@effect/vitest"
 import type { EventRecord, SlotAvailability } from "./RegistrationData.js"
 import { durationHours, formatTime } from "./slotTimes.js"
 import { festivalEventIds, toTimeSlots } from "./timeSlots.js"

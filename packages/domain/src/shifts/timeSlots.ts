@@ -1,6 +1,6 @@
 /** Time slots of a form's event tree (CONTRACT §2, §3): festival-aware, `HH:MM`, durations past midnight. */
-import type { EventRecord, SlotAvailability } from "./RegistrationData.js"
 import { compareStrings } from "../shared/compareStrings.js"
+import type { EventRecord, SlotAvailability } from "./RegistrationData.js"
 import { durationHours, formatTime } from "./slotTimes.js"
 import { remainingPlaces, type TimeSlot } from "./TimeSlot.js"
 

@@ -1,7 +1,7 @@
 /** Port: the outbox as an operator sees it (CONTRACT §6, §12): listed by state without payloads, a dead event retried. */
 import { Context, type Effect } from "effect"
-import type { Unavailable } from "../shared/errors.js"
 import type { Actor } from "../shared/Actor.js"
+import type { Unavailable } from "../shared/errors.js"
 import type { CreatedKey, Page, PageRequest } from "../shared/paging.js"
 import type { EventNotDead, OutboxEventNotFound } from "./errors.js"
 import type { OutboxEntry, OutboxState } from "./SubmissionsOutModel.js"

@@ -5,8 +5,8 @@
  */
 import { Context, type Effect, type Option, type Stream } from "effect"
 import type { SubmissionNotFound } from "../publicForms/errors.js"
-import type { Unavailable } from "../shared/errors.js"
 import type { Actor } from "../shared/Actor.js"
+import type { Unavailable } from "../shared/errors.js"
 import type { CreatedKey, Page, PageRequest } from "../shared/paging.js"
 import type { ContactNotFound } from "./errors.js"
 import type { AdminContact, AdminSubmission, ExportColumns, SubmissionFilter } from "./SubmissionsOutModel.js"

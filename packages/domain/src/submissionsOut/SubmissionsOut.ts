@@ -5,8 +5,8 @@
 import { Context, type Effect, type Stream } from "effect"
 import type { FormNotFound } from "../forms/errors.js"
 import type { SubmissionNotFound } from "../publicForms/errors.js"
-import type { Unavailable } from "../shared/errors.js"
 import type { Actor } from "../shared/Actor.js"
+import type { Unavailable } from "../shared/errors.js"
 import type { CreatedKey, Page, PageRequest } from "../shared/paging.js"
 import type { ContactNotFound, EventNotDead, OutboxEventNotFound } from "./errors.js"
 import type {

@@ -1,71 +1,80 @@
 /** The records of "Submissions out" (CONTRACT §12): submissions as the organiser sees them, contacts, outbox entries. */
-import type { Values } from "../forms/Values.js"
+import { Schema } from "effect"
+import { Values } from "../forms/Values.js"
+import { SubmissionStatus } from "../publicForms/Submission.js"
 import type { CreatedKey } from "../shared/paging.js"
 
 /** A submission (§2) with its form, tags and contact. Values are shown as stored, dropped slugs included. */
-export interface AdminSubmission {
-  readonly id: string
-  readonly form_id: string
-  readonly status: "draft" | "submitted"
-  readonly idempotency_key: string
-  readonly auto_save_count: number
-  readonly event_id: string | null
-  readonly values: Values
+export const AdminSubmission = Schema.Struct({
+  id: Schema.String,
+  form_id: Schema.String,
+  status: SubmissionStatus,
+  idempotency_key: Schema.String,
+  auto_save_count: Schema.Number,
+  event_id: Schema.NullOr(Schema.String),
+  values: Values,
   /** Sorted, no duplicates. */
-  readonly tags: ReadonlyArray<string>
-  readonly contact_id: string | null
+  tags: Schema.Array(Schema.String),
+  contact_id: Schema.NullOr(Schema.String),
   /** Epoch ms. */
-  readonly created_at: number
-  readonly updated_at: number
-  readonly submitted_at: number | null
-}
+  created_at: Schema.Number,
+  updated_at: Schema.Number,
+  submitted_at: Schema.NullOr(Schema.Number)
+})
+export type AdminSubmission = typeof AdminSubmission.Type
 
 /** `?status=` and `?since=` (epoch ms; keeps `updated_at >= since`). */
-export interface SubmissionFilter {
-  readonly status: "draft" | "submitted" | undefined
-  readonly since: number | undefined
-}
+export const SubmissionFilter = Schema.Struct({
+  status: Schema.UndefinedOr(SubmissionStatus),
+  since: Schema.UndefinedOr(Schema.Number)
+})
+export type SubmissionFilter = typeof SubmissionFilter.Type
 
 export const submissionKeyOf = (s: AdminSubmission): CreatedKey => ({ created_at: s.created_at, id: s.id })
 
-export interface AdminContact {
-  readonly id: string
+export const AdminContact = Schema.Struct({
+  id: Schema.String,
   /** An email lower-cased, or a phone's digits. */
-  readonly key: string
-  readonly tags: ReadonlyArray<string>
+  key: Schema.String,
+  tags: Schema.Array(Schema.String),
   /** Oldest first. */
-  readonly submission_ids: ReadonlyArray<string>
-  readonly created_at: number
-}
+  submission_ids: Schema.Array(Schema.String),
+  created_at: Schema.Number
+})
+export type AdminContact = typeof AdminContact.Type
 
 export const contactKeyOf = (c: AdminContact): CreatedKey => ({ created_at: c.created_at, id: c.id })
 
-export type OutboxState = "dead" | "pending" | "delivered"
+export const OutboxState = Schema.Literals(["dead", "pending", "delivered"])
+export type OutboxState = typeof OutboxState.Type
 
 /** An outbox event as listed: never its payload. */
-export interface OutboxEntry {
-  readonly id: string
-  readonly type: string
-  readonly attempts: number
-  readonly last_error: string | null
-  readonly created_at: number
-  readonly available_at: number
-  readonly dead_at: number | null
-}
+export const OutboxEntry = Schema.Struct({
+  id: Schema.String,
+  type: Schema.String,
+  attempts: Schema.Number,
+  last_error: Schema.NullOr(Schema.String),
+  created_at: Schema.Number,
+  available_at: Schema.Number,
+  dead_at: Schema.NullOr(Schema.Number)
+})
+export type OutboxEntry = typeof OutboxEntry.Type
 
 export const outboxKeyOf = (e: OutboxEntry): CreatedKey => ({ created_at: e.created_at, id: e.id })
 
 /** The columns of an export: the slugs of the form's current fields, in the order of §12. */
-export interface ExportColumns {
-  readonly slugs: ReadonlyArray<string>
-}
+export const ExportColumns = Schema.Struct({
+  slugs: Schema.Array(Schema.String)
+})
+export type ExportColumns = typeof ExportColumns.Type
 
 /** What one retention sweep did; `ran` is false when another process held the sweep. */
-export interface SweepResult {
-  readonly ran: boolean
-  readonly drafts_deleted: number
-  readonly payloads_emptied: number
-}
+export const SweepResult = Schema.Struct({
+  ran: Schema.Boolean,
+  drafts_deleted: Schema.Number,
+  payloads_emptied: Schema.Number
+})
+export type SweepResult = typeof SweepResult.Type
 
 /**
  * What erasure leaves of an outbox payload (the convention the webhook engine relies on): its ids only

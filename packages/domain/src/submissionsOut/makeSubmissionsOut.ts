@@ -2,10 +2,10 @@
 import { Clock, Effect, Layer, Option } from "effect"
 import { FormNotFound } from "../forms/errors.js"
 import { SubmissionNotFound } from "../publicForms/errors.js"
+import type { Actor } from "../shared/Actor.js"
 import { OutboxAdmin } from "./OutboxAdmin.js"
 import { Retention } from "./Retention.js"
 import { SubmissionRecords } from "./SubmissionRecords.js"
-import type { Actor } from "../shared/Actor.js"
 import { type RetentionPolicy, SubmissionsOut } from "./SubmissionsOut.js"
 import type { SubmissionFilter } from "./SubmissionsOutModel.js"
 

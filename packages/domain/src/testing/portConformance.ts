@@ -1,15 +1,15 @@
 /** The port conformance suite: one set of tests every store adapter (in memory, PostgreSQL) must pass unchanged. */
 import { describe, layer } from "@effect/vitest"
 import type { Layer } from "effect"
-import { catalogConformance } from "./publicForms/catalogConformance.js"
-import { outboxConformance } from "./events/outboxConformance.js"
-import { placesConformance } from "./shifts/placesConformance.js"
-import { rateLimiterConformance } from "./limits/rateLimiterConformance.js"
-import { submissionsConformance } from "./publicForms/submissionsConformance.js"
-import { uniqueValuesConformance } from "./publicForms/uniqueValuesConformance.js"
-import type { ConformanceSeed } from "../memory/Seed.js"
 import { conformanceSeed } from "../memory/conformanceSeed.js"
 import type { Ports } from "../memory/InMemory.js"
+import type { ConformanceSeed } from "../memory/Seed.js"
+import { outboxConformance } from "./events/outboxConformance.js"
+import { rateLimiterConformance } from "./limits/rateLimiterConformance.js"
+import { catalogConformance } from "./publicForms/catalogConformance.js"
+import { submissionsConformance } from "./publicForms/submissionsConformance.js"
+import { uniqueValuesConformance } from "./publicForms/uniqueValuesConformance.js"
+import { placesConformance } from "./shifts/placesConformance.js"
 
 export interface PortConformanceOptions {
   /** Milliseconds for building and closing the layer (a database may need a while). Default 60 s. */

@@ -1,10 +1,10 @@
 /** Shared helpers of the port conformance suite: the `it` of a layer block, fresh names, commands. */
 import type { Vitest } from "@effect/vitest"
 import type { NewOutboxEvent } from "../events/Outbox.js"
-import type { NewDraft, SubmitCommand, UniqueClaim } from "../publicForms/Submissions.js"
-import type { Submission } from "../publicForms/Submission.js"
 import { emptyValues, type Values } from "../forms/Values.js"
 import type { Ports } from "../memory/InMemory.js"
+import type { Submission } from "../publicForms/Submission.js"
+import type { NewDraft, SubmitCommand, UniqueClaim } from "../publicForms/Submissions.js"
 
 export type ConformanceIt = Vitest.MethodsNonLive<Ports>
 

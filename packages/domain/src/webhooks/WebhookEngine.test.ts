@@ -1,16 +1,16 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Fiber, Layer, Option } from "effect"
 import { TestClock } from "effect/testing"
-import { InMemoryOrganiser } from "../memory/organiser/InMemoryOrganiser.js"
-import { newActor, first } from "../testing/organiser/organiserTestSupport.js"
 import { conformanceSeed } from "../memory/conformanceSeed.js"
 import { InMemoryStore } from "../memory/InMemoryStore.js"
+import { InMemoryOrganiser } from "../memory/organiser/InMemoryOrganiser.js"
 import { InMemoryWebhookStore } from "../memory/webhooks/InMemoryWebhookStore.js"
 import { InMemoryWebhookTransport, makeTransportState } from "../memory/webhooks/InMemoryWebhookTransport.js"
-import { WebhookStore } from "./WebhookStore.js"
-import { WebhookTransport } from "./WebhookTransport.js"
+import { first, newActor } from "../testing/organiser/organiserTestSupport.js"
 import { attemptDelivery, deliverBatch, runWebhookEngine } from "./WebhookEngine.js"
 import { WebhookSettings } from "./WebhookSettings.js"
+import { WebhookStore } from "./WebhookStore.js"
+import { WebhookTransport } from "./WebhookTransport.js"
 
 const setup = (allowPrivateTargets: boolean, hosts: Record<string, ReadonlyArray<string>>) => {
   const transport = makeTransportState(hosts)

@@ -4,13 +4,13 @@
  * statement). The domain decides the guard's policy, the schedule and the delivery's state machine.
  */
 import { Cause, Clock, Effect, Layer, Random } from "effect"
-import { WebhookStore } from "./WebhookStore.js"
-import { WebhookTransport } from "./WebhookTransport.js"
 import { forbiddenAddressReason, isAddressLiteral, parseTargetUrl } from "./addressGuard.js"
 import { nextAttemptAt, parseRetryAfter } from "./deliverySchedule.js"
 import { messageBody, signedContent, signingSecrets } from "./WebhookMessage.js"
 import type { AttemptOutcome, ClaimedDelivery, DeliveryClaimPolicy } from "./WebhookModel.js"
 import { WebhookSettings, type WebhookSettingsShape } from "./WebhookSettings.js"
+import { WebhookStore } from "./WebhookStore.js"
+import { WebhookTransport } from "./WebhookTransport.js"
 
 export interface WebhookEngineOptions {
   /**

@@ -1,97 +1,109 @@
 /** Webhook endpoints and deliveries (CONTRACT §13): the records the ports store and the use cases answer. */
+import { Schema } from "effect"
+import { EventType } from "../events/Outbox.js"
 
-/** The event types an endpoint may subscribe to; `["*"]` subscribes to every one. */
-export const webhookEventTypes = ["submission.submitted", "section.submitted", "submission.erased"] as const
+/** The event types an endpoint may subscribe to (the outbox's); `["*"]` subscribes to every one. */
+export const webhookEventTypes = EventType.literals
 export type WebhookEventType = typeof webhookEventTypes[number]
 /** The type of a test message (POST …/test); never subscribed to, sent to one endpoint. */
 export const webhookTestType = "webhook.test"
 
-export interface WebhookEndpoint {
-  readonly id: string
-  readonly url: string
+export const WebhookEndpoint = Schema.Struct({
+  id: Schema.String,
+  url: Schema.String,
   /** Subscribed types, or `["*"]`. */
-  readonly event_types: ReadonlyArray<string>
-  readonly description: string | null
-  readonly enabled: boolean
-  readonly disabled_reason: string | null
+  event_types: Schema.Array(Schema.String),
+  description: Schema.NullOr(Schema.String),
+  enabled: Schema.Boolean,
+  disabled_reason: Schema.NullOr(Schema.String),
   /** Epoch ms. */
-  readonly created_at: number
-}
+  created_at: Schema.Number
+})
+export type WebhookEndpoint = typeof WebhookEndpoint.Type
 
 /** An endpoint with its secret: the answer of a create (CONTRACT §13: shown in create and rotate answers only). */
-export interface WebhookEndpointWithSecret extends WebhookEndpoint {
-  readonly secret: string
-}
+export const WebhookEndpointWithSecret = Schema.Struct({
+  ...WebhookEndpoint.fields,
+  secret: Schema.String
+})
+export type WebhookEndpointWithSecret = typeof WebhookEndpointWithSecret.Type
 
-export interface EndpointInput {
-  readonly url: string
-  readonly event_types: ReadonlyArray<string>
-  readonly description: string | null
-}
+export const EndpointInput = Schema.Struct({
+  url: Schema.String,
+  event_types: Schema.Array(Schema.String),
+  description: Schema.NullOr(Schema.String)
+})
+export type EndpointInput = typeof EndpointInput.Type
 
-export interface EndpointPatch {
-  readonly url?: string
-  readonly event_types?: ReadonlyArray<string>
-  readonly description?: string | null
-  readonly enabled?: boolean
-}
+export const EndpointPatch = Schema.Struct({
+  url: Schema.optionalKey(Schema.String),
+  event_types: Schema.optionalKey(Schema.Array(Schema.String)),
+  description: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  enabled: Schema.optionalKey(Schema.Boolean)
+})
+export type EndpointPatch = typeof EndpointPatch.Type
 
-export type DeliveryStatus = "pending" | "delivered" | "failed"
-export const deliveryStatuses: ReadonlyArray<DeliveryStatus> = ["pending", "delivered", "failed"]
+export const DeliveryStatus = Schema.Literals(["pending", "delivered", "failed"])
+export type DeliveryStatus = typeof DeliveryStatus.Type
+export const deliveryStatuses: ReadonlyArray<DeliveryStatus> = DeliveryStatus.literals
 
 /** One attempt as recorded: never the body, the headers or the secret. */
-export interface DeliveryAttempt {
+export const DeliveryAttempt = Schema.Struct({
   /** Epoch ms when the attempt started. */
-  readonly at: number
-  readonly status_code: number | null
-  readonly error: string | null
-  readonly duration_ms: number | null
-}
+  at: Schema.Number,
+  status_code: Schema.NullOr(Schema.Number),
+  error: Schema.NullOr(Schema.String),
+  duration_ms: Schema.NullOr(Schema.Number)
+})
+export type DeliveryAttempt = typeof DeliveryAttempt.Type
 
-export interface WebhookDelivery {
-  readonly id: string
-  readonly endpoint_id: string
-  readonly event_id: string
-  readonly event_type: string
-  readonly status: DeliveryStatus
-  readonly attempts: ReadonlyArray<DeliveryAttempt>
+export const WebhookDelivery = Schema.Struct({
+  id: Schema.String,
+  endpoint_id: Schema.String,
+  event_id: Schema.String,
+  event_type: Schema.String,
+  status: DeliveryStatus,
+  attempts: Schema.Array(DeliveryAttempt),
   /** Epoch ms; null once delivered or failed. */
-  readonly next_attempt_at: number | null
-  readonly created_at: number
-}
+  next_attempt_at: Schema.NullOr(Schema.Number),
+  created_at: Schema.Number
+})
+export type WebhookDelivery = typeof WebhookDelivery.Type
 
 /** A delivery claimed for one attempt: everything the attempt needs, read in the claim's one step. */
-export interface ClaimedDelivery {
-  readonly id: string
-  readonly endpoint_id: string
-  readonly event_id: string
-  readonly event_type: string
+export const ClaimedDelivery = Schema.Struct({
+  id: Schema.String,
+  endpoint_id: Schema.String,
+  event_id: Schema.String,
+  event_type: Schema.String,
   /** Epoch ms: the event's time (the message's `timestamp`). */
-  readonly event_at: number
+  event_at: Schema.Number,
   /** The event's payload (§6), or the test message's data; null when the event is gone. */
-  readonly payload: Readonly<Record<string, unknown>> | null
-  readonly organisation_id: string
-  readonly form_id: string | null
-  readonly url: string
-  readonly secret: string
+  payload: Schema.NullOr(Schema.Record(Schema.String, Schema.Unknown)),
+  organisation_id: Schema.String,
+  form_id: Schema.NullOr(Schema.String),
+  url: Schema.String,
+  secret: Schema.String,
   /** The secret before the last rotation, and when that rotation happened (epoch ms). */
-  readonly previous_secret: string | null
-  readonly secret_rotated_at: number | null
+  previous_secret: Schema.NullOr(Schema.String),
+  secret_rotated_at: Schema.NullOr(Schema.Number),
   /** The number of this attempt in the delivery's list (1 for the first ever). */
-  readonly attempt: number
+  attempt: Schema.Number,
   /** The number of this attempt in its round (a retry or replay starts a new round). */
-  readonly attempt_in_round: number
-}
+  attempt_in_round: Schema.Number
+})
+export type ClaimedDelivery = typeof ClaimedDelivery.Type
 
 /** What the engine decided after an attempt. */
-export interface AttemptOutcome {
-  readonly attempt: DeliveryAttempt
-  readonly status: DeliveryStatus
+export const AttemptOutcome = Schema.Struct({
+  attempt: DeliveryAttempt,
+  status: DeliveryStatus,
   /** When `status` is `pending`: due again then (epoch ms). */
-  readonly next_attempt_at: number | null
+  next_attempt_at: Schema.NullOr(Schema.Number),
   /** Set: the endpoint is disabled with this reason (a 410 Gone). */
-  readonly disable_reason: string | null
-}
+  disable_reason: Schema.NullOr(Schema.String)
+})
+export type AttemptOutcome = typeof AttemptOutcome.Type
 
 /** How deliveries are claimed: the lease covers one attempt, `maxAttempts` is 1 + n delays. */
 export interface DeliveryClaimPolicy {
@@ -101,8 +113,3 @@ export interface DeliveryClaimPolicy {
 
 /** The error an attempt gets when its lease ran out without an outcome (a crash, a stop). */
 export const interruptedDeliveryError = "interrupted: the attempt's lease ran out without an outcome"
-
-export interface DeliveryKey {
-  readonly created_at: number
-  readonly id: string
-}

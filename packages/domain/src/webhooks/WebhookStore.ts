@@ -4,8 +4,8 @@
  * `markDelivered` in the same atomic step (one per subscribed endpoint), never by a round trip of their own.
  */
 import { Context, type Effect, type Option } from "effect"
-import type { Unavailable } from "../shared/errors.js"
 import type { Actor } from "../shared/Actor.js"
+import type { Unavailable } from "../shared/errors.js"
 import type { CreatedKey, Page, PageRequest } from "../shared/paging.js"
 import type { WebhookNotFound } from "./errors.js"
 import type {

@@ -3,29 +3,32 @@
  * resolved address (the guard), when, and what an answer means; the adapter (HTTP over `node:http`/`https`
  * in adapters-http) only resolves, signs and sends. An embedder may swap it (a queue, a proxy).
  */
-import { Context, type Effect } from "effect"
+import { Context, type Effect, Schema } from "effect"
 
-export interface OutgoingMessage {
-  readonly url: string
+export const OutgoingMessage = Schema.Struct({
+  url: Schema.String,
   /** The address the guard checked: the adapter connects to it (never resolves the host again). */
-  readonly address: string
-  readonly headers: Readonly<Record<string, string>>
-  readonly body: string
-  readonly timeoutMs: number
-}
+  address: Schema.String,
+  headers: Schema.Record(Schema.String, Schema.String),
+  body: Schema.String,
+  timeoutMs: Schema.Number
+})
+export type OutgoingMessage = typeof OutgoingMessage.Type
 
 /** An answer: its status and `Retry-After` (raw); the body was read up to a few KiB and dropped. */
-export interface TransportAnswer {
-  readonly _tag: "Answer"
-  readonly status: number
-  readonly retryAfter: string | null
-}
+export const TransportAnswer = Schema.Struct({
+  _tag: Schema.Literal("Answer"),
+  status: Schema.Number,
+  retryAfter: Schema.NullOr(Schema.String)
+})
+export type TransportAnswer = typeof TransportAnswer.Type
 
 /** No answer: refused connection, TLS failure, timeout, reset. `reason` is short and names no secret. */
-export interface TransportFailure {
-  readonly _tag: "NoAnswer"
-  readonly reason: string
-}
+export const TransportFailure = Schema.Struct({
+  _tag: Schema.Literal("NoAnswer"),
+  reason: Schema.String
+})
+export type TransportFailure = typeof TransportFailure.Type
 
 export class WebhookTransport extends Context.Service<WebhookTransport, {
   /** The addresses `host` resolves to now (a literal address: itself); a failure is a reason. */

@@ -4,16 +4,16 @@
  * event ids come from the caller (the domain has no randomness).
  */
 import { Clock, Context, Effect, Layer, Option, Result } from "effect"
-import { type Unavailable } from "../shared/errors.js"
 import { ValidationFailed } from "../rules/errors.js"
-import type { Actor } from "../shared/Actor.js"
-import type { CreatedKey, Page, PageRequest } from "../shared/paging.js"
 import type { FieldErrors } from "../rules/FieldErrors.js"
-import { WebhookStore } from "./WebhookStore.js"
+import type { Actor } from "../shared/Actor.js"
+import type { Unavailable } from "../shared/errors.js"
+import type { CreatedKey, Page, PageRequest } from "../shared/paging.js"
 import { DeliveryNotFound, WebhookNotFound } from "./errors.js"
 import { endpointInput, endpointPatch, replaySince } from "./webhookInput.js"
 import type { DeliveryStatus, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from "./WebhookModel.js"
 import { WebhookSettings } from "./WebhookSettings.js"
+import { WebhookStore } from "./WebhookStore.js"
 
 type E<A, X = never> = Effect.Effect<A, X | Unavailable>
 type Body = Readonly<Record<string, unknown>>

@@ -1,7 +1,6 @@
 /** In-memory Enrichment and SchemaCatalog: each method one critical section over the shared stores. */
 import { Effect, Layer, Option, Result } from "effect"
-import type { Contact, LinkContact } from "../../events/Enrichment.js"
-import { Enrichment } from "../../events/Enrichment.js"
+import { type Contact, Enrichment, type LinkContact } from "../../events/Enrichment.js"
 import { SchemaCatalog } from "../../events/SchemaCatalog.js"
 import { compareStrings } from "../../shared/compareStrings.js"
 import { InMemoryStore } from "../InMemoryStore.js"

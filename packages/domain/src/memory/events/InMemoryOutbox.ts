@@ -1,6 +1,12 @@
 /** In-memory Outbox: claims that count an attempt and lease, delivered, failed with a retry time, dead, retried. */
 import { Effect, Layer, Result } from "effect"
-import { type Claimed, type ClaimPolicy, interruptedAttemptError, Outbox, type OutboxEvent } from "../../events/Outbox.js"
+import {
+  type Claimed,
+  type ClaimPolicy,
+  interruptedAttemptError,
+  Outbox,
+  type OutboxEvent
+} from "../../events/Outbox.js"
 import { type InMemoryOutboxRow, InMemoryStore } from "../InMemoryStore.js"
 import { fanOut } from "../webhooks/webhookFanOut.js"
 

@@ -1,7 +1,7 @@
 import { Layer } from "effect"
+import { organiserConformance } from "../../testing/organiser/organiserConformance.js"
 import { InMemory } from "../InMemory.js"
 import { InMemoryOrganiser } from "./InMemoryOrganiser.js"
-import { organiserConformance } from "../../testing/organiser/organiserConformance.js"
 
 organiserConformance("in-memory organiser ports", () => InMemoryOrganiser.layer)
 // Built over the public-form ports' store: the audit log is the store's, slot places are read there.

@@ -1,9 +1,9 @@
 import { Layer } from "effect"
+import { InMemorySlotPlaceFixture } from "../../testing/organiser/catalog/SlotPlaceFixture.js"
+import { slotPlacesConformance } from "../../testing/organiser/catalog/slotPlacesConformance.js"
 import { InMemoryStore } from "../InMemoryStore.js"
 import { emptySeed } from "../Seed.js"
 import { InMemoryOrganiser } from "./InMemoryOrganiser.js"
-import { InMemorySlotPlaceFixture } from "../../testing/organiser/catalog/SlotPlaceFixture.js"
-import { slotPlacesConformance } from "../../testing/organiser/catalog/slotPlacesConformance.js"
 
 // The organiser built over the store the public-form ports use: it sees their places.
 slotPlacesConformance(

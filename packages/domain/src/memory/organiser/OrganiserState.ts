@@ -1,6 +1,14 @@
 /** The state behind the in-memory organiser ports (keys are kept as given: these adapters are for tests and embedding). */
 import type { ArtistDetail } from "../../organiser/artists/ArtistModel.js"
-import type { AdminEvent, AdminEventSection, AdminTimeSlot, ApiKeyRecord, AuditEntry, AuditRecord, Organisation } from "../../organiser/catalog/CatalogModel.js"
+import type {
+  AdminEvent,
+  AdminEventSection,
+  AdminTimeSlot,
+  ApiKeyRecord,
+  AuditEntry,
+  AuditRecord,
+  Organisation
+} from "../../organiser/catalog/CatalogModel.js"
 import type { AdminEngagement } from "../../organiser/engagements/EngagementModel.js"
 import type { Actor } from "../../shared/Actor.js"
 import type { InMemoryData } from "../InMemoryStore.js"

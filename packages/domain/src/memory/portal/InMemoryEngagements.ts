@@ -1,19 +1,19 @@
 /** In-memory Engagements and ValueTargets: each method one critical section over both stores. */
 import { Effect, Layer, Option, Result } from "effect"
+import { OutboxSignal } from "../../events/OutboxSignal.js"
 import { RevisionChanged } from "../../forms/errors.js"
-import { SectionNotFound } from "../../portal/errors.js"
-import { VersionConflict } from "../../publicForms/errors.js"
 import type { FormSchema } from "../../forms/FormSchema.js"
+import { copyValues } from "../../forms/Values.js"
 import { advanceDraftKey, ArtistAdvanceType, type PortalContext } from "../../portal/Engagement.js"
 import { Engagements, type SubmitSectionResult } from "../../portal/Engagements.js"
-import { OutboxSignal } from "../../events/OutboxSignal.js"
+import { SectionNotFound } from "../../portal/errors.js"
 import { ValueTargets } from "../../portal/ValueTargets.js"
+import { VersionConflict } from "../../publicForms/errors.js"
 import type { Submission } from "../../publicForms/Submission.js"
 import { newDraft } from "../../publicForms/SubmissionLifecycle.js"
 import { mergeValues } from "../../publicForms/SubmissionValues.js"
 import { idempotencyKey, type InMemoryData, InMemoryStore } from "../InMemoryStore.js"
 import { type InMemoryEngagement, type InMemoryPortalData, InMemoryPortalStore } from "./InMemoryPortalStore.js"
-import { copyValues } from "../../forms/Values.js"
 
 const advanceSchemaOf = (data: InMemoryData, organisationId: string): FormSchema | null => {
   for (const schema of data.schemas.values()) {

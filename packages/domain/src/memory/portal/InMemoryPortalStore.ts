@@ -1,7 +1,7 @@
 /** The portal and enrichment state behind the in-memory adapters, beside (and stepped with) the shared InMemoryStore. */
 import { Context, Effect, Layer } from "effect"
-import type { AdvanceSection } from "../../portal/Engagement.js"
 import type { Contact } from "../../events/Enrichment.js"
+import type { AdvanceSection } from "../../portal/Engagement.js"
 import type { ApplySource } from "../../portal/ValueTargets.js"
 import type { PortalSeed } from "./portalFixture.js"
 

@@ -1,6 +1,6 @@
 /** The seed of the portal and events conformance suites and use-case tests: a fixture (CONTRACT §10) of its own. */
 import type { FormFieldInput } from "../../forms/FormField.js"
-import { type ConformanceSeed, type SeedFormSchema, seedField, seedSchemaDefaults } from "../Seed.js"
+import { type ConformanceSeed, seedField, type SeedFormSchema, seedSchemaDefaults } from "../Seed.js"
 
 export interface SeedMasterArtist {
   readonly id: string

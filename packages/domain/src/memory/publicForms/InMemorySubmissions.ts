@@ -1,11 +1,17 @@
 /** In-memory Submissions and UniqueValues: the atomic steps of the port, each one critical section. */
 import { Effect, Layer, Option, Result } from "effect"
-import { type AlreadySubmitted, SlotsRefused, SubmissionNotFound, UniqueTaken, type VersionConflict } from "../../publicForms/errors.js"
 import { RevisionChanged } from "../../forms/errors.js"
-import { Submissions } from "../../publicForms/Submissions.js"
-import { UniqueValues } from "../../publicForms/UniqueValues.js"
+import {
+  type AlreadySubmitted,
+  SlotsRefused,
+  SubmissionNotFound,
+  UniqueTaken,
+  type VersionConflict
+} from "../../publicForms/errors.js"
 import type { Submission } from "../../publicForms/Submission.js"
 import { applySave, applySubmit, newDraft } from "../../publicForms/SubmissionLifecycle.js"
+import { Submissions } from "../../publicForms/Submissions.js"
+import { UniqueValues } from "../../publicForms/UniqueValues.js"
 import { chosenSlots, claimKey, idempotencyKey, type InMemoryData, InMemoryStore } from "../InMemoryStore.js"
 
 /** The submission `id` of form `schemaId`, as every in-memory port looks it up. */

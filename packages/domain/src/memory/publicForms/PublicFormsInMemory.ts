@@ -1,12 +1,12 @@
 /** The PublicForms use cases over the in-memory ports: for use-case tests and for HTTP tests without a database. */
 import { Layer } from "effect"
 import { FormsConfig, type FormsConfigShape } from "../../FormsConfig.js"
-import type { PublicForms } from "../../publicForms/PublicForms.js"
 import { PublicFormsLive } from "../../publicForms/makePublicForms.js"
-import type { ConformanceSeed } from "../Seed.js"
+import type { PublicForms } from "../../publicForms/PublicForms.js"
 import { conformanceSeed } from "../conformanceSeed.js"
 import { InMemory, type Ports } from "../InMemory.js"
 import type { InMemoryStore } from "../InMemoryStore.js"
+import type { ConformanceSeed } from "../Seed.js"
 
 export interface PublicFormsInMemoryOptions {
   readonly seed?: ConformanceSeed

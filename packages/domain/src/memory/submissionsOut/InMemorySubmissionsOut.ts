@@ -5,12 +5,17 @@
  * one critical section of the store: atomic within one process, as one transaction is on SQL.
  */
 import { Effect, Layer, Option, Result, Stream } from "effect"
-import { SubmissionNotFound } from "../../publicForms/errors.js"
 import { SubmissionErasedType } from "../../events/LifecycleEvents.js"
 import type { FormSchema } from "../../forms/FormSchema.js"
+import { SubmissionNotFound } from "../../publicForms/errors.js"
+import type { Submission } from "../../publicForms/Submission.js"
 import type { Actor } from "../../shared/Actor.js"
+import { compareStrings } from "../../shared/compareStrings.js"
 import type { CreatedKey } from "../../shared/paging.js"
 import { ContactNotFound, EventNotDead, OutboxEventNotFound } from "../../submissionsOut/errors.js"
+import { OutboxAdmin } from "../../submissionsOut/OutboxAdmin.js"
+import { Retention } from "../../submissionsOut/Retention.js"
+import { SubmissionRecords } from "../../submissionsOut/SubmissionRecords.js"
 import {
   type AdminContact,
   type AdminSubmission,
@@ -19,13 +24,14 @@ import {
   type OutboxState,
   type SubmissionFilter
 } from "../../submissionsOut/SubmissionsOutModel.js"
-import { OutboxAdmin } from "../../submissionsOut/OutboxAdmin.js"
-import { Retention } from "../../submissionsOut/Retention.js"
-import { SubmissionRecords } from "../../submissionsOut/SubmissionRecords.js"
-import { compareStrings } from "../../shared/compareStrings.js"
+import {
+  appendAudit,
+  idempotencyKey,
+  type InMemoryData,
+  type InMemoryOutboxRow,
+  InMemoryStore
+} from "../InMemoryStore.js"
 import { newestFirst, oldestFirst, pagedByCreation } from "../paging.js"
-import type { Submission } from "../../publicForms/Submission.js"
-import { appendAudit, idempotencyKey, type InMemoryData, type InMemoryOutboxRow, InMemoryStore } from "../InMemoryStore.js"
 import { type InMemoryPortalData, InMemoryPortalStore, makeInMemoryPortalData } from "../portal/InMemoryPortalStore.js"
 import { organisationOf } from "../webhooks/webhookFanOut.js"
 

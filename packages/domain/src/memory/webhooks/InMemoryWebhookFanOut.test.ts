@@ -1,10 +1,10 @@
 import { Effect, Layer } from "effect"
+import { WebhookEventFixture, webhookFanOutConformance } from "../../testing/webhooks/webhookFanOutConformance.js"
 import { conformanceSeed } from "../conformanceSeed.js"
 import { InMemoryOutbox } from "../events/InMemoryOutbox.js"
 import { InMemoryStore } from "../InMemoryStore.js"
 import { InMemoryOrganiser } from "../organiser/InMemoryOrganiser.js"
 import { InMemoryWebhookStore } from "./InMemoryWebhookStore.js"
-import { webhookFanOutConformance, WebhookEventFixture } from "../../testing/webhooks/webhookFanOutConformance.js"
 
 const fixture = Layer.effect(WebhookEventFixture, Effect.gen(function*() {
   const store = yield* InMemoryStore

@@ -1,9 +1,9 @@
 import { Layer } from "effect"
+import { webhookStoreConformance } from "../../testing/webhooks/webhookStoreConformance.js"
 import { conformanceSeed } from "../conformanceSeed.js"
 import { InMemoryStore } from "../InMemoryStore.js"
 import { InMemoryOrganiser } from "../organiser/InMemoryOrganiser.js"
 import { InMemoryWebhookStore } from "./InMemoryWebhookStore.js"
-import { webhookStoreConformance } from "../../testing/webhooks/webhookStoreConformance.js"
 
 webhookStoreConformance(
   "in-memory webhook store",

@@ -7,7 +7,6 @@
  */
 import { Effect, Layer, Option, Result } from "effect"
 import type { Actor } from "../../shared/Actor.js"
-import { WebhookStore } from "../../webhooks/WebhookStore.js"
 import { WebhookNotFound } from "../../webhooks/errors.js"
 import {
   type ClaimedDelivery,
@@ -16,6 +15,7 @@ import {
   type WebhookDelivery,
   type WebhookEndpoint
 } from "../../webhooks/WebhookModel.js"
+import { WebhookStore } from "../../webhooks/WebhookStore.js"
 import { appendAudit, InMemoryStore } from "../InMemoryStore.js"
 import { newestFirst, pagedByCreation } from "../paging.js"
 import { type InMemoryDelivery, type InMemoryEndpoint, uuid } from "./InMemoryWebhookState.js"

@@ -4,7 +4,12 @@
  * engine does with a signature is only to put it in the header. Use the Node transport for real signatures.
  */
 import { Effect, Layer } from "effect"
-import { type OutgoingMessage, type TransportAnswer, type TransportFailure, WebhookTransport } from "../../webhooks/WebhookTransport.js"
+import {
+  type OutgoingMessage,
+  type TransportAnswer,
+  type TransportFailure,
+  WebhookTransport
+} from "../../webhooks/WebhookTransport.js"
 
 export interface InMemoryTransportState {
   /** host → addresses; a host not listed fails to resolve. */

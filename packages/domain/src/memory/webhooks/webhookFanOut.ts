@@ -1,6 +1,11 @@
 /** The fan-out the in-memory Outbox runs when it marks an event handled: one delivery per subscribed endpoint. */
 import type { InMemoryOutboxRow } from "../InMemoryStore.js"
-import { type InMemoryDelivery, type InMemoryEndpoint, type InMemoryWebhookState, uuid } from "./InMemoryWebhookState.js"
+import {
+  type InMemoryDelivery,
+  type InMemoryEndpoint,
+  type InMemoryWebhookState,
+  uuid
+} from "./InMemoryWebhookState.js"
 
 export const isErased = (payload: Readonly<Record<string, unknown>>) => payload["erased"] === true
 /** Erased, or emptied by retention: an event that can no longer be sent. */

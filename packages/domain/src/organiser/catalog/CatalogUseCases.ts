@@ -8,18 +8,20 @@ import type { ValidationFailed } from "../../rules/errors.js"
 import type { Actor } from "../../shared/Actor.js"
 import type { Unavailable } from "../../shared/errors.js"
 import type { CreatedKey, Page, PageRequest } from "../../shared/paging.js"
-import { referenceProblem } from "./references.js"
 import { eventInput, eventPatch, sectionInput, sectionPatch, slotInput, slotPatch } from "./catalogInput.js"
-import type { AdminEvent, AdminEventSection, AdminTimeSlot, AuditEntry, Organisation, SectionKey, SlotKey } from "./CatalogModel.js"
-import {
-  EventNotFound,
-  EventSectionNotFound,
-  type InUse,
-  TimeSlotNotFound,
-  Unauthenticated
-} from "./errors.js"
+import type {
+  AdminEvent,
+  AdminEventSection,
+  AdminTimeSlot,
+  AuditEntry,
+  Organisation,
+  SectionKey,
+  SlotKey
+} from "./CatalogModel.js"
+import { EventNotFound, EventSectionNotFound, type InUse, TimeSlotNotFound, Unauthenticated } from "./errors.js"
 import type { OrganiserAccess } from "./OrganiserAccess.js"
 import type { OrganiserCatalog } from "./OrganiserCatalog.js"
+import { referenceProblem } from "./references.js"
 
 type E<A, X = never> = Effect.Effect<A, X | Unavailable>
 

@@ -1,16 +1,17 @@
 /** Port: organisations and their API keys. Keys are stored and looked up as SHA-256 hashes only. */
-import { Context, type Effect, type Option } from "effect"
+import { Context, type Effect, type Option, Schema } from "effect"
 import type { Unavailable } from "../../shared/errors.js"
 import type { ApiKeyRecord, Organisation } from "./CatalogModel.js"
 
-export interface NewApiKey {
-  readonly organisation_id: string
-  readonly name: string | null
+export const NewApiKey = Schema.Struct({
+  organisation_id: Schema.String,
+  name: Schema.NullOr(Schema.String),
   /** The key as handed to its owner: the adapter stores its SHA-256 hash and its first 8 characters. */
-  readonly key: string
+  key: Schema.String,
   /** Epoch ms. */
-  readonly created_at: number
-}
+  created_at: Schema.Number
+})
+export type NewApiKey = typeof NewApiKey.Type
 
 export class OrganiserAccess extends Context.Service<OrganiserAccess, {
   /** A new organisation with a generated id. */

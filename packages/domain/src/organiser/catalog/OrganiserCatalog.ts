@@ -4,11 +4,24 @@
  * atomic step that also appends its audit entry (ids only).
  */
 import { Context, type Effect, type Option } from "effect"
-import type { Unavailable } from "../../shared/errors.js"
-import type { EventNotFound, EventSectionNotFound, InUse, ReferenceInvalid, TimeSlotNotFound } from "./errors.js"
 import type { Actor } from "../../shared/Actor.js"
-import type { AdminEvent, AdminEventSection, AdminTimeSlot, AuditEntry, EventInput, EventPatch, SectionInput, SectionKey, SectionPatch, SlotInput, SlotKey, SlotPatch } from "./CatalogModel.js"
+import type { Unavailable } from "../../shared/errors.js"
 import type { CreatedKey, Page, PageRequest } from "../../shared/paging.js"
+import type {
+  AdminEvent,
+  AdminEventSection,
+  AdminTimeSlot,
+  AuditEntry,
+  EventInput,
+  EventPatch,
+  SectionInput,
+  SectionKey,
+  SectionPatch,
+  SlotInput,
+  SlotKey,
+  SlotPatch
+} from "./CatalogModel.js"
+import type { EventNotFound, EventSectionNotFound, InUse, ReferenceInvalid, TimeSlotNotFound } from "./errors.js"
 
 /** The time of a write (epoch ms, from Effect's Clock): `created_at` of new rows and the audit entry's `at`. */
 export type WriteTime = number

@@ -3,8 +3,8 @@ import { Result } from "effect"
 import type { Body } from "../../rules/bodyChecks.js"
 import { dateKey } from "../../rules/dates.js"
 import type { FieldErrors } from "../../rules/FieldErrors.js"
-import { type Check, checkBody, memberMessages, nameCheck, positionCheck, type Spec, str } from "./memberChecks.js"
 import type { EventInput, EventPatch, SectionInput, SectionPatch, SlotInput, SlotPatch } from "./CatalogModel.js"
+import { type Check, checkBody, memberMessages, nameCheck, positionCheck, type Spec, str } from "./memberChecks.js"
 
 const idOrNull: Check<string | null> = (value, path, c) =>
   value === null || (typeof value === "string" && value.length > 0 && value.length <= 255 && !value.includes("\u0000"))

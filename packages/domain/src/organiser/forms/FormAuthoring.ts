@@ -4,11 +4,11 @@
  */
 import { Context, type Effect } from "effect"
 import type { FormNotFound } from "../../forms/errors.js"
-import type { Unavailable } from "../../shared/errors.js"
 import type { ValidationFailed } from "../../rules/errors.js"
-import type { InUse } from "../catalog/errors.js"
 import type { Actor } from "../../shared/Actor.js"
+import type { Unavailable } from "../../shared/errors.js"
 import type { CreatedKey, Page, PageRequest } from "../../shared/paging.js"
+import type { InUse } from "../catalog/errors.js"
 import type { PreconditionRequired, RevisionConflict } from "./errors.js"
 import type { AdminForm, AdminFormSummary } from "./FormModel.js"
 

@@ -1,59 +1,65 @@
 /** Forms as the organiser authors them (CONTRACT §12): the definition, the form as answered, its list item. */
-import type { FormField } from "../../forms/FormField.js"
-import type { FormSection, FormStatus } from "../../forms/FormSchema.js"
+import { Schema, Struct } from "effect"
+import { FormField } from "../../forms/FormField.js"
+import { FormSection, FormStatus } from "../../forms/FormSchema.js"
 import type { CreatedKey } from "../../shared/paging.js"
 
 /** A checked definition: every default filled in, every part with its id (generated when omitted). */
-export interface FormDefinition {
-  readonly name: string
-  readonly type: string
-  readonly event_id: string | null
-  readonly status: FormStatus
+export const FormDefinition = Schema.Struct({
+  name: Schema.String,
+  type: Schema.String,
+  event_id: Schema.NullOr(Schema.String),
+  status: FormStatus,
   /** Epoch ms, or null. */
-  readonly opens_at: number | null
-  readonly closes_at: number | null
-  readonly tags: ReadonlyArray<string>
-  readonly sections: ReadonlyArray<FormSection>
-  readonly fields: ReadonlyArray<FormField>
-}
+  opens_at: Schema.NullOr(Schema.Number),
+  closes_at: Schema.NullOr(Schema.Number),
+  tags: Schema.Array(Schema.String),
+  sections: Schema.Array(FormSection),
+  fields: Schema.Array(FormField)
+})
+export type FormDefinition = typeof FormDefinition.Type
 
 /** A form as answered: its definition and the read-only members. */
-export interface AdminForm extends FormDefinition {
-  readonly id: string
-  readonly organisation_id: string
-  readonly revision: number
-  readonly public_token: string | null
-  readonly previous_public_token: string | null
-  readonly token_rotated_at: number | null
-  readonly created_at: number
-  readonly updated_at: number
-}
+export const AdminForm = Schema.Struct({
+  ...FormDefinition.fields,
+  id: Schema.String,
+  organisation_id: Schema.String,
+  revision: Schema.Number,
+  public_token: Schema.NullOr(Schema.String),
+  previous_public_token: Schema.NullOr(Schema.String),
+  token_rotated_at: Schema.NullOr(Schema.Number),
+  created_at: Schema.Number,
+  updated_at: Schema.Number
+})
+export type AdminForm = typeof AdminForm.Type
+
+/** A form's submissions counted by status. */
+export const FormCounts = Schema.Struct({ drafts: Schema.Number, submitted: Schema.Number })
+export type FormCounts = typeof FormCounts.Type
 
 /** A list item: the form without its parts, with its submissions counted by status. */
-export interface AdminFormSummary {
-  readonly id: string
-  readonly name: string
-  readonly type: string
-  readonly status: FormStatus
-  readonly event_id: string | null
-  readonly revision: number
-  readonly opens_at: number | null
-  readonly closes_at: number | null
-  readonly counts: { readonly drafts: number; readonly submitted: number }
-  readonly created_at: number
-}
+export const AdminFormSummary = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  type: Schema.String,
+  status: FormStatus,
+  event_id: Schema.NullOr(Schema.String),
+  revision: Schema.Number,
+  opens_at: Schema.NullOr(Schema.Number),
+  closes_at: Schema.NullOr(Schema.Number),
+  counts: FormCounts,
+  created_at: Schema.Number
+})
+export type AdminFormSummary = typeof AdminFormSummary.Type
 
 /** The members a PATCH may change: absent means unchanged. */
-export interface FormPatch {
-  readonly name?: string
-  readonly status?: FormStatus
-  readonly opens_at?: number | null
-  readonly closes_at?: number | null
-  readonly tags?: ReadonlyArray<string>
-}
+export const FormPatch = FormDefinition.mapFields(Struct.pick(["name", "status", "opens_at", "closes_at", "tags"]))
+  .mapFields(Struct.map(Schema.optionalKey))
+export type FormPatch = typeof FormPatch.Type
 
 /** What a write expects of the stored revision: any (`If-Match: *` or a PATCH without it) or this one. */
-export type ExpectedRevision = number | "any"
+export const ExpectedRevision = Schema.Union([Schema.Number, Schema.Literal("any")])
+export type ExpectedRevision = typeof ExpectedRevision.Type
 
 export const formKeyOf = (form: { readonly created_at: number; readonly id: string }): CreatedKey => ({
   created_at: form.created_at,

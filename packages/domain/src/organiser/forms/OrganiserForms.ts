@@ -3,22 +3,29 @@
  * unknown one); every write is one atomic step with its audit entry (ids only), and a write under an
  * expected revision compares and moves it in that step, so of two writers of one revision one wins.
  */
-import { Context, type Effect, type Option } from "effect"
+import { Context, type Effect, type Option, Schema } from "effect"
 import type { FormNotFound } from "../../forms/errors.js"
-import type { Unavailable } from "../../shared/errors.js"
-import type { AdminForm, AdminFormSummary, ExpectedRevision, FormDefinition, FormPatch } from "./FormModel.js"
-import type { RevisionConflict } from "./errors.js"
-import type { InUse, ReferenceInvalid } from "../catalog/errors.js"
 import type { Actor } from "../../shared/Actor.js"
+import type { Unavailable } from "../../shared/errors.js"
 import type { CreatedKey, Page, PageRequest } from "../../shared/paging.js"
+import type { InUse, ReferenceInvalid } from "../catalog/errors.js"
+import type { RevisionConflict } from "./errors.js"
+import {
+  type AdminForm,
+  type AdminFormSummary,
+  type ExpectedRevision,
+  FormDefinition,
+  type FormPatch
+} from "./FormModel.js"
 
 type E<A, X = never> = Effect.Effect<A, X | Unavailable>
 
-export interface NewForm {
-  readonly definition: FormDefinition
+export const NewForm = Schema.Struct({
+  definition: FormDefinition,
   /** Null for an `artist_advance` form. */
-  readonly public_token: string | null
-}
+  public_token: Schema.NullOr(Schema.String)
+})
+export type NewForm = typeof NewForm.Type
 
 export class OrganiserForms extends Context.Service<OrganiserForms, {
   /** Newest first (`created_at`, then `id`). */

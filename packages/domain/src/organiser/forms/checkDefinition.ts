@@ -2,12 +2,12 @@
  * "Is this form definition valid": the one check the fixture loader (§10) and the organiser API (§12)
  * share. Every problem at once, each at the dotted path of its member, with a §12 rule name.
  */
+import { type FormField, SlugPattern } from "../../forms/FormField.js"
+import type { FormSection } from "../../forms/FormSchema.js"
 import { boundKindOf, readBound } from "../../rules/bounds.js"
 import type { FieldError, RuleName } from "../../rules/FieldErrors.js"
 import { patternProblem } from "../../rules/regex.js"
 import { typeRuleOf } from "../../rules/types.js"
-import { type FormField, SlugPattern } from "../../forms/FormField.js"
-import type { FormSection } from "../../forms/FormSchema.js"
 
 /** Size limits of one form (CONTRACT §12). */
 export const definitionLimits = {

@@ -1,6 +1,6 @@
+import fc from "fast-check"
 import { describe, expect, it } from "@effect/vitest"
 import { Result } from "effect"
-import fc from "fast-check"
 import { checkDefinition } from "./checkDefinition.js"
 import { definitionInput, formPatchInput, isStorable, withIds } from "./formInput.js"
 

@@ -6,8 +6,8 @@
 import { Result } from "effect"
 import type { FieldOption, FormField, ValidationRules } from "../../forms/FormField.js"
 import type { FormSection, FormStatus } from "../../forms/FormSchema.js"
-import { checkDefinition } from "./checkDefinition.js"
 import type { FieldError, FieldErrors, RuleName } from "../../rules/FieldErrors.js"
+import { checkDefinition } from "./checkDefinition.js"
 import type { FormDefinition, FormPatch } from "./FormModel.js"
 
 type Body = Readonly<Record<string, unknown>>

@@ -1,18 +1,18 @@
 /** The form-authoring use cases over the OrganiserForms and OrganiserCatalog ports. */
 import { Clock, Effect, Layer, Option, Result } from "effect"
 import { FormNotFound } from "../../forms/errors.js"
-import { ValidationFailed } from "../../rules/errors.js"
 import { portalOnlyFormType } from "../../publicForms/resolvePublicForm.js"
-import type { ReferenceInvalid } from "../catalog/errors.js"
-import type { Actor } from "../../shared/Actor.js"
-import { OrganiserCatalog } from "../catalog/OrganiserCatalog.js"
-import { OrganiserForms } from "./OrganiserForms.js"
+import { ValidationFailed } from "../../rules/errors.js"
 import type { FieldError, FieldErrors } from "../../rules/FieldErrors.js"
-import { FormAuthoring } from "./FormAuthoring.js"
+import type { Actor } from "../../shared/Actor.js"
+import type { ReferenceInvalid } from "../catalog/errors.js"
+import { OrganiserCatalog } from "../catalog/OrganiserCatalog.js"
 import { PreconditionRequired, RevisionConflict } from "./errors.js"
-import type { ExpectedRevision, FormDefinition } from "./FormModel.js"
+import { FormAuthoring } from "./FormAuthoring.js"
 import { definitionInput, formPatchInput, withIds } from "./formInput.js"
+import type { ExpectedRevision, FormDefinition } from "./FormModel.js"
 import { preconditionOf } from "./ifMatch.js"
+import { OrganiserForms } from "./OrganiserForms.js"
 
 type Body = Readonly<Record<string, unknown>>
 

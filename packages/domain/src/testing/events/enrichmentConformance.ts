@@ -3,11 +3,11 @@ import { describe, expect } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { Enrichment } from "../../events/Enrichment.js"
 import { SchemaCatalog } from "../../events/SchemaCatalog.js"
-import { Submissions } from "../../publicForms/Submissions.js"
-import { formSchemaFromSeed } from "../../memory/Seed.js"
-import { byId, draftOf, makeFresh } from "../support.js"
-import type { PortalConformanceIt } from "../portal/engagementsConformance.js"
 import { type PortalFixture, portalIds } from "../../memory/portal/portalFixture.js"
+import { formSchemaFromSeed } from "../../memory/Seed.js"
+import { Submissions } from "../../publicForms/Submissions.js"
+import type { PortalConformanceIt } from "../portal/engagementsConformance.js"
+import { byId, draftOf, makeFresh } from "../support.js"
 
 export const enrichmentConformance = (it: PortalConformanceIt, fixture: PortalFixture): void => {
   const fresh = makeFresh()

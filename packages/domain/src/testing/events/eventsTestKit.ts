@@ -1,18 +1,18 @@
 /** Shared set-up of the dispatcher tests: the in-memory ports, a registry, a flaky handler, a section submit. */
 import { Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
-import { FormsConfig } from "../../FormsConfig.js"
-import { clientAt } from "../../limits/LimitPolicy.js"
 import { defaultBackoff } from "../../events/Backoff.js"
 import { BuiltinHandlers } from "../../events/BuiltinHandlers.js"
 import { type EventHandler, EventHandlers } from "../../events/EventHandlers.js"
-import { ArtistPortal } from "../../portal/ArtistPortal.js"
-import { ArtistPortalLive } from "../../portal/makeArtistPortal.js"
 import type { OutboxEvent } from "../../events/Outbox.js"
 import { emptyValues, type Values } from "../../forms/Values.js"
+import { FormsConfig } from "../../FormsConfig.js"
+import { clientAt } from "../../limits/LimitPolicy.js"
 import { InMemoryStore } from "../../memory/InMemoryStore.js"
 import { InMemoryPortal } from "../../memory/portal/InMemoryPortal.js"
 import { portalIds, portalNow, portalTokens } from "../../memory/portal/portalFixture.js"
+import { ArtistPortal } from "../../portal/ArtistPortal.js"
+import { ArtistPortalLive } from "../../portal/makeArtistPortal.js"
 
 export const now = Date.parse(portalNow)
 const ip = clientAt("192.0.2.9")

@@ -3,8 +3,8 @@ import { describe, expect } from "@effect/vitest"
 import { Clock, Effect } from "effect"
 import { TestClock } from "effect/testing"
 import { type ClaimPolicy, interruptedAttemptError, Outbox, type OutboxEvent } from "../../events/Outbox.js"
-import { Submissions } from "../../publicForms/Submissions.js"
 import { seedIds } from "../../memory/conformanceSeed.js"
+import { Submissions } from "../../publicForms/Submissions.js"
 import { type ConformanceIt, draftOf, makeFresh, submitOf, values } from "../support.js"
 
 const hour = 3_600_000

@@ -2,10 +2,10 @@
 import { describe, expect } from "@effect/vitest"
 import { Clock, Effect, Fiber } from "effect"
 import { OutboxSignal } from "../../events/OutboxSignal.js"
-import { values } from "../support.js"
-import { claimAll, type PortalConformanceIt } from "../portal/engagementsConformance.js"
 import { portalIds } from "../../memory/portal/portalFixture.js"
+import { claimAll, type PortalConformanceIt } from "../portal/engagementsConformance.js"
 import { writeSection } from "../portal/writeSection.js"
+import { values } from "../support.js"
 
 /** Consumes notifications left over from earlier tests. */
 const quiet = OutboxSignal.use((signal) =>

@@ -3,8 +3,8 @@ import { describe, expect } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { TestClock } from "effect/testing"
 import { RateLimiter } from "../../limits/RateLimiter.js"
-import { Submissions } from "../../publicForms/Submissions.js"
 import { seedIds } from "../../memory/conformanceSeed.js"
+import { Submissions } from "../../publicForms/Submissions.js"
 import { type ConformanceIt, draftOf, makeFresh } from "../support.js"
 
 const start = Date.parse("2027-07-01T00:00:00.000Z")

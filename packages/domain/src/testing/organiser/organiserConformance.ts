@@ -4,11 +4,11 @@
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Exit, type Layer, Option } from "effect"
-import type { CreatedKey } from "../../shared/paging.js"
 import { eventKeyOf } from "../../organiser/catalog/CatalogModel.js"
 import { OrganiserAccess } from "../../organiser/catalog/OrganiserAccess.js"
-import { OrganiserArtists } from "../../organiser/OrganiserArtists.js"
 import { OrganiserCatalog } from "../../organiser/catalog/OrganiserCatalog.js"
+import { OrganiserArtists } from "../../organiser/OrganiserArtists.js"
+import type { CreatedKey } from "../../shared/paging.js"
 import { engagementChecks } from "./engagements/organiserEngagementChecks.js"
 import { failureTag, first, newActor, t0 } from "./organiserTestSupport.js"
 

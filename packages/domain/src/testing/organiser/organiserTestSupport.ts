@@ -1,8 +1,8 @@
 /** Helpers shared by the organiser conformance checks: fixed times, first pages, fresh actors, failure tags. */
 import { Effect, Exit, Option } from "effect"
+import { OrganiserAccess } from "../../organiser/catalog/OrganiserAccess.js"
 import type { Actor } from "../../shared/Actor.js"
 import type { PageRequest } from "../../shared/paging.js"
-import { OrganiserAccess } from "../../organiser/catalog/OrganiserAccess.js"
 
 export const t0 = Date.parse("2027-01-01T00:00:00.000Z")
 export const first = <K>(limit = 200): PageRequest<K> => ({ limit, after: undefined })

@@ -1,16 +1,15 @@
 /** Conformance of Engagements: the portal context by token and id (the section submit: sectionSubmitConformance.ts). */
-import { describe, expect } from "@effect/vitest"
+import { describe, expect, type Vitest } from "@effect/vitest"
 import { Effect, Option } from "effect"
-import type { Vitest } from "@effect/vitest"
-import type { FormSchema } from "../../forms/FormSchema.js"
-import type { PortalContext } from "../../portal/Engagement.js"
-import { Engagements } from "../../portal/Engagements.js"
 import { Outbox, type OutboxEvent } from "../../events/Outbox.js"
-import { formSchemaFromSeed } from "../../memory/Seed.js"
-import { byId } from "../support.js"
+import type { FormSchema } from "../../forms/FormSchema.js"
 import type { Ports } from "../../memory/InMemory.js"
 import type { PortalPorts } from "../../memory/portal/InMemoryPortal.js"
 import { type PortalFixture, portalIds, portalTokens } from "../../memory/portal/portalFixture.js"
+import { formSchemaFromSeed } from "../../memory/Seed.js"
+import type { PortalContext } from "../../portal/Engagement.js"
+import { Engagements } from "../../portal/Engagements.js"
+import { byId } from "../support.js"
 
 export type PortalConformanceIt = Vitest.MethodsNonLive<Ports | PortalPorts>
 

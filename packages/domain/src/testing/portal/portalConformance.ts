@@ -1,12 +1,12 @@
 /** The conformance suite of the portal and event ports: every store adapter (in memory, PostgreSQL) must pass it unchanged. */
 import { describe, layer } from "@effect/vitest"
 import type { Layer } from "effect"
-import { enrichmentConformance } from "../events/enrichmentConformance.js"
-import { outboxSignalConformance } from "../events/outboxSignalConformance.js"
 import type { Ports } from "../../memory/InMemory.js"
-import { engagementsConformance } from "./engagementsConformance.js"
 import type { PortalPorts } from "../../memory/portal/InMemoryPortal.js"
 import { type PortalFixture, portalFixture } from "../../memory/portal/portalFixture.js"
+import { enrichmentConformance } from "../events/enrichmentConformance.js"
+import { outboxSignalConformance } from "../events/outboxSignalConformance.js"
+import { engagementsConformance } from "./engagementsConformance.js"
 import { sectionSubmitConformance } from "./sectionSubmitConformance.js"
 import { valueTargetsConformance } from "./valueTargetsConformance.js"
 

@@ -2,15 +2,15 @@
 import { describe, expect } from "@effect/vitest"
 import { Clock, Effect, Layer, Option } from "effect"
 import { sectionSubmitted } from "../../events/LifecycleEvents.js"
+import type { OutboxEvent } from "../../events/Outbox.js"
 import { FormsConfig } from "../../FormsConfig.js"
 import { clientAt } from "../../limits/LimitPolicy.js"
+import { portalIds, portalTokens } from "../../memory/portal/portalFixture.js"
 import { ArtistPortal } from "../../portal/ArtistPortal.js"
-import { ArtistPortalLive } from "../../portal/makeArtistPortal.js"
 import { Engagements } from "../../portal/Engagements.js"
-import type { OutboxEvent } from "../../events/Outbox.js"
+import { ArtistPortalLive } from "../../portal/makeArtistPortal.js"
 import { byId, plain, values } from "../support.js"
 import { claimAll, type PortalConformanceIt } from "./engagementsConformance.js"
-import { portalIds, portalTokens } from "../../memory/portal/portalFixture.js"
 import { type SectionWrite, writeSection } from "./writeSection.js"
 
 const unbounded = { concurrency: "unbounded" } as const

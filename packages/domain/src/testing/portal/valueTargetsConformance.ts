@@ -1,10 +1,10 @@
 /** Conformance of ValueTargets: atomic merges into the artist's profile and the engagement's advance. */
 import { describe, expect } from "@effect/vitest"
 import { Effect, Option } from "effect"
+import { portalIds } from "../../memory/portal/portalFixture.js"
 import { ValueTargets } from "../../portal/ValueTargets.js"
 import { makeFresh, plain, values } from "../support.js"
 import type { PortalConformanceIt } from "./engagementsConformance.js"
-import { portalIds } from "../../memory/portal/portalFixture.js"
 
 export const valueTargetsConformance = (it: PortalConformanceIt): void => {
   const fresh = makeFresh()

@@ -1,8 +1,8 @@
 /** Test support: a section's values written through the Engagements port as the use case writes them, without its checks. */
 import { Effect, Option } from "effect"
 import { sectionSubmitted } from "../../events/LifecycleEvents.js"
-import { Engagements, type SubmitSectionResult } from "../../portal/Engagements.js"
 import type { Values } from "../../forms/Values.js"
+import { Engagements, type SubmitSectionResult } from "../../portal/Engagements.js"
 
 export interface SectionWrite {
   readonly engagement_id: string

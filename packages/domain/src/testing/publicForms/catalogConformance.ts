@@ -2,10 +2,10 @@
 import { describe, expect } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import type { FormSchema } from "../../forms/FormSchema.js"
+import { seedIds, seedTokens } from "../../memory/conformanceSeed.js"
+import { type ConformanceSeed, formSchemaFromSeed } from "../../memory/Seed.js"
 import { FormSchemas } from "../../publicForms/FormSchemas.js"
 import { RegistrationData } from "../../shifts/RegistrationData.js"
-import { type ConformanceSeed, formSchemaFromSeed } from "../../memory/Seed.js"
-import { seedIds, seedTokens } from "../../memory/conformanceSeed.js"
 import { byId, type ConformanceIt } from "../support.js"
 
 /** A schema with its revision left out and its lists in id order: what two stores must agree on. */

@@ -1,15 +1,15 @@
 /** Helpers of the PublicForms use-case tests: a fresh in-memory world at the seed's "now". */
 import { Effect, type Layer } from "effect"
 import { TestClock } from "effect/testing"
+import { emptyValues, type Values } from "../../forms/Values.js"
 import type { FormsConfig, FormsConfigShape } from "../../FormsConfig.js"
 import { Refused } from "../../limits/Limited.js"
 import { clientAt } from "../../limits/LimitPolicy.js"
-import type { PublicForms } from "../../publicForms/PublicForms.js"
-import { emptyValues, type Values } from "../../forms/Values.js"
 import { seedNow } from "../../memory/conformanceSeed.js"
 import type { Ports } from "../../memory/InMemory.js"
 import type { InMemoryStore } from "../../memory/InMemoryStore.js"
 import { PublicFormsInMemory } from "../../memory/publicForms/PublicFormsInMemory.js"
+import type { PublicForms } from "../../publicForms/PublicForms.js"
 
 export const seedNowMs = Date.parse(seedNow)
 

@@ -1,10 +1,10 @@
 /** Conformance of Submissions and UniqueValues: idempotent create, atomic save and submit, unique claims. */
 import { describe, expect } from "@effect/vitest"
 import { Effect, Option } from "effect"
+import { seedIds } from "../../memory/conformanceSeed.js"
 import { FormSchemas } from "../../publicForms/FormSchemas.js"
 import { Submissions } from "../../publicForms/Submissions.js"
 import { UniqueValues } from "../../publicForms/UniqueValues.js"
-import { seedIds } from "../../memory/conformanceSeed.js"
 import { type ConformanceIt, draftOf, makeFresh, plain, submitOf, values } from "../support.js"
 
 const unbounded = { concurrency: "unbounded" } as const

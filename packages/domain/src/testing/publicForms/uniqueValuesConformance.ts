@@ -6,11 +6,11 @@
 import { describe, expect } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import type { FieldOption, FormField } from "../../forms/FormField.js"
+import { seedIds } from "../../memory/conformanceSeed.js"
 import { Submissions } from "../../publicForms/Submissions.js"
 import { UniqueValues } from "../../publicForms/UniqueValues.js"
 import { compileRules } from "../../rules/compileRules.js"
 import { checkSizeLimits, defaultSizeLimits } from "../../rules/sizeLimits.js"
-import { seedIds } from "../../memory/conformanceSeed.js"
 import { type ConformanceIt, draftOf, makeFresh, submitOf, values } from "../support.js"
 
 const unbounded = { concurrency: "unbounded" } as const

@@ -5,11 +5,10 @@
  */
 import { describe, expect } from "@effect/vitest"
 import { Effect, Option } from "effect"
-import type { ChosenSlot } from "../../shifts/RegistrationData.js"
-import { RegistrationData } from "../../shifts/RegistrationData.js"
-import { type PlacesRequest, Submissions } from "../../publicForms/Submissions.js"
-import { checkSlotChoices, chosenSlotIds } from "../../shifts/slotChoices.js"
 import { seedIds, shiftSlots } from "../../memory/conformanceSeed.js"
+import { type PlacesRequest, Submissions } from "../../publicForms/Submissions.js"
+import { type ChosenSlot, RegistrationData } from "../../shifts/RegistrationData.js"
+import { checkSlotChoices, chosenSlotIds } from "../../shifts/slotChoices.js"
 import { type ConformanceIt, draftOf, makeFresh, submitOf, values } from "../support.js"
 
 const unbounded = { concurrency: "unbounded" } as const

@@ -3,11 +3,11 @@
  * and `InMemoryPortalStore`, where the public-form ports and the event handlers store them.
  */
 import { Effect, Layer } from "effect"
-import type { Submission } from "../../publicForms/Submission.js"
 import { claimKey, idempotencyKey, InMemoryStore } from "../../memory/InMemoryStore.js"
 import { InMemoryPortalStore } from "../../memory/portal/InMemoryPortalStore.js"
 import { emptySeed, formSchemaFromSeed, seedField, seedSchemaDefaults } from "../../memory/Seed.js"
 import { InMemorySubmissionsOut, recomputeContactTags } from "../../memory/submissionsOut/InMemorySubmissionsOut.js"
+import type { Submission } from "../../publicForms/Submission.js"
 import { SubmissionsOutFixture } from "./SubmissionsOutFixture.js"
 
 const sortedSet = (tags: ReadonlyArray<string>) => [...new Set(tags)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))

@@ -4,9 +4,9 @@
  * `since` that are handled only after the replay. Every adapter (in memory, PGlite, PostgreSQL) must pass it.
  */
 import { describe, expect, layer } from "@effect/vitest"
-import { Context, type Effect as E, Effect, type Layer } from "effect"
-import type { OrganiserAccess } from "../../organiser/catalog/OrganiserAccess.js"
+import { Context, Effect, type Effect as E, type Layer } from "effect"
 import { Outbox } from "../../events/Outbox.js"
+import type { OrganiserAccess } from "../../organiser/catalog/OrganiserAccess.js"
 import { WebhookStore } from "../../webhooks/WebhookStore.js"
 import { first, newActor, t0 } from "../organiser/organiserTestSupport.js"
 

@@ -6,9 +6,8 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"
 import type { OrganiserAccess } from "../../organiser/catalog/OrganiserAccess.js"
+import { type AttemptOutcome, type ClaimedDelivery, interruptedDeliveryError } from "../../webhooks/WebhookModel.js"
 import { WebhookStore } from "../../webhooks/WebhookStore.js"
-import type { AttemptOutcome, ClaimedDelivery } from "../../webhooks/WebhookModel.js"
-import { interruptedDeliveryError } from "../../webhooks/WebhookModel.js"
 import { failureTag, first, newActor, t0 } from "../organiser/organiserTestSupport.js"
 
 const policy = { leaseMs: 60_000, maxAttempts: 3 }

@@ -4,7 +4,13 @@
  */
 import { Effect, Option } from "effect"
 import type { AdminEvent, AdminTimeSlot, SectionKey, SlotKey } from "../../../organiser/catalog/CatalogModel.js"
-import { EventNotFound, EventSectionNotFound, InUse, ReferenceInvalid, TimeSlotNotFound } from "../../../organiser/catalog/errors.js"
+import {
+  EventNotFound,
+  EventSectionNotFound,
+  InUse,
+  ReferenceInvalid,
+  TimeSlotNotFound
+} from "../../../organiser/catalog/errors.js"
 import { OrganiserCatalog } from "../../../organiser/catalog/OrganiserCatalog.js"
 import { compareStrings } from "../../../shared/compareStrings.js"
 import type { CreatedKey } from "../../../shared/paging.js"

@@ -1,14 +1,14 @@
 /** The engagements' half of the in-memory OrganiserArtists: creation, lists, details and portal links. */
 import { Effect, Option } from "effect"
-import type { Actor } from "../../../shared/Actor.js"
-import type { AdminEngagement, EngagementDetail } from "../../../organiser/engagements/EngagementModel.js"
-import type { CreatedKey } from "../../../shared/paging.js"
-import { EngagementNotFound } from "../../../organiser/engagements/errors.js"
 import { ReferenceInvalid } from "../../../organiser/catalog/errors.js"
+import type { AdminEngagement, EngagementDetail } from "../../../organiser/engagements/EngagementModel.js"
 import type { EngagementStore } from "../../../organiser/engagements/EngagementStore.js"
+import { EngagementNotFound } from "../../../organiser/engagements/errors.js"
+import type { Actor } from "../../../shared/Actor.js"
 import { compareStrings } from "../../../shared/compareStrings.js"
-import { type AuditAppend, type OrganiserState } from "../OrganiserState.js"
+import type { CreatedKey } from "../../../shared/paging.js"
 import { newestFirst, paged } from "../../paging.js"
+import type { AuditAppend, OrganiserState } from "../OrganiserState.js"
 
 export const inMemoryOrganiserEngagements = (state: OrganiserState, audit: AuditAppend, newId: () => string): EngagementStore => {
   const summary = ({ portal_token: _, ...engagement }: AdminEngagement & { portal_token: string | null }): AdminEngagement =>

@@ -4,9 +4,9 @@
  * and its removal. Each adapter brings its own (the in-memory one beside it, the SQL one in adapters-sql's tests).
  */
 import { Context, Effect, Layer } from "effect"
-import type { Actor } from "../../../shared/Actor.js"
-import { emptySeed, formSchemaFromSeed, seedSchemaDefaults } from "../../../memory/Seed.js"
 import { InMemoryStore } from "../../../memory/InMemoryStore.js"
+import { emptySeed, formSchemaFromSeed, seedSchemaDefaults } from "../../../memory/Seed.js"
+import type { Actor } from "../../../shared/Actor.js"
 
 export class SlotPlaceFixture extends Context.Service<SlotPlaceFixture, {
   /** A submitted submission of a form of the actor's organisation holding a place on the slot; its id. */

@@ -1,10 +1,10 @@
 /** The engagement checks of the organiser conformance suite: creation, references, lists, portal links. */
 import { expect } from "@effect/vitest"
 import { Effect, Option } from "effect"
-import { engagementKeyOf } from "../../../organiser/engagements/EngagementModel.js"
 import type { OrganiserAccess } from "../../../organiser/catalog/OrganiserAccess.js"
-import { OrganiserArtists } from "../../../organiser/OrganiserArtists.js"
 import { OrganiserCatalog } from "../../../organiser/catalog/OrganiserCatalog.js"
+import { engagementKeyOf } from "../../../organiser/engagements/EngagementModel.js"
+import { OrganiserArtists } from "../../../organiser/OrganiserArtists.js"
 import { failureTag, first, newActor, t0 } from "../organiserTestSupport.js"
 
 type Check = Effect.Effect<void, unknown, OrganiserAccess | OrganiserArtists | OrganiserCatalog>

@@ -4,12 +4,12 @@
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Exit, type Layer, Option } from "effect"
-import type { FormDefinition } from "../../../organiser/forms/FormModel.js"
 import type { FormField } from "../../../forms/FormField.js"
 import { OrganiserAccess } from "../../../organiser/catalog/OrganiserAccess.js"
-import { OrganiserArtists } from "../../../organiser/OrganiserArtists.js"
 import { OrganiserCatalog } from "../../../organiser/catalog/OrganiserCatalog.js"
+import type { FormDefinition } from "../../../organiser/forms/FormModel.js"
 import { OrganiserForms } from "../../../organiser/forms/OrganiserForms.js"
+import { OrganiserArtists } from "../../../organiser/OrganiserArtists.js"
 import { failureTag, first, newActor, t0 } from "../organiserTestSupport.js"
 
 const field = (id: string, slug: string, over: Partial<FormField> = {}): FormField => ({
