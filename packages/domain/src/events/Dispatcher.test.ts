@@ -94,7 +94,7 @@ describe("dispatchBatch", () => {
       // Two attempts: the crashed one, recorded as interrupted by the claim after its lease, and the delivery.
       expect((yield* outboxRows).map((row) => [row.attempts, row.last_error, row.delivered_at !== null]))
         .toEqual([[2, interruptedAttemptError, true]])
-    }), true))
+    }), { builtin: true }))
 
   it.effect("an event failing 10 times is parked dead with its last error; retry queues it again", () => {
     const { state, handler } = flaky(10)
@@ -172,5 +172,5 @@ describe("dispatchBatch", () => {
       expect((yield* dispatchBatch()).retrying).toBe(1)
       const [row] = yield* outboxRows
       expect(row?.last_error).toBe("tag-sync: SchemaError: the payload does not decode")
-    }), true))
+    }), { builtin: true }))
 })

@@ -192,5 +192,5 @@ describe("EventHandlers", () => {
       expect((yield* handlers.handlersFor("submission.submitted")).map((h) => h.name)).toEqual(["tag-sync", "identity-match"])
       expect((yield* handlers.handlersFor("section.submitted")).map((h) => h.name)).toEqual(["value-applying"])
       expect(Option.isSome(yield* Effect.serviceOption(OutboxSignal))).toBe(true)
-    }), true))
+    }), { builtin: true }))
 })

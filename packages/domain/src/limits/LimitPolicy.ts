@@ -23,7 +23,11 @@ export const Client = Schema.Struct({
 })
 export type Client = typeof Client.Type
 
-export const clientAt = (address: string, exempt = false): Client => ({ address, exempt })
+/** The client at `address`; `exempt` when its network is exempt from the limits (default: counted). */
+export const clientAt = (address: string, options: { readonly exempt?: boolean } = {}): Client => ({
+  address,
+  exempt: options.exempt ?? false
+})
 
 /** The limiter key: the policy, what it is counted per (a schema or an engagement id), and the client. */
 export const limitKey = (policy: LimitPolicy, scope: string, client: Client): string =>

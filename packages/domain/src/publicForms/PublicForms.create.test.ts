@@ -259,7 +259,7 @@ describe("the write limit on create", () => {
       Effect.gen(function*() {
         const forms = yield* PublicForms
         const store = yield* InMemoryStore
-        const exempt = clientAt("10.0.0.9", true)
+        const exempt = clientAt("10.0.0.9", { exempt: true })
         for (let i = 0; i < 5; i++) {
           const answer = yield* forms.createDraft(seedTokens.volunteer, { idempotency_key: keyOf(i) }, exempt)
           expect([answer.value.created, answer.rateLimit]).toEqual([true, undefined])

@@ -104,7 +104,7 @@ describe("PublicForms.save", () => {
   it.effect("an exempt client's save of an unknown id is a 404, and a valid one saves", () =>
     inWorld(Effect.gen(function*() {
       const forms = yield* PublicForms
-      const exempt = clientAt("10.9.9.9", true)
+      const exempt = clientAt("10.9.9.9", { exempt: true })
       const draft = yield* draftOn(seedTokens.volunteer, validVolunteer())
       expect((yield* reasonOf(forms.save(seedTokens.volunteer, "00000000-0000-4000-8000-000000000000", body(), exempt)))._tag)
         .toBe("SubmissionNotFound")
@@ -192,7 +192,7 @@ describe("the write limit on save", () => {
       Effect.gen(function*() {
         const forms = yield* PublicForms
         const store = yield* InMemoryStore
-        const exempt = clientAt("10.0.0.9", true)
+        const exempt = clientAt("10.0.0.9", { exempt: true })
         const { value: { submission } } = yield* forms.createDraft(seedTokens.volunteer, { idempotency_key: keyOf(1) }, exempt)
         for (let i = 0; i < 5; i++) {
           const answer = yield* forms.save(seedTokens.volunteer, submission.id, body({ name: `n${i}` }), exempt)

@@ -16,6 +16,14 @@ import { Submissions } from "./Submissions.js"
 import { withUniqueErrors } from "./uniqueErrors.js"
 import { UniqueValues } from "./UniqueValues.js"
 
+/** How `withTaken` checks `unique` and the slots: for a save (the default), a submit's body, or a submit's merged values. */
+export interface TakenOptions {
+  /** The submit's atomic claim answers a taken value when no other rule fails (`UniqueTaken`): no lookup then. */
+  readonly claimDecides?: boolean
+  /** At a submit: the slots are read (with `full`) only when another rule failed. Defaults to `claimDecides`. */
+  readonly atSubmit?: boolean
+}
+
 export const makeFormSteps = Effect.gen(function*() {
   const schemas = yield* FormSchemas
   const submissions = yield* Submissions
@@ -60,12 +68,9 @@ export const makeFormSteps = Effect.gen(function*() {
    * (`atSubmit`, with `full` on the holders read) only when another rule failed, since otherwise the
    * submit's atomic step takes the places and decides (`slotDecision`).
    */
-  const withTaken = Effect.fnUntraced(function*(
-    schema: FormSchema,
-    result: ValidationResult,
-    claimDecides = false,
-    atSubmit = claimDecides
-  ) {
+  const withTaken = Effect.fnUntraced(function*(schema: FormSchema, result: ValidationResult, options: TakenOptions = {}) {
+    const claimDecides = options.claimDecides ?? false
+    const atSubmit = options.atSubmit ?? claimDecides
     const skip = result.unique.length === 0 || (claimDecides && result.errors === undefined)
     const taken = skip ? [] : yield* uniqueValues.taken(schema.id, result.unique)
     const errors = withUniqueErrors(result.errors, taken)

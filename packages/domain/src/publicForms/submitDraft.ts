@@ -50,7 +50,7 @@ export const makeSubmitDraft = (steps: FormSteps) =>
       const stored = mergeValues(submission.values, patch)
       const merged = pickSchemaValues(schema.fields, stored)
       const result = steps.rules(schema).strict(merged)
-      const errors = yield* steps.withTaken(schema, result, true)
+      const errors = yield* steps.withTaken(schema, result, { claimDecides: true })
       if (errors !== undefined) {
         // Refused by the rules of the form as it is now, never by a cached older revision.
         if ((yield* steps.movedOn(schema)) !== undefined) return "revision" as const
@@ -102,8 +102,7 @@ export const makeSubmitDraft = (steps: FormSteps) =>
           const bodyErrors = yield* steps.withTaken(
             schema,
             steps.rules(schema).relaxed(pickSchemaValues(schema.fields, body)),
-            false,
-            true
+            { atSubmit: true }
           )
           if (bodyErrors !== undefined) {
             const moved = round < maxSubmitAttempts ? yield* steps.movedOn(schema) : undefined

@@ -31,6 +31,35 @@ export class FieldProblems {
   }
 }
 
+/** Where a member sits in the body (`fields.2.`, empty at the top) and the members a check passes over. */
+export interface MemberOptions {
+  readonly prefix?: string
+  readonly ignored?: ReadonlySet<string>
+}
+
+/** Every member of `body` that is neither in `known` nor ignored is `invalid`. */
+export const unknownMembers = (
+  problems: FieldProblems,
+  body: Body,
+  known: ReadonlyArray<string>,
+  options: MemberOptions = {}
+): void => {
+  for (const key of Object.keys(body)) {
+    if (known.includes(key) || options.ignored?.has(key) === true) continue
+    problems.add(`${options.prefix ?? ""}${key}`, "invalid", "This member is not known.")
+  }
+}
+
+/** Every member of `keys` that `body` lacks is `required`. */
+export const requiredMembers = (
+  problems: FieldProblems,
+  body: Body,
+  keys: ReadonlyArray<string>,
+  options: MemberOptions = {}
+): void => {
+  for (const key of keys) if (!has(body, key)) problems.add(`${options.prefix ?? ""}${key}`, "required", "This member is required.")
+}
+
 /** An own member of the body (never one of its prototype's). */
 export const has = (body: Body, key: string): boolean => Object.prototype.hasOwnProperty.call(body, key)
 

@@ -4,7 +4,7 @@
  * statement). The domain decides the guard's policy, the schedule and the delivery's state machine.
  */
 import { Cause, Clock, Effect, Layer, Random } from "effect"
-import { forbiddenAddressReason, isAddressLiteral, parseTargetUrl } from "./addressGuard.js"
+import { forbiddenAddressReason, isAddressLiteral, parseTargetUrl, type TargetPolicy } from "./addressGuard.js"
 import { nextAttemptAt, parseRetryAfter } from "./deliverySchedule.js"
 import { messageBody, signedContent, signingSecrets } from "./WebhookMessage.js"
 import type { AttemptOutcome, ClaimedDelivery, DeliveryClaimPolicy } from "./WebhookModel.js"
@@ -39,11 +39,11 @@ export const deliveryClaimPolicy = (settings: WebhookSettingsShape, options: Web
  * The attempt's target address, or why the guard refuses it. The lookup gets at most `withinMs` (what is left of
  * the attempt's timeout): a lookup that hangs must not carry the attempt past its claim's lease.
  */
-const guard = (url: string, allowPrivate: boolean, withinMs: number) =>
+const guard = (url: string, policy: TargetPolicy, withinMs: number) =>
   Effect.gen(function*() {
     const target = parseTargetUrl(url)
     if (typeof target === "string") return { refused: `refused: ${target}` } as const
-    if (!allowPrivate && target.scheme !== "https") return { refused: "refused: only https URLs are allowed" } as const
+    if (!policy.allowPrivateTargets && target.scheme !== "https") return { refused: "refused: only https URLs are allowed" } as const
     const transport = yield* WebhookTransport
     const addresses = isAddressLiteral(target.host)
       ? [target.host]
@@ -53,7 +53,7 @@ const guard = (url: string, allowPrivate: boolean, withinMs: number) =>
       )
     if (typeof addresses === "string") return { refused: `could not resolve the host: ${addresses}` } as const
     if (addresses.length === 0) return { refused: "could not resolve the host: no address" } as const
-    if (!allowPrivate) {
+    if (!policy.allowPrivateTargets) {
       for (const address of addresses) {
         const reason = forbiddenAddressReason(address)
         if (reason !== null) return { refused: `refused: the host resolves to ${reason}` } as const
@@ -101,7 +101,7 @@ export const attemptDelivery = (delivery: ClaimedDelivery) =>
     if (delivery.payload["erased"] === true) return yield* finish(null, eventErased, null, null)
     if (Object.keys(delivery.payload).length === 0) return yield* finish(null, eventEmptied, null, null)
     // One budget for the whole attempt (the lookup, then the request): the claim's lease covers it.
-    const target = yield* guard(delivery.url, settings.allowPrivateTargets, settings.timeoutMs)
+    const target = yield* guard(delivery.url, settings, settings.timeoutMs)
     if ("refused" in target) return yield* finish(null, target.refused, null, null)
     const left = settings.timeoutMs - ((yield* Clock.currentTimeMillis) - started)
     if (left <= 0) return yield* finish(null, "timed out", null, null)

@@ -3,9 +3,10 @@
  * limit: ids in the path (404) → body (422). Every call is scoped by the actor's organisation. Secrets and
  * event ids come from the caller (the domain has no randomness).
  */
-import { Clock, Context, Effect, Layer, Option, Result } from "effect"
-import { ValidationFailed } from "../rules/errors.js"
-import type { FieldErrors } from "../rules/FieldErrors.js"
+import { Clock, Context, Effect, Layer, Option } from "effect"
+import { type Body, checked } from "../rules/bodyChecks.js"
+import type { ValidationFailed } from "../rules/errors.js"
+
 import type { Actor } from "../shared/Actor.js"
 import type { Unavailable } from "../shared/errors.js"
 import type { CreatedKey, Page, PageRequest } from "../shared/paging.js"
@@ -16,7 +17,6 @@ import { WebhookSettings } from "./WebhookSettings.js"
 import { WebhookStore } from "./WebhookStore.js"
 
 type E<A, X = never> = Effect.Effect<A, X | Unavailable>
-type Body = Readonly<Record<string, unknown>>
 
 export class Webhooks extends Context.Service<Webhooks, {
   readonly list: (actor: Actor, page: PageRequest<CreatedKey>) => E<Page<WebhookEndpoint>>
@@ -42,9 +42,6 @@ export class Webhooks extends Context.Service<Webhooks, {
 export const deliveryKeyOf = (d: WebhookDelivery): CreatedKey => ({ created_at: d.created_at, id: d.id })
 export const webhookKeyOf = (w: WebhookEndpoint): CreatedKey => ({ created_at: w.created_at, id: w.id })
 
-const checked = <A>(result: Result.Result<A, FieldErrors>) =>
-  Result.isSuccess(result) ? Effect.succeed(result.success) : Effect.fail(new ValidationFailed({ fields: result.failure }))
-
 export const makeWebhooks = Effect.gen(function*() {
   const store = yield* WebhookStore
   const settings = yield* WebhookSettings
@@ -59,13 +56,13 @@ export const makeWebhooks = Effect.gen(function*() {
     list: (actor, page) => store.listEndpoints(actor.organisation_id, page),
     get: requireEndpoint,
     create: Effect.fn("Webhooks.create")(function*(actor: Actor, body: Body, secret: string) {
-      const input = yield* checked(endpointInput(body, settings.allowPrivateTargets))
+      const input = yield* checked(endpointInput(body, settings))
       const endpoint = yield* store.createEndpoint(actor, input, secret, yield* now)
       return { ...endpoint, secret }
     }),
     update: Effect.fn("Webhooks.update")(function*(actor: Actor, id: string, body: Body) {
       yield* requireEndpoint(actor, id)
-      const patch = yield* checked(endpointPatch(body, settings.allowPrivateTargets))
+      const patch = yield* checked(endpointPatch(body, settings))
       return yield* store.updateEndpoint(actor, id, patch, yield* now)
     }),
     remove: Effect.fn("Webhooks.remove")(function*(actor: Actor, id: string) {

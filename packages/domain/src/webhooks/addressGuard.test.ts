@@ -61,12 +61,12 @@ describe("target URLs that can never be valid (422 on url)", () => {
     "https://a.localhost/", "https://exa mple.com/", "example.com/in", "https://", "https://0x7f.0.0.1/", "https://2130706433/",
     "https://example.com:99999/", "https://exa_mple.com/"
   ]
-  for (const url of never) it(`refuses ${url}`, () => expect(urlProblem(url, false)).not.toBeNull())
+  for (const url of never) it(`refuses ${url}`, () => expect(urlProblem(url, { allowPrivateTargets: false })).not.toBeNull())
   const fine = ["https://hooks.example.com/in?x=1", "https://HOOKS.example.com:8443/a/b", "https://8.8.8.8/", "https://[2606:4700::1]/"]
-  for (const url of fine) it(`accepts ${url}`, () => expect(urlProblem(url, false)).toBeNull())
+  for (const url of fine) it(`accepts ${url}`, () => expect(urlProblem(url, { allowPrivateTargets: false })).toBeNull())
   it("with private targets allowed: http and loopback are accepted, user info still is not", () => {
-    expect(urlProblem("http://127.0.0.1:8080/hook", true)).toBeNull()
-    expect(urlProblem("http://localhost:8080/hook", true)).toBeNull()
-    expect(urlProblem("http://u:p@127.0.0.1/", true)).not.toBeNull()
+    expect(urlProblem("http://127.0.0.1:8080/hook", { allowPrivateTargets: true })).toBeNull()
+    expect(urlProblem("http://localhost:8080/hook", { allowPrivateTargets: true })).toBeNull()
+    expect(urlProblem("http://u:p@127.0.0.1/", { allowPrivateTargets: true })).not.toBeNull()
   })
 })

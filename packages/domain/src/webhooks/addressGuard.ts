@@ -143,10 +143,15 @@ export const isAddressLiteral = (host: string): boolean =>
  * https (unless private targets are allowed), user info, a malformed host, a forbidden address literal,
  * or `localhost`.
  */
-export const urlProblem = (url: string, allowPrivateTargets: boolean): string | null => {
+/** The guard's policy: `allowPrivateTargets` lets `http` and private or loopback targets through (development, tests). */
+export interface TargetPolicy {
+  readonly allowPrivateTargets: boolean
+}
+
+export const urlProblem = (url: string, policy: TargetPolicy): string | null => {
   const parsed = parseTargetUrl(url)
   if (typeof parsed === "string") return parsed
-  if (allowPrivateTargets) return null
+  if (policy.allowPrivateTargets) return null
   if (parsed.scheme !== "https") return "only https URLs are allowed"
   if (parsed.host === "localhost" || parsed.host.endsWith(".localhost")) return "the host is a loopback name"
   if (isAddressLiteral(parsed.host)) {

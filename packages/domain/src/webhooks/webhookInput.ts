@@ -1,40 +1,21 @@
 /** Member-by-member checks of webhook bodies (CONTRACT §12 rules, §13 members): every problem at once. */
-import { Result } from "effect"
+import type { Result } from "effect"
+import { type Body, codePoints, FieldProblems, has, unknownMembers } from "../rules/bodyChecks.js"
 import { dateKey } from "../rules/dates.js"
-import type { FieldError, FieldErrors, RuleName } from "../rules/FieldErrors.js"
-import { urlProblem } from "./addressGuard.js"
+import type { FieldErrors } from "../rules/FieldErrors.js"
+import { type TargetPolicy, urlProblem } from "./addressGuard.js"
 import { type EndpointInput, type EndpointPatch, webhookEventTypes } from "./WebhookModel.js"
-
-type Body = Readonly<Record<string, unknown>>
 
 export const maxDescriptionLength = 500
 
-class Problems {
-  readonly errors: Record<string, Array<FieldError>> = Object.create(null) as Record<string, Array<FieldError>>
-  add(path: string, rule: RuleName, message: string): void {
-    const list = this.errors[path] ?? []
-    list.push({ rule, message })
-    Object.defineProperty(this.errors, path, { value: list, enumerable: true, writable: true })
-  }
-  result<A>(value: A): Result.Result<A, FieldErrors> {
-    return Object.keys(this.errors).length === 0 ? Result.succeed(value) : Result.fail(this.errors)
-  }
-}
-
-const has = (body: Body, key: string) => Object.prototype.hasOwnProperty.call(body, key)
-
-const unknownMembers = (body: Body, known: ReadonlyArray<string>, p: Problems) => {
-  for (const key of Object.keys(body)) if (!known.includes(key)) p.add(key, "invalid", "This member is not known.")
-}
-
-const urlCheck = (value: unknown, allowPrivate: boolean, p: Problems): string | undefined => {
+const urlCheck = (value: unknown, policy: TargetPolicy, p: FieldProblems): string | undefined => {
   if (typeof value !== "string") return void p.add("url", "invalid", "A URL string is expected.")
   if (value.trim() === "") return void p.add("url", "required", "This member is required.")
-  const problem = urlProblem(value, allowPrivate)
+  const problem = urlProblem(value, policy)
   return problem === null ? value : void p.add("url", "invalid", `Not a valid webhook target: ${problem}.`)
 }
 
-const typesCheck = (value: unknown, p: Problems): ReadonlyArray<string> | undefined => {
+const typesCheck = (value: unknown, p: FieldProblems): ReadonlyArray<string> | undefined => {
   if (!Array.isArray(value)) return void p.add("event_types", "invalid", "An array of event types is expected.")
   if (value.length === 0) return void p.add("event_types", "required", "At least one event type is required.")
   if (value.length > 10) return void p.add("event_types", "max", "At most 10 event types.")
@@ -57,17 +38,17 @@ const typesCheck = (value: unknown, p: Problems): ReadonlyArray<string> | undefi
   return ok ? value.map(String) : undefined
 }
 
-const descriptionCheck = (value: unknown, p: Problems): string | null | undefined => {
+const descriptionCheck = (value: unknown, p: FieldProblems): string | null | undefined => {
   if (value === null) return null
   if (typeof value !== "string" || value.includes("\u0000")) return void p.add("description", "invalid", "A string or null is expected.")
-  if ([...value].length > maxDescriptionLength) return void p.add("description", "max", `At most ${maxDescriptionLength} characters.`)
+  if (codePoints(value) > maxDescriptionLength) return void p.add("description", "max", `At most ${maxDescriptionLength} characters.`)
   return value
 }
 
-export const endpointInput = (body: Body, allowPrivate: boolean): Result.Result<EndpointInput, FieldErrors> => {
-  const p = new Problems()
-  unknownMembers(body, ["url", "event_types", "description"], p)
-  const url = has(body, "url") ? urlCheck(body["url"], allowPrivate, p) : void p.add("url", "required", "This member is required.")
+export const endpointInput = (body: Body, policy: TargetPolicy): Result.Result<EndpointInput, FieldErrors> => {
+  const p = new FieldProblems()
+  unknownMembers(p, body, ["url", "event_types", "description"])
+  const url = has(body, "url") ? urlCheck(body["url"], policy, p) : void p.add("url", "required", "This member is required.")
   const types = has(body, "event_types")
     ? typesCheck(body["event_types"], p)
     : void p.add("event_types", "required", "This member is required.")
@@ -75,12 +56,12 @@ export const endpointInput = (body: Body, allowPrivate: boolean): Result.Result<
   return p.result({ url: url ?? "", event_types: types ?? [], description: description ?? null })
 }
 
-export const endpointPatch = (body: Body, allowPrivate: boolean): Result.Result<EndpointPatch, FieldErrors> => {
-  const p = new Problems()
-  unknownMembers(body, ["url", "event_types", "description", "enabled"], p)
+export const endpointPatch = (body: Body, policy: TargetPolicy): Result.Result<EndpointPatch, FieldErrors> => {
+  const p = new FieldProblems()
+  unknownMembers(p, body, ["url", "event_types", "description", "enabled"])
   const patch: { -readonly [K in keyof EndpointPatch]: EndpointPatch[K] } = {}
   if (has(body, "url")) {
-    const url = urlCheck(body["url"], allowPrivate, p)
+    const url = urlCheck(body["url"], policy, p)
     if (url !== undefined) patch.url = url
   }
   if (has(body, "event_types")) {
@@ -100,8 +81,8 @@ export const endpointPatch = (body: Body, allowPrivate: boolean): Result.Result<
 
 /** `{ since }`: an ISO 8601 time with a zone (Z or an offset). */
 export const replaySince = (body: Body): Result.Result<number, FieldErrors> => {
-  const p = new Problems()
-  unknownMembers(body, ["since"], p)
+  const p = new FieldProblems()
+  unknownMembers(p, body, ["since"])
   let since = 0
   if (!has(body, "since")) p.add("since", "required", "This member is required.")
   else {

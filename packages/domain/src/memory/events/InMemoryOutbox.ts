@@ -38,7 +38,7 @@ const inMemoryOutboxLayer = Layer.effect(
       rows[index] = changed
       return true
     }
-    const claim = (limit: number, policy: ClaimPolicy, interruptedAlone: boolean) =>
+    const claim = (limit: number, policy: ClaimPolicy, options: { readonly interruptedAlone: boolean }) =>
       store.atomically((now) => {
         const sorted = rows
           .map((row, index) => ({ row, index }))
@@ -47,7 +47,7 @@ const inMemoryOutboxLayer = Layer.effect(
           .slice(0, Math.max(0, limit))
         // A batch: the first due event alone when its last attempt was interrupted, else only uninterrupted ones.
         const first = sorted[0]
-        const due = !interruptedAlone
+        const due = !options.interruptedAlone
           ? sorted
           : first !== undefined && first.row.claimed_until !== null
           ? [first]
@@ -81,8 +81,8 @@ const inMemoryOutboxLayer = Layer.effect(
         return Result.succeed(undefined)
       })
     return Outbox.of({
-      claim: (limit, policy) => claim(limit, policy, false),
-      claimBatch: (limit, policy) => claim(limit, policy, true),
+      claim: (limit, policy) => claim(limit, policy, { interruptedAlone: false }),
+      claimBatch: (limit, policy) => claim(limit, policy, { interruptedAlone: true }),
       markDelivered: (id) => markDelivered([id]),
       markDeliveredMany: markDelivered,
       markFailed: (id, attempt, error, retryAt) =>

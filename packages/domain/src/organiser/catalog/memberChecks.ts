@@ -4,7 +4,7 @@
  * member → `invalid`, too long → `max`.
  */
 import { Result } from "effect"
-import { type Body, codePoints, FieldProblems, has } from "../../rules/bodyChecks.js"
+import { type Body, codePoints, FieldProblems, requiredMembers } from "../../rules/bodyChecks.js"
 import type { FieldErrors } from "../../rules/FieldErrors.js"
 
 /** Longest name, in Unicode code points. */
@@ -60,7 +60,7 @@ export const checkBody = (
     const checked = check(body[key], key, c)
     if (checked !== undefined) out[key] = checked
   }
-  for (const key of required) if (!has(body, key)) c.add(key, "required", memberMessages.required)
+  requiredMembers(c, body, required)
   return c.result(out)
 }
 

@@ -4,6 +4,7 @@
  */
 import { Context, type Effect } from "effect"
 import type { FormNotFound } from "../../forms/errors.js"
+import type { Body } from "../../rules/bodyChecks.js"
 import type { ValidationFailed } from "../../rules/errors.js"
 import type { Actor } from "../../shared/Actor.js"
 import type { Unavailable } from "../../shared/errors.js"
@@ -13,7 +14,6 @@ import type { PreconditionRequired, RevisionConflict } from "./errors.js"
 import type { AdminForm, AdminFormSummary } from "./FormModel.js"
 
 type E<A, X = never> = Effect.Effect<A, X | Unavailable>
-type Body = Readonly<Record<string, unknown>>
 
 export class FormAuthoring extends Context.Service<FormAuthoring, {
   readonly listForms: (actor: Actor, page: PageRequest<CreatedKey>) => E<Page<AdminFormSummary>>

@@ -4,13 +4,20 @@
  * as answered are ignored, so GET → edit → PUT works unchanged.
  */
 import { Result } from "effect"
+import {
+  type Body,
+  codePoints,
+  FieldProblems,
+  has,
+  isObject,
+  requiredMembers,
+  unknownMembers
+} from "../../rules/bodyChecks.js"
 import type { FieldOption, FormField, ValidationRules } from "../../forms/FormField.js"
 import type { FormSection, FormStatus } from "../../forms/FormSchema.js"
-import type { FieldError, FieldErrors, RuleName } from "../../rules/FieldErrors.js"
+import type { FieldErrors } from "../../rules/FieldErrors.js"
 import { checkDefinition } from "./checkDefinition.js"
 import type { FormDefinition, FormPatch } from "./FormModel.js"
-
-type Body = Readonly<Record<string, unknown>>
 
 /** Members a form is answered with that a client may send back: ignored. */
 export const readOnlyFormMembers: ReadonlySet<string> = new Set([
@@ -34,71 +41,50 @@ const maxTags = 100
 const maxPosition = 1_000_000_000
 const timestampPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/
 
-class Errors {
-  readonly map: Record<string, Array<FieldError>> = Object.create(null) as Record<string, Array<FieldError>>
-  add(path: string, rule: RuleName, message: string): undefined {
-    const list = this.map[path] ?? []
-    list.push({ rule, message })
-    Object.defineProperty(this.map, path, { value: list, enumerable: true, writable: true, configurable: true })
-    return undefined
-  }
-  get empty(): boolean {
-    return Object.keys(this.map).length === 0
-  }
-}
-
-const isObject = (value: unknown): value is Body => typeof value === "object" && value !== null && !Array.isArray(value)
-const has = (body: Body, key: string) => Object.prototype.hasOwnProperty.call(body, key)
-const codePoints = (s: string): number => {
-  let n = 0
-  for (const _ of s) n++
-  return n
-}
-
 // PostgreSQL stores neither U+0000 nor an unpaired surrogate (in text or jsonb): such a string is malformed.
 const unstorable = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
 /** Any string that can be stored (it may be empty). */
 export const isStorable = (value: unknown): value is string => typeof value === "string" && !unstorable.test(value)
 
-const str = (e: Errors, path: string, value: unknown): string | undefined =>
+const str = (e: FieldProblems, path: string, value: unknown): string | undefined =>
   isStorable(value) ? value : e.add(path, "invalid", "A string is expected (without U+0000 or unpaired surrogates).")
 
-const text = (e: Errors, path: string, value: unknown, max: number): string | undefined => {
+const text = (e: FieldProblems, path: string, value: unknown, max: number): string | undefined => {
   if (!isStorable(value)) return e.add(path, "invalid", "A string is expected (without U+0000 or unpaired surrogates).")
   if (value.trim() === "") return e.add(path, "required", "This member is required.")
   if (codePoints(value) > max) return e.add(path, "max", `At most ${max} characters.`)
   return value
 }
 
-const id = (e: Errors, path: string, value: unknown): string | undefined =>
+const id = (e: FieldProblems, path: string, value: unknown): string | undefined =>
   isStorable(value) && value.length > 0 && value.length <= maxIdLength
     ? value
     : e.add(path, "invalid", "A non-empty id string is expected.")
 
-const idOrNull = (e: Errors, path: string, value: unknown): string | null | undefined =>
+const idOrNull = (e: FieldProblems, path: string, value: unknown): string | null | undefined =>
   value === null ? null : id(e, path, value)
 
-const instant = (e: Errors, path: string, value: unknown): number | null | undefined => {
+const instant = (e: FieldProblems, path: string, value: unknown): number | null | undefined => {
   if (value === null) return null
   const ms = typeof value === "string" && timestampPattern.test(value) ? Date.parse(value) : NaN
   return Number.isFinite(ms) ? ms : e.add(path, "invalid", "An RFC 3339 date-time with a zone, or null, is expected.")
 }
 
-const status = (e: Errors, path: string, value: unknown): FormStatus | undefined =>
+const status = (e: FieldProblems, path: string, value: unknown): FormStatus | undefined =>
   typeof value === "string" && statuses.includes(value)
     ? (value as FormStatus)
     : e.add(path, "invalid", "One of draft, published, archived is expected.")
 
-const bool = (e: Errors, path: string, value: unknown): boolean | undefined =>
+const bool = (e: FieldProblems, path: string, value: unknown): boolean | undefined =>
   typeof value === "boolean" ? value : e.add(path, "invalid", "true or false is expected.")
 
-const position = (e: Errors, path: string, value: unknown): number | undefined =>
+const position = (e: FieldProblems, path: string, value: unknown): number | undefined =>
   typeof value === "number" && Number.isFinite(value) && Math.abs(value) <= maxPosition
     ? value
     : e.add(path, "invalid", "A number is expected.")
 
-const strings = (e: Errors, path: string, value: unknown, max: number): ReadonlyArray<string> | undefined => {
+const strings = (e: FieldProblems, path: string, value: unknown, max: number): ReadonlyArray<string> | undefined => {
   if (!Array.isArray(value)) return e.add(path, "invalid", "An array of strings is expected.")
   if (value.length > max) return e.add(path, "max", `At most ${max} items.`)
   const out: Array<string> = []
@@ -109,40 +95,28 @@ const strings = (e: Errors, path: string, value: unknown, max: number): Readonly
   return out.length === value.length ? out : undefined
 }
 
-/** Unknown members of `body` (beyond `known`, and the read-only ones when `readOnly`) are `invalid`. */
-const unknownMembers = (e: Errors, prefix: string, body: Body, known: ReadonlyArray<string>, readOnly = false) => {
-  for (const key of Object.keys(body)) {
-    if (known.includes(key) || (readOnly && readOnlyFormMembers.has(key))) continue
-    e.add(`${prefix}${key}`, "invalid", "This member is not known.")
-  }
-}
-
-const required = (e: Errors, prefix: string, body: Body, keys: ReadonlyArray<string>) => {
-  for (const key of keys) if (!has(body, key)) e.add(`${prefix}${key}`, "required", "This member is required.")
-}
-
-const option = (e: Errors, path: string, value: unknown): FieldOption | undefined => {
+const option = (e: FieldProblems, path: string, value: unknown): FieldOption | undefined => {
   if (typeof value === "string") return str(e, path, value) === undefined ? undefined : { value, label: value, tags: [] }
   if (!isObject(value)) return e.add(path, "invalid", "A string or { value, label?, tags? } is expected.")
-  unknownMembers(e, `${path}.`, value, ["value", "label", "tags"])
-  required(e, `${path}.`, value, ["value"])
+  unknownMembers(e, value, ["value", "label", "tags"], { prefix: `${path}.` })
+  requiredMembers(e, value, ["value"], { prefix: `${path}.` })
   const v = has(value, "value") ? str(e, `${path}.value`, value["value"]) : undefined
   const label = has(value, "label") ? str(e, `${path}.label`, value["label"]) : v
   const tags = has(value, "tags") ? strings(e, `${path}.tags`, value["tags"], maxTags) : []
   return v === undefined || label === undefined || tags === undefined ? undefined : { value: v, label, tags }
 }
 
-const options = (e: Errors, path: string, value: unknown): ReadonlyArray<FieldOption> | null | undefined => {
+const options = (e: FieldProblems, path: string, value: unknown): ReadonlyArray<FieldOption> | null | undefined => {
   if (value === null) return null
   if (!Array.isArray(value)) return e.add(path, "invalid", "null or an array of options is expected.")
   const out = value.map((item: unknown, i) => option(e, `${path}.${i}`, item))
   return out.every((o) => o !== undefined) ? (out as ReadonlyArray<FieldOption>) : undefined
 }
 
-const rules = (e: Errors, path: string, value: unknown): ValidationRules | null | undefined => {
+const rules = (e: FieldProblems, path: string, value: unknown): ValidationRules | null | undefined => {
   if (value === null) return null
   if (!isObject(value)) return e.add(path, "invalid", "null or { min?, max?, regex? } is expected.")
-  unknownMembers(e, `${path}.`, value, ["min", "max", "regex"])
+  unknownMembers(e, value, ["min", "max", "regex"], { prefix: `${path}.` })
   const out: { min?: number | string; max?: number | string; regex?: string } = {}
   let ok = true
   for (const key of ["min", "max"] as const) {
@@ -165,12 +139,12 @@ const fieldMembers = ["id", "section_id", "slug", "label", "type", "is_required"
 export type FieldInput = Omit<FormField, "id"> & { readonly id: string | undefined }
 export type SectionInput = Omit<FormSection, "id"> & { readonly id: string | undefined }
 
-const field = (e: Errors, path: string, value: unknown): FieldInput | undefined => {
+const field = (e: FieldProblems, path: string, value: unknown): FieldInput | undefined => {
   if (!isObject(value)) return e.add(path, "invalid", "An object is expected.")
   const p = `${path}.`
-  unknownMembers(e, p, value, fieldMembers)
-  required(e, p, value, ["slug", "label", "type"])
-  const get = <A>(key: string, check: (e: Errors, path: string, v: unknown) => A | undefined, fallback: A): A | undefined =>
+  unknownMembers(e, value, fieldMembers, { prefix: p })
+  requiredMembers(e, value, ["slug", "label", "type"], { prefix: p })
+  const get = <A>(key: string, check: (e: FieldProblems, path: string, v: unknown) => A | undefined, fallback: A): A | undefined =>
     has(value, key) ? check(e, `${p}${key}`, value[key]) : fallback
   const out = {
     id: get<string | undefined>("id", id, undefined),
@@ -192,10 +166,10 @@ const field = (e: Errors, path: string, value: unknown): FieldInput | undefined 
   return out as FieldInput
 }
 
-const section = (e: Errors, path: string, value: unknown): SectionInput | undefined => {
+const section = (e: FieldProblems, path: string, value: unknown): SectionInput | undefined => {
   if (!isObject(value)) return e.add(path, "invalid", "An object is expected.")
-  unknownMembers(e, `${path}.`, value, ["id", "name", "position"])
-  required(e, `${path}.`, value, ["name"])
+  unknownMembers(e, value, ["id", "name", "position"], { prefix: `${path}.` })
+  requiredMembers(e, value, ["name"], { prefix: `${path}.` })
   const sectionId = has(value, "id") ? id(e, `${path}.id`, value["id"]) : undefined
   const name = has(value, "name") ? text(e, `${path}.name`, value["name"], maxNameLength) : undefined
   const pos = has(value, "position") ? position(e, `${path}.position`, value["position"]) : 0
@@ -209,16 +183,18 @@ export interface DefinitionInput extends Omit<FormDefinition, "sections" | "fiel
   readonly fields: ReadonlyArray<FieldInput>
 }
 
-const list = <A>(e: Errors, path: string, value: unknown, item: (e: Errors, path: string, v: unknown) => A | undefined) => {
+const list = <A>(e: FieldProblems, path: string, value: unknown, item: (e: FieldProblems, path: string, v: unknown) => A | undefined) => {
   if (!Array.isArray(value)) return e.add(path, "invalid", "An array is expected.")
   return value.map((v: unknown, i) => ({ index: i, item: item(e, `${path}.${i}`, v) }))
 }
 
 /** The body as a definition, or every problem of it at its dotted path (the definition check included). */
 export const definitionInput = (body: Body): Result.Result<DefinitionInput, FieldErrors> => {
-  const e = new Errors()
-  unknownMembers(e, "", body, ["name", "type", "event_id", "status", "opens_at", "closes_at", "tags", "sections", "fields"], true)
-  required(e, "", body, ["name", "type", "event_id"])
+  const e = new FieldProblems()
+  unknownMembers(e, body, ["name", "type", "event_id", "status", "opens_at", "closes_at", "tags", "sections", "fields"], {
+    ignored: readOnlyFormMembers
+  })
+  requiredMembers(e, body, ["name", "type", "event_id"])
   const name = has(body, "name") ? text(e, "name", body["name"], maxNameLength) : undefined
   const type = has(body, "type") ? text(e, "type", body["type"], 64) : undefined
   const eventId = has(body, "event_id") ? idOrNull(e, "event_id", body["event_id"]) : undefined
@@ -251,7 +227,7 @@ export const definitionInput = (body: Body): Result.Result<DefinitionInput, Fiel
   }
   if (!e.empty || name === undefined || type === undefined || eventId === undefined || st === undefined ||
     opensAt === undefined || closesAt === undefined || tags === undefined || sections === undefined || fields === undefined) {
-    return Result.fail(e.map)
+    return Result.fail(e.errors)
   }
   return Result.succeed({
     name,
@@ -268,15 +244,15 @@ export const definitionInput = (body: Body): Result.Result<DefinitionInput, Fiel
 
 /** A PATCH body: `{ name?, status?, opens_at?, closes_at?, tags? }`. */
 export const formPatchInput = (body: Body): Result.Result<FormPatch, FieldErrors> => {
-  const e = new Errors()
-  unknownMembers(e, "", body, ["name", "status", "opens_at", "closes_at", "tags"])
+  const e = new FieldProblems()
+  unknownMembers(e, body, ["name", "status", "opens_at", "closes_at", "tags"])
   const out: Record<string, unknown> = {}
   if (has(body, "name")) out["name"] = text(e, "name", body["name"], maxNameLength)
   if (has(body, "status")) out["status"] = status(e, "status", body["status"])
   if (has(body, "opens_at")) out["opens_at"] = instant(e, "opens_at", body["opens_at"])
   if (has(body, "closes_at")) out["closes_at"] = instant(e, "closes_at", body["closes_at"])
   if (has(body, "tags")) out["tags"] = strings(e, "tags", body["tags"], maxTags)
-  return e.empty ? Result.succeed(out as FormPatch) : Result.fail(e.map)
+  return e.empty ? Result.succeed(out as FormPatch) : Result.fail(e.errors)
 }
 
 /** Fills the omitted ids with `newId()`; a part sent with an id keeps it (its identity on PUT). */

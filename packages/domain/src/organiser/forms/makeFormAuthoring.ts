@@ -2,6 +2,7 @@
 import { Clock, Effect, Layer, Option, Result } from "effect"
 import { FormNotFound } from "../../forms/errors.js"
 import { portalOnlyFormType } from "../../publicForms/resolvePublicForm.js"
+import type { Body } from "../../rules/bodyChecks.js"
 import { ValidationFailed } from "../../rules/errors.js"
 import type { FieldError, FieldErrors } from "../../rules/FieldErrors.js"
 import type { Actor } from "../../shared/Actor.js"
@@ -13,8 +14,6 @@ import { definitionInput, formPatchInput, withIds } from "./formInput.js"
 import type { ExpectedRevision, FormDefinition } from "./FormModel.js"
 import { preconditionOf } from "./ifMatch.js"
 import { OrganiserForms } from "./OrganiserForms.js"
-
-type Body = Readonly<Record<string, unknown>>
 
 const eventError: FieldError = { rule: "in", message: "This member names no event of the organisation." }
 const advanceError: FieldError = { rule: "unique", message: "The organisation has an artist_advance form already." }

@@ -24,9 +24,14 @@ export const values = (entries: Record<string, unknown>): Values => {
   return out
 }
 
+/** Whether the registry holds the built-in handlers too (after `handlers`). */
+export interface EventsOptions {
+  readonly builtin?: boolean
+}
+
 /** Every port in memory, ArtistPortal, and a registry holding `handlers` (plus the built-in ones when asked). */
-export const eventsLayer = (handlers: ReadonlyArray<EventHandler>, builtin = false) => {
-  const registry = builtin
+export const eventsLayer = (handlers: ReadonlyArray<EventHandler>, options: EventsOptions = {}) => {
+  const registry = options.builtin === true
     ? BuiltinHandlers.layer.pipe(Layer.provideMerge(EventHandlers.layer(handlers)))
     : EventHandlers.layer(handlers)
   return Layer.mergeAll(ArtistPortalLive.layer, registry).pipe(
@@ -38,8 +43,8 @@ export const eventsLayer = (handlers: ReadonlyArray<EventHandler>, builtin = fal
 export const runEvents = <A, E>(
   handlers: ReadonlyArray<EventHandler>,
   effect: Effect.Effect<A, E, Layer.Success<ReturnType<typeof eventsLayer>>>,
-  builtin = false
-) => TestClock.setTime(now).pipe(Effect.andThen(effect), Effect.provide(eventsLayer(handlers, builtin)))
+  options: EventsOptions = {}
+) => TestClock.setTime(now).pipe(Effect.andThen(effect), Effect.provide(eventsLayer(handlers, options)))
 
 /** Lets forked fibers run until they block again. */
 export const settle = Effect.forEach(Array.from({ length: 25 }), () => Effect.yieldNow, { discard: true })
