@@ -9,11 +9,13 @@ import { underLimit } from "../limits/Limited.js"
 import { type Client, portalPolicy } from "../limits/LimitPolicy.js"
 import { limitStep } from "../limits/limitStep.js"
 import { RateLimiter } from "../limits/RateLimiter.js"
-import { maxRevisionRounds } from "../publicForms/saveDraft.js"
+import { revisionRounds } from "../publicForms/formSteps.js"
+import type { Submission } from "../publicForms/Submission.js"
 import { mergeValues, pickSchemaValues } from "../publicForms/SubmissionValues.js"
 import { ValidationFailed } from "../rules/errors.js"
 import { makeRulesCache } from "../rules/RulesCache.js"
 import { Unavailable } from "../shared/errors.js"
+import { AnotherRound, atMostRounds, inRounds } from "../shared/rounds.js"
 import { ArtistPortal, type PortalSectionView, type PortalSummary } from "./ArtistPortal.js"
 import type { AdvanceSection, PortalContext } from "./Engagement.js"
 import { Engagements } from "./Engagements.js"
@@ -22,6 +24,7 @@ import { findMappedSection, mapSections, sectionFields } from "./SectionMapping.
 
 /** A write that lands between our read and our write costs one round; this many writes refused and we give up (503). */
 export const maxSectionAttempts = 50
+const sectionRounds = atMostRounds(maxSectionAttempts)
 
 export const toSummary = (context: PortalContext): PortalSummary => ({
   engagement: { id: context.engagement.id, event: context.engagement.event },
@@ -109,17 +112,22 @@ export const makeArtistPortal = Effect.gen(function*() {
     const patch = pickSchemaValues(fields, body)
     const checked = cache.get(fields)
 
-    // Read, merge, validate, then write only while the draft is still the one we read (a versioned
-    // write): a racing submit makes ours read again, so neither loses the other's values (CONTRACT §8).
-    let draft = yield* engagements.findAdvanceDraft(schema.id, engagement.id)
-    let conflicts = 0
-    for (;;) {
+    /** The body merged over the draft's values of the section, checked strictly (422, nothing written). */
+    const mergedOver = (draft: Option.Option<Submission>) => {
       const saved = Option.isSome(draft) ? pickSchemaValues(fields, draft.value.values) : emptyValues()
       const merged = mergeValues(saved, patch)
       // `unique` is not checked: advance submissions stay drafts, so no submitted submission can hold a value.
       const check = checked.strict(merged)
-      if (check.errors !== undefined) return yield* new ValidationFailed({ fields: check.errors })
+      return check.errors === undefined ? Effect.succeed(merged) : Effect.fail(new ValidationFailed({ fields: check.errors }))
+    }
 
+    // Read, merge, validate, then write only while the draft is still the one we read (a versioned
+    // write): a racing submit makes ours read again, so neither loses the other's values (CONTRACT §8).
+    let draft = yield* engagements.findAdvanceDraft(schema.id, engagement.id)
+    let conflicted = false
+    const submitRound = Effect.gen(function*() {
+      if (conflicted) draft = yield* engagements.findAdvanceDraft(schema.id, engagement.id)
+      let merged = yield* mergedOver(draft)
       if (Option.isNone(draft)) {
         // Created only once the values are valid (a refused POST writes nothing); then merged again over
         // what it holds, as a racing submit may have created it first. A form deleted meanwhile: read again.
@@ -132,7 +140,7 @@ export const makeArtistPortal = Effect.gen(function*() {
         }).pipe(Effect.map(Option.some), Effect.catchTag("RevisionChanged", () => Effect.succeed(Option.none())))
         if (Option.isNone(created)) return Option.none<PortalSectionView>()
         draft = created
-        continue
+        merged = yield* mergedOver(draft)
       }
 
       const current = draft.value
@@ -160,11 +168,14 @@ export const makeArtistPortal = Effect.gen(function*() {
       )
       if (outcome === "revision") return Option.none<PortalSectionView>()
       if (outcome !== "conflict") return Option.some(toView(outcome.section, fields, outcome.submission.values))
-      if (++conflicts >= maxSectionAttempts) {
-        return yield* new Unavailable({ reason: "The advance draft kept changing; nothing was submitted." })
-      }
-      draft = yield* engagements.findAdvanceDraft(schema.id, engagement.id)
-    }
+      conflicted = true
+      return yield* new AnotherRound()
+    })
+    return yield* inRounds(
+      submitRound,
+      sectionRounds,
+      () => new Unavailable({ reason: "The advance draft kept changing; nothing was submitted." })
+    )
   })
 
   /**
@@ -176,14 +187,18 @@ export const makeArtistPortal = Effect.gen(function*() {
     underAccess(token, client, (first) =>
       Effect.gen(function*() {
         let context = first
-        for (let round = 1;; round++) {
+        let stale = false
+        const revisionRound = Effect.gen(function*() {
+          if (stale) context = yield* access(token)
+          stale = true
           const view = yield* submitUnder(context, sectionId, body)
-          if (Option.isSome(view)) return view.value
-          if (round >= maxRevisionRounds) {
-            return yield* new Unavailable({ reason: "The advance form kept changing; nothing was submitted." })
-          }
-          context = yield* access(token)
-        }
+          return Option.isSome(view) ? view.value : yield* new AnotherRound()
+        })
+        return yield* inRounds(
+          revisionRound,
+          revisionRounds,
+          () => new Unavailable({ reason: "The advance form kept changing; nothing was submitted." })
+        )
       }))
 
   const page = (token: string) => Effect.map(access(token), toSummary)

@@ -9,11 +9,11 @@ import { limitStep } from "../limits/limitStep.js"
 import { RateLimiter } from "../limits/RateLimiter.js"
 import { ValidationFailed } from "../rules/errors.js"
 import { Unavailable } from "../shared/errors.js"
+import { AnotherRound, inRounds } from "../shared/rounds.js"
 import { FormClosed } from "./errors.js"
-import type { FormSteps } from "./formSteps.js"
+import { type FormSteps, maxRevisionRounds, revisionRounds } from "./formSteps.js"
 import type { CreateDraftInput } from "./PublicForms.js"
 import { acceptsSubmissions } from "./resolvePublicForm.js"
-import { maxRevisionRounds } from "./saveDraft.js"
 import { Submissions } from "./Submissions.js"
 import { pickSchemaValues } from "./SubmissionValues.js"
 
@@ -38,7 +38,13 @@ export const makeCreateDraft = (steps: FormSteps) =>
           return yield* new FormClosed({})
         }
         let current: FormSchema = schema
-        for (let round = 1;; round++) {
+        let round = 0
+        /** The round before lost its insert to a form change: this round reads the form first. */
+        let stale = false
+        const createRound = Effect.gen(function*() {
+          round++
+          if (stale) current = yield* steps.fresh(current)
+          stale = false
           if (round > 1 && !acceptsSubmissions(current, yield* Clock.currentTimeMillis)) {
             const existing = yield* replay
             if (Option.isSome(existing)) return { submission: existing.value, created: false }
@@ -53,7 +59,7 @@ export const makeCreateDraft = (steps: FormSteps) =>
             const moved = round < maxRevisionRounds ? yield* steps.movedOn(current) : undefined
             if (moved === undefined) return yield* new ValidationFailed({ fields: errors })
             current = moved
-            continue
+            return yield* new AnotherRound()
           }
           // A racing create with the same key (or a replay) is returned as it is stored. Values are written
           // only while the form is at the revision they were validated against.
@@ -66,9 +72,14 @@ export const makeCreateDraft = (steps: FormSteps) =>
             ...(Object.keys(values).length > 0 ? { revision: current.revision } : {})
           }).pipe(Effect.catchTag("RevisionChanged", () => Effect.succeed(undefined)))
           if (result !== undefined) return result
-          if (round >= maxRevisionRounds) return yield* new Unavailable({ reason: "The form kept changing; nothing was created." })
-          current = yield* steps.fresh(current)
-        }
+          stale = true
+          return yield* new AnotherRound()
+        })
+        return yield* inRounds(
+          createRound,
+          revisionRounds,
+          () => new Unavailable({ reason: "The form kept changing; nothing was created." })
+        )
       }))
     })
   })

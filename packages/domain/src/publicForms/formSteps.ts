@@ -3,6 +3,7 @@ import { Clock, Effect, Option } from "effect"
 import { FormNotFound } from "../forms/errors.js"
 import type { FormSchema } from "../forms/FormSchema.js"
 import { FormsConfig } from "../FormsConfig.js"
+import { atMostRounds } from "../shared/rounds.js"
 import type { FieldErrors } from "../rules/FieldErrors.js"
 import { makeRulesCache } from "../rules/RulesCache.js"
 import type { SlotChoice } from "../rules/SlotChoice.js"
@@ -15,6 +16,10 @@ import { resolvePublicForm } from "./resolvePublicForm.js"
 import { Submissions } from "./Submissions.js"
 import { withUniqueErrors } from "./uniqueErrors.js"
 import { UniqueValues } from "./UniqueValues.js"
+
+/** A form changed between validation and write costs one round; this many rounds and we give up. */
+export const maxRevisionRounds = 20
+export const revisionRounds = atMostRounds(maxRevisionRounds)
 
 /** How `withTaken` checks `unique` and the slots: for a save (the default), a submit's body, or a submit's merged values. */
 export interface TakenOptions {

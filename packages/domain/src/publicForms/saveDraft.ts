@@ -12,16 +12,14 @@ import { type Client, writePolicy } from "../limits/LimitPolicy.js"
 import { RateLimiter } from "../limits/RateLimiter.js"
 import { ValidationFailed } from "../rules/errors.js"
 import { Unavailable } from "../shared/errors.js"
+import { AnotherRound, inRounds } from "../shared/rounds.js"
 import { AlreadySubmitted, FormClosed } from "./errors.js"
-import type { FormSteps } from "./formSteps.js"
+import { type FormSteps, maxRevisionRounds, revisionRounds } from "./formSteps.js"
 import { acceptsSubmissions } from "./resolvePublicForm.js"
 import { isDraft } from "./SubmissionLifecycle.js"
 import { submissionLimitStep } from "./submissionLimitStep.js"
 import { Submissions } from "./Submissions.js"
 import { pickSchemaValues } from "./SubmissionValues.js"
-
-/** A form changed between validation and write costs one round; this many rounds and we give up. */
-export const maxRevisionRounds = 20
 
 export const makeSaveDraft = (steps: FormSteps) =>
   Effect.gen(function*() {
@@ -48,32 +46,37 @@ export const makeSaveDraft = (steps: FormSteps) =>
     return Effect.fnUntraced(function*(token: string, submissionId: string, body: Values, client: Client) {
       const schema = yield* steps.resolve(token)
       const rateLimit = yield* limit(schema, submissionId, client)
-      return yield* underLimit(rateLimit)(Effect.gen(function*() {
-        let current: FormSchema = schema
-        for (let round = 1;; round++) {
-          if (!acceptsSubmissions(current, yield* Clock.currentTimeMillis)) {
-            return yield* refuse(current, submissionId, new FormClosed({}))
-          }
-          const values = pickSchemaValues(current.fields, body)
-          const errors = yield* steps.withTaken(current, steps.rules(current).relaxed(values))
-          if (errors !== undefined) {
-            // Refused by the rules of the form as it is now, never by a cached older revision.
-            const moved = round < maxRevisionRounds ? yield* steps.movedOn(current) : undefined
-            if (moved === undefined) return yield* refuse(current, submissionId, new ValidationFailed({ fields: errors }))
-            current = moved
-            continue
-          }
-          // Merged and counted only while still a draft (a submitted one answers 409) and only while the form
-          // is at the revision just validated against: otherwise again with fresh rules.
-          const saved = yield* submissions.save(current.id, submissionId, values, current.revision).pipe(
-            Effect.catchTag("RevisionChanged", () => Effect.succeed(undefined))
-          )
-          if (saved !== undefined) return saved
-          if (round >= maxRevisionRounds) {
-            return yield* new Unavailable({ reason: "The form kept changing; nothing was saved." })
-          }
-          current = yield* steps.fresh(current)
+      let current: FormSchema = schema
+      let round = 0
+      /** The round before lost its write to a form change: this round reads the form first. */
+      let stale = false
+      const saveRound = Effect.gen(function*() {
+        round++
+        if (stale) current = yield* steps.fresh(current)
+        stale = false
+        if (!acceptsSubmissions(current, yield* Clock.currentTimeMillis)) {
+          return yield* refuse(current, submissionId, new FormClosed({}))
         }
-      }))
+        const values = pickSchemaValues(current.fields, body)
+        const errors = yield* steps.withTaken(current, steps.rules(current).relaxed(values))
+        if (errors !== undefined) {
+          // Refused by the rules of the form as it is now, never by a cached older revision.
+          const moved = round < maxRevisionRounds ? yield* steps.movedOn(current) : undefined
+          if (moved === undefined) return yield* refuse(current, submissionId, new ValidationFailed({ fields: errors }))
+          current = moved
+          return yield* new AnotherRound()
+        }
+        // Merged and counted only while still a draft (a submitted one answers 409) and only while the form
+        // is at the revision just validated against: otherwise again with fresh rules.
+        const saved = yield* submissions.save(current.id, submissionId, values, current.revision).pipe(
+          Effect.catchTag("RevisionChanged", () => Effect.succeed(undefined))
+        )
+        if (saved !== undefined) return saved
+        stale = true
+        return yield* new AnotherRound()
+      })
+      return yield* underLimit(rateLimit)(
+        inRounds(saveRound, revisionRounds, () => new Unavailable({ reason: "The form kept changing; nothing was saved." }))
+      )
     })
   })

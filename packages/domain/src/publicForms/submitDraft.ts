@@ -15,6 +15,7 @@ import { RateLimiter } from "../limits/RateLimiter.js"
 import { ValidationFailed } from "../rules/errors.js"
 import type { FieldErrors } from "../rules/FieldErrors.js"
 import { Unavailable } from "../shared/errors.js"
+import { AnotherRound, atMostRounds, inRounds } from "../shared/rounds.js"
 import { AlreadySubmitted, FormClosed, SubmissionNotFound } from "./errors.js"
 import type { FormSteps } from "./formSteps.js"
 import { acceptsSubmissions } from "./resolvePublicForm.js"
@@ -26,6 +27,7 @@ import { withUniqueErrors } from "./uniqueErrors.js"
 
 /** A save that lands between our read and our submit costs one round; this many rounds and we give up. */
 export const maxSubmitAttempts = 50
+const submitRounds = atMostRounds(maxSubmitAttempts)
 
 export const makeSubmitDraft = (steps: FormSteps) =>
   Effect.gen(function*() {
@@ -95,7 +97,20 @@ export const makeSubmitDraft = (steps: FormSteps) =>
       let schema = firstSchema
       let submission = first
       let checked: number | undefined
-      for (let round = 1;; round++) {
+      let round = 0
+      /** How the round before lost its submit, when it did: this round reads again first. */
+      let lost: "version" | "revision" | undefined
+      const submitRound = Effect.gen(function*() {
+        round++
+        if (lost !== undefined) {
+          // A save landed after our read, or the form changed: read again and validate what is stored now.
+          if (lost === "revision") schema = yield* steps.fresh(schema)
+          lost = undefined
+          const reread = yield* submissions.findInSchema(schema.id, submission.id)
+          if (Option.isNone(reread)) return yield* new SubmissionNotFound({})
+          if (!isDraft(reread.value)) return yield* new AlreadySubmitted({})
+          submission = reread.value
+        }
         // Checked again only when the form changed (a fresh revision brings fresh rules).
         if (checked !== schema.revision) {
           if (!acceptsSubmissions(schema, yield* Clock.currentTimeMillis)) return yield* new FormClosed({})
@@ -108,22 +123,20 @@ export const makeSubmitDraft = (steps: FormSteps) =>
             const moved = round < maxSubmitAttempts ? yield* steps.movedOn(schema) : undefined
             if (moved === undefined) return yield* refuse(schema, submission.id, bodyErrors)
             schema = moved
-            continue
+            return yield* new AnotherRound()
           }
           checked = schema.revision
         }
         const stored = yield* attempt(schema, submission, pickSchemaValues(schema.fields, body))
         if (typeof stored === "object") return stored
-        // A save landed after our read, or the form changed: read again and validate what is stored now.
-        if (round >= maxSubmitAttempts) {
-          return yield* new Unavailable({ reason: "The submission kept changing; nothing was submitted." })
-        }
-        if (stored === "revision") schema = yield* steps.fresh(schema)
-        const reread = yield* submissions.findInSchema(schema.id, submission.id)
-        if (Option.isNone(reread)) return yield* new SubmissionNotFound({})
-        if (!isDraft(reread.value)) return yield* new AlreadySubmitted({})
-        submission = reread.value
-      }
+        lost = stored
+        return yield* new AnotherRound()
+      })
+      return yield* inRounds(
+        submitRound,
+        submitRounds,
+        () => new Unavailable({ reason: "The submission kept changing; nothing was submitted." })
+      )
     })
 
     return Effect.fnUntraced(function*(token: string, submissionId: string, body: Values, client: Client) {
