@@ -74,10 +74,9 @@ export const makeValueApplying = Effect.gen(function*() {
   const engagements = yield* Engagements
   const targets = yield* ValueTargets
   const context = (engagementId: string) =>
-    Effect.flatMap(engagements.findById(engagementId), Option.match({
-      onNone: () => Effect.fail(new HandlerInputMissing({ message: `engagement ${engagementId} not found` })),
-      onSome: Effect.succeed
-    }))
+    engagements.findById(engagementId).pipe(
+      Effect.flatMap(Effect.fromOption(() => new HandlerInputMissing({ message: `engagement ${engagementId} not found` })))
+    )
   return onSectionSubmitted(valueApplyingName, (payload) =>
     Effect.gen(function*() {
       const first = yield* context(payload.engagement_id)

@@ -86,11 +86,12 @@ export const makeArtistPortal = Effect.gen(function*() {
     return Option.isSome(draft) ? draft.value.values : emptyValues()
   })
 
-  const summary = (token: string, client: Client) =>
-    underAccess(token, client, (context) => Effect.succeed(toSummary(context)))
+  const summary = Effect.fn("ArtistPortal.summary")(function*(token: string, client: Client) {
+    return yield* underAccess(token, client, (context) => Effect.succeed(toSummary(context)))
+  })
 
-  const section = (token: string, sectionId: string, client: Client) =>
-    underAccess(token, client, (context) =>
+  const section = Effect.fn("ArtistPortal.section")(function*(token: string, sectionId: string, client: Client) {
+    return yield* underAccess(token, client, (context) =>
       Effect.gen(function*() {
         const target = mapped(context, sectionId)
         if (Option.isNone(target)) return yield* new SectionNotFound({})
@@ -98,6 +99,7 @@ export const makeArtistPortal = Effect.gen(function*() {
         const values = yield* draftValues(schema, context.engagement.id)
         return toView(advanceSection, fields, values)
       }))
+  })
 
   /**
    * One section submit under the context as read: none when the advance schema left the revision its values
@@ -183,8 +185,13 @@ export const makeArtistPortal = Effect.gen(function*() {
    * the revision read (CONTRACT §12, "a change applies at once"): else the context is read again, and the
    * values validated again by the new rules. The portal limit counts the request once.
    */
-  const submitSection = (token: string, sectionId: string, body: Values, client: Client) =>
-    underAccess(token, client, (first) =>
+  const submitSection = Effect.fn("ArtistPortal.submitSection")(function*(
+    token: string,
+    sectionId: string,
+    body: Values,
+    client: Client
+  ) {
+    return yield* underAccess(token, client, (first) =>
       Effect.gen(function*() {
         let context = first
         let stale = false
@@ -200,8 +207,11 @@ export const makeArtistPortal = Effect.gen(function*() {
           () => new Unavailable({ reason: "The advance form kept changing; nothing was submitted." })
         )
       }))
+  })
 
-  const page = (token: string) => Effect.map(access(token), toSummary)
+  const page = Effect.fn("ArtistPortal.page")(function*(token: string) {
+    return toSummary(yield* access(token))
+  })
 
   return ArtistPortal.of({ page, summary, section, submitSection })
 })

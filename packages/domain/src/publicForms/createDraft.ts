@@ -23,7 +23,7 @@ export const makeCreateDraft = (steps: FormSteps) =>
     const limit = limitStep(yield* RateLimiter)
     const config = yield* FormsConfig
 
-    return Effect.fnUntraced(function*(token: string, input: CreateDraftInput, client: Client) {
+    return Effect.fn("PublicForms.createDraft")(function*(token: string, input: CreateDraftInput, client: Client) {
       const schema = yield* steps.resolve(token)
       // A replay counts too: the limit sits before the key lookup.
       const rateLimit = yield* limit(writePolicy, config.writeLimitPerHour, schema.id, client)

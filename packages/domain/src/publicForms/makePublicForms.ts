@@ -15,13 +15,13 @@ export const makePublicForms = Effect.gen(function*() {
   const steps = yield* makeFormSteps
   const registration = yield* RegistrationData
 
-  const getForm = Effect.fnUntraced(function*(token: string) {
+  const getForm = Effect.fn("PublicForms.getForm")(function*(token: string) {
     const schema = yield* steps.resolve(token)
     const now = yield* Clock.currentTimeMillis
     return { schema, accepts_submissions: acceptsSubmissions(schema, now) }
   })
 
-  const timeSlots = Effect.fnUntraced(function*(token: string) {
+  const timeSlots = Effect.fn("PublicForms.timeSlots")(function*(token: string) {
     const schema = yield* steps.resolve(token)
     if (schema.type !== "volunteer") return yield* new TimeSlotsNotAvailable({})
     if (schema.event === null) return []
@@ -32,7 +32,7 @@ export const makePublicForms = Effect.gen(function*() {
   })
 
   // The event and its direct children, as the contract states for sections.
-  const sections = Effect.fnUntraced(function*(token: string) {
+  const sections = Effect.fn("PublicForms.sections")(function*(token: string) {
     const schema = yield* steps.resolve(token)
     if (schema.event === null) return []
     const tree = yield* registration.eventTree(schema.event.id)

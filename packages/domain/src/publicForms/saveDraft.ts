@@ -43,7 +43,7 @@ export const makeSaveDraft = (steps: FormSteps) =>
       return yield* (isDraft(submission) ? error : new AlreadySubmitted({}))
     })
 
-    return Effect.fnUntraced(function*(token: string, submissionId: string, body: Values, client: Client) {
+    return Effect.fn("PublicForms.save")(function*(token: string, submissionId: string, body: Values, client: Client) {
       const schema = yield* steps.resolve(token)
       const rateLimit = yield* limit(schema, submissionId, client)
       let current: FormSchema = schema

@@ -139,7 +139,7 @@ export const makeSubmitDraft = (steps: FormSteps) =>
       )
     })
 
-    return Effect.fnUntraced(function*(token: string, submissionId: string, body: Values, client: Client) {
+    return Effect.fn("PublicForms.submit")(function*(token: string, submissionId: string, body: Values, client: Client) {
       const schema = yield* steps.resolve(token)
       const submission = yield* steps.findSubmission(schema, submissionId)
       const rateLimit = yield* limit(submitPolicy, config.submitLimitPerHour, schema.id, client)

@@ -1,5 +1,5 @@
 /** The "Submissions out" use cases over the SubmissionRecords and OutboxAdmin ports, and the retention sweep. */
-import { Clock, Effect, Layer, Option } from "effect"
+import { Clock, Effect, Layer } from "effect"
 import { FormNotFound } from "../forms/errors.js"
 import { SubmissionNotFound } from "../publicForms/errors.js"
 import type { Actor } from "../shared/Actor.js"
@@ -16,19 +16,16 @@ export const makeSubmissionsOut = Effect.gen(function*() {
   const outbox = yield* OutboxAdmin
 
   const requireForm = (actor: Actor, formId: string) =>
-    records.formColumns(actor.organisation_id, formId).pipe(
-      Effect.flatMap(Option.match({ onNone: () => Effect.fail(new FormNotFound()), onSome: Effect.succeed }))
-    )
+    records.formColumns(actor.organisation_id, formId).pipe(Effect.flatMap(Effect.fromOption(() => new FormNotFound())))
 
   return SubmissionsOut.of({
     listSubmissions: Effect.fn("SubmissionsOut.listSubmissions")(function*(actor, formId, filter: SubmissionFilter, page) {
       yield* requireForm(actor, formId)
       return yield* records.list(actor.organisation_id, formId, filter, page)
     }),
-    getSubmission: (actor, id) =>
-      records.find(actor.organisation_id, id).pipe(
-        Effect.flatMap(Option.match({ onNone: () => Effect.fail(new SubmissionNotFound()), onSome: Effect.succeed }))
-      ),
+    getSubmission: Effect.fn("SubmissionsOut.getSubmission")(function*(actor: Actor, id: string) {
+      return yield* records.find(actor.organisation_id, id).pipe(Effect.flatMap(Effect.fromOption(() => new SubmissionNotFound())))
+    }),
     exportSubmissions: Effect.fn("SubmissionsOut.exportSubmissions")(function*(actor, formId, filter: SubmissionFilter) {
       const columns = yield* requireForm(actor, formId)
       return { columns, rows: records.exportRows(actor.organisation_id, formId, filter) }
@@ -36,12 +33,15 @@ export const makeSubmissionsOut = Effect.gen(function*() {
     eraseSubmission: Effect.fn("SubmissionsOut.eraseSubmission")(function*(actor: Actor, id: string) {
       return yield* records.erase(actor, id, yield* Clock.currentTimeMillis)
     }),
-    contacts: (actor, email, page) =>
-      records.contacts(actor.organisation_id, email === undefined ? undefined : email.trim().toLowerCase(), page),
+    contacts: Effect.fn("SubmissionsOut.contacts")(function*(actor, email, page) {
+      return yield* records.contacts(actor.organisation_id, email === undefined ? undefined : email.trim().toLowerCase(), page)
+    }),
     eraseContact: Effect.fn("SubmissionsOut.eraseContact")(function*(actor: Actor, id: string) {
       return yield* records.eraseContact(actor, id, yield* Clock.currentTimeMillis)
     }),
-    listOutbox: (actor, state, page) => outbox.list(actor?.organisation_id, state, page),
+    listOutbox: Effect.fn("SubmissionsOut.listOutbox")(function*(actor, state, page) {
+      return yield* outbox.list(actor?.organisation_id, state, page)
+    }),
     retryOutboxEvent: Effect.fn("SubmissionsOut.retryOutboxEvent")(function*(actor: Actor | undefined, id: string) {
       return yield* outbox.retry(actor, id, yield* Clock.currentTimeMillis)
     })

@@ -48,13 +48,15 @@ export const makeWebhooks = Effect.gen(function*() {
   const now = Clock.currentTimeMillis
 
   const requireEndpoint = (actor: Actor, id: string) =>
-    store.findEndpoint(actor.organisation_id, id).pipe(
-      Effect.flatMap(Option.match({ onNone: () => Effect.fail(new WebhookNotFound()), onSome: Effect.succeed }))
-    )
+    store.findEndpoint(actor.organisation_id, id).pipe(Effect.flatMap(Effect.fromOption(() => new WebhookNotFound())))
 
   return Webhooks.of({
-    list: (actor, page) => store.listEndpoints(actor.organisation_id, page),
-    get: requireEndpoint,
+    list: Effect.fn("Webhooks.list")(function*(actor, page) {
+      return yield* store.listEndpoints(actor.organisation_id, page)
+    }),
+    get: Effect.fn("Webhooks.get")(function*(actor: Actor, id: string) {
+      return yield* requireEndpoint(actor, id)
+    }),
     create: Effect.fn("Webhooks.create")(function*(actor: Actor, body: Body, secret: string) {
       const input = yield* checked(endpointInput(body, settings))
       const endpoint = yield* store.createEndpoint(actor, input, secret, yield* now)
@@ -76,7 +78,9 @@ export const makeWebhooks = Effect.gen(function*() {
       const delivery = yield* store.queueTest(actor, id, eventId, yield* now)
       return delivery.event_id
     }),
-    deliveries: (actor, id, status, page) => store.listDeliveries(actor.organisation_id, id, status, page),
+    deliveries: Effect.fn("Webhooks.deliveries")(function*(actor, id, status, page) {
+      return yield* store.listDeliveries(actor.organisation_id, id, status, page)
+    }),
     retryDelivery: Effect.fn("Webhooks.retryDelivery")(function*(actor: Actor, id: string, deliveryId: string) {
       const found = yield* store.retryDelivery(actor, id, deliveryId, yield* now)
       if (Option.isNone(found)) return yield* new DeliveryNotFound()

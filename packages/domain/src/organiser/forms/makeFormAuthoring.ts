@@ -27,9 +27,7 @@ export const makeFormAuthoring = Effect.gen(function*() {
   const catalog = yield* OrganiserCatalog
 
   const requireForm = (actor: Actor, id: string) =>
-    forms.findForm(actor.organisation_id, id).pipe(
-      Effect.flatMap(Option.match({ onNone: () => Effect.fail(new FormNotFound({})), onSome: Effect.succeed }))
-    )
+    forms.findForm(actor.organisation_id, id).pipe(Effect.flatMap(Effect.fromOption(() => new FormNotFound({}))))
 
   /**
    * The body read and checked, with the checks that need the store (the event, the one advance form)
@@ -58,8 +56,12 @@ export const makeFormAuthoring = Effect.gen(function*() {
   }
 
   return FormAuthoring.of({
-    listForms: (actor, page) => forms.listForms(actor.organisation_id, page),
-    getForm: requireForm,
+    listForms: Effect.fn("FormAuthoring.listForms")(function*(actor, page) {
+      return yield* forms.listForms(actor.organisation_id, page)
+    }),
+    getForm: Effect.fn("FormAuthoring.getForm")(function*(actor: Actor, id: string) {
+      return yield* requireForm(actor, id)
+    }),
     createForm: Effect.fn("FormAuthoring.createForm")(function*(actor: Actor, body: Body, token: string) {
       const definition: FormDefinition = yield* checkedDefinition(actor, body, undefined)
       const publicToken = definition.type === portalOnlyFormType ? null : token
