@@ -1,53 +1,54 @@
 /**
- * `@forms/domain/internal`: the helpers the adapters of this repository share with the domain (limit steps,
- * lifecycle decisions, event constructors, dispatcher steps). Not covered by semver: any release may change
- * or remove them. Embedders use the root entry.
+ * `@forms/domain/internal`: what the adapters of this repository share with the domain, by feature folder (limit
+ * steps, lifecycle decisions, event constructors, dispatcher and engine steps, body checks, key rules). Not covered
+ * by semver: any release may change or remove them. Embedders use the root entry.
  */
 
-// Values and the lifecycle of a submission
-export { mergeValues, pickSchemaValues, schemaSlugs } from "./publicForms/SubmissionValues.js"
-export { applySave, applySubmit, type DraftInit, isDraft, newDraft } from "./publicForms/SubmissionLifecycle.js"
-export { withUniqueErrors } from "./publicForms/uniqueErrors.js"
-export { maxSubmitAttempts, makeSubmitDraft } from "./publicForms/submitDraft.js"
-export { type FormSteps, makeFormSteps } from "./publicForms/formSteps.js"
-export { acceptsSubmissions, portalOnlyFormType, resolvePublicForm } from "./publicForms/resolvePublicForm.js"
-
-// Registration
+// Shared
 export { compareStrings } from "./shared/compareStrings.js"
-export { durationHours, formatTime, parseMinutes } from "./shifts/slotTimes.js"
-export { festivalEventIds, toTimeSlots } from "./shifts/timeSlots.js"
-export { registrationSections } from "./publicForms/registrationSections.js"
-export { intervalsOverlap, overlappingSlotIds, slotInterval } from "./shifts/slotIntervals.js"
-export { remainingPlaces } from "./shifts/TimeSlot.js"
-export { checkSlotChoices, isFormSlot } from "./shifts/slotChoices.js"
-export { slotIdsOf } from "./rules/SlotChoice.js"
-export { type SlotChoice } from "./rules/SlotChoice.js"
 
-// Limits
-export { type LimitPolicy, limitKey, portalPolicy, submitPolicy, writePolicy } from "./limits/LimitPolicy.js"
-export { toRateLimitState } from "./limits/RateLimitState.js"
-export { type UnderLimit, underLimit } from "./limits/Limited.js"
-export { limitStep } from "./limits/limitStep.js"
-
-// Rules
+// rules
+export { isEmptyValue, trimString } from "./rules/emptiness.js"
 export { uniqueMessage } from "./rules/FieldErrors.js"
 export { requiredMessage } from "./rules/messages.js"
 export { makeRulesCache, type RulesCache } from "./rules/RulesCache.js"
-export { isEmptyValue, trimString } from "./rules/emptiness.js"
+export { slotIdsOf } from "./rules/SlotChoice.js"
 export { numericKey, phoneKey } from "./rules/uniqueKey.js"
 
-// Portal
-export { advanceDraftKey, ArtistAdvanceType } from "./portal/Engagement.js"
-export * from "./portal/SectionMapping.js"
-export { toSummary } from "./portal/makeArtistPortal.js"
+// limits
+export { type UnderLimit, underLimit } from "./limits/Limited.js"
+export { type LimitPolicy, limitKey, portalPolicy, submitPolicy, writePolicy } from "./limits/LimitPolicy.js"
+export { limitStep } from "./limits/limitStep.js"
+export { toRateLimitState } from "./limits/RateLimitState.js"
 
-// Events
-export { sectionSubmitted, submissionSubmitted, type SubmissionSubmittedInput } from "./events/LifecycleEvents.js"
+// shifts
+export { checkSlotChoices, isFormSlot } from "./shifts/slotChoices.js"
+export { intervalsOverlap, overlappingSlotIds, slotInterval } from "./shifts/slotIntervals.js"
+export { durationHours, formatTime, parseMinutes } from "./shifts/slotTimes.js"
+export { remainingPlaces } from "./shifts/TimeSlot.js"
+export { festivalEventIds, toTimeSlots } from "./shifts/timeSlots.js"
+
+// publicForms: values and the lifecycle of a submission, the steps of the use cases
+export { type FormSteps, makeFormSteps } from "./publicForms/formSteps.js"
+export { registrationSections } from "./publicForms/registrationSections.js"
+export { acceptsSubmissions, portalOnlyFormType, resolvePublicForm } from "./publicForms/resolvePublicForm.js"
+export { maxSubmitAttempts, makeSubmitDraft } from "./publicForms/submitDraft.js"
+export { applySave, applySubmit, type DraftInit, isDraft, newDraft } from "./publicForms/SubmissionLifecycle.js"
+export { mergeValues, pickSchemaValues, schemaSlugs } from "./publicForms/SubmissionValues.js"
+export { withUniqueErrors } from "./publicForms/uniqueErrors.js"
+
+// portal
+export { advanceDraftKey, ArtistAdvanceType } from "./portal/Engagement.js"
+export { toSummary } from "./portal/makeArtistPortal.js"
+export * from "./portal/SectionMapping.js"
+
+// events
 export { attemptInRound, backoffDelay, nextRetryAt } from "./events/Backoff.js"
 export { type BatchResult, dispatchBatch, runDispatcher } from "./events/Dispatcher.js"
-export { makeInProcessSignal } from "./events/InProcessSignal.js"
-export { makeTagSync, submissionTags, tagSyncName } from "./events/TagSync.js"
 export { identityKey, identityMatchName, makeIdentityMatch } from "./events/IdentityMatch.js"
+export { makeInProcessSignal } from "./events/InProcessSignal.js"
+export { sectionSubmitted, submissionSubmitted, type SubmissionSubmittedInput } from "./events/LifecycleEvents.js"
+export { makeTagSync, submissionTags, tagSyncName } from "./events/TagSync.js"
 export {
   type MappedValues,
   mappedValues,
@@ -57,9 +58,34 @@ export {
   valueApplyingName
 } from "./events/ValueApplying.js"
 
-// Organiser: the member checks of request bodies, the shape of a bearer token, how often a key's use is recorded
+// organiser: the member checks of request bodies, the shape of a bearer token, how often a key's use is recorded
 export { artistInput } from "./organiser/artists/artistInput.js"
-export { engagementInput } from "./organiser/engagements/engagementInput.js"
 export { eventInput, eventPatch, sectionInput, sectionPatch, slotInput, slotPatch } from "./organiser/catalog/catalogInput.js"
-export { nameCheck } from "./organiser/catalog/memberChecks.js"
 export { isBearerToken, touchIntervalMs } from "./organiser/catalog/CatalogUseCases.js"
+export { nameCheck } from "./organiser/catalog/memberChecks.js"
+export { engagementInput } from "./organiser/engagements/engagementInput.js"
+
+// organiser/forms: reading a definition body, If-Match, the definition check's limits and names
+export {
+  definitionLimits,
+  mapsToPattern,
+  timeSlotsFieldType,
+  volunteerFormType
+} from "./organiser/forms/checkDefinition.js"
+export {
+  type DefinitionInput,
+  definitionInput,
+  formPatchInput,
+  readOnlyFormMembers,
+  withIds
+} from "./organiser/forms/formInput.js"
+export { preconditionOf } from "./organiser/forms/ifMatch.js"
+
+// submissionsOut: the cells and lines of a CSV export
+export { cellText, csvField, csvLine, fixedExportColumns } from "./submissionsOut/exportFormat.js"
+
+// webhooks: the address guard, the delivery schedule, the message, the engine's steps
+export { forbiddenAddressReason, parseTargetUrl, type TargetPolicy, type TargetUrl, urlProblem } from "./webhooks/addressGuard.js"
+export { nextAttemptAt, parseRetryAfter } from "./webhooks/deliverySchedule.js"
+export { attemptDelivery, deliverBatch, deliveryClaimPolicy, runWebhookEngine } from "./webhooks/WebhookEngine.js"
+export { messageBody, signingSecrets } from "./webhooks/WebhookMessage.js"

@@ -1,15 +1,12 @@
 /** Identity match (CONTRACT §6): an email (lower-cased) or else a phone's digits finds or creates the contact. */
 import { Effect, Option } from "effect"
-import type { FormField } from "../forms/FormField.js"
+import { byPositionThenSlug } from "../forms/FormField.js"
 import type { FormSchema } from "../forms/FormSchema.js"
 import type { Values } from "../forms/Values.js"
-import { compareStrings } from "../shared/compareStrings.js"
 import { makeEnrichmentBatching, makeSchemaLookup } from "./EnrichmentBatching.js"
 import { HandlerInputMissing } from "./errors.js"
 import { onSubmissionSubmitted } from "./EventHandlers.js"
 
-const byPositionThenSlug = (a: FormField, b: FormField): number =>
-  a.position - b.position || compareStrings(a.slug, b.slug)
 
 const stringValue = (values: Values, slug: string): string | null => {
   if (!Object.hasOwn(values, slug)) return null

@@ -1,16 +1,12 @@
 /** The lifecycle events of CONTRACT §6: their types, payload Schemas and the constructors every writer uses. */
 import { Schema } from "effect"
-import { copyValues, type Values } from "../forms/Values.js"
+import { copyValues, Values } from "../forms/Values.js"
 import type { EventType, NewOutboxEvent } from "./Outbox.js"
 
 export const SubmissionSubmittedType = "submission.submitted" satisfies EventType
 export const SectionSubmittedType = "section.submitted" satisfies EventType
 /** A submission was erased by an organiser (§12); payload `submission_id, schema_id, organisation_id`. */
 export const SubmissionErasedType = "submission.erased" satisfies EventType
-
-export const EventTypeSchema = Schema.Literals([SubmissionSubmittedType, SectionSubmittedType, SubmissionErasedType])
-
-const PayloadValues = Schema.Record(Schema.String, Schema.Unknown)
 
 /** A public form was submitted (recorded by `Submissions.submit`). */
 export const SubmissionSubmittedPayload = Schema.Struct({
@@ -19,7 +15,7 @@ export const SubmissionSubmittedPayload = Schema.Struct({
   organisation_id: Schema.String,
   event_id: Schema.NullOr(Schema.String),
   /** The submitted values: exactly the merged map that passed strict validation. */
-  values: PayloadValues,
+  values: Values,
   /** ISO 8601 UTC: the payload is stored as JSON and may leave the process, like the wire. */
   submitted_at: Schema.String
 })
@@ -35,7 +31,7 @@ export const SectionSubmittedPayload = Schema.Struct({
   /** The engagement's advance draft (idempotency key `artist_advance:{engagement_id}`). */
   submission_id: Schema.String,
   /** The section's values as stored: only the slugs of that section's fields. */
-  values: PayloadValues
+  values: Values
 })
 export type SectionSubmittedPayload = typeof SectionSubmittedPayload.Type
 

@@ -3,6 +3,7 @@ import { Effect, Option } from "effect"
 import type { FormField } from "../forms/FormField.js"
 import type { FormSchema } from "../forms/FormSchema.js"
 import { emptyValues, type Values } from "../forms/Values.js"
+import { mapsToPattern } from "../organiser/forms/checkDefinition.js"
 import type { PortalContext } from "../portal/Engagement.js"
 import { Engagements } from "../portal/Engagements.js"
 import { mapSections, sectionFields } from "../portal/SectionMapping.js"
@@ -11,8 +12,6 @@ import { compareStrings } from "../shared/compareStrings.js"
 import { HandlerInputMissing } from "./errors.js"
 import { onSectionSubmitted } from "./EventHandlers.js"
 
-const mapsToPattern = /^(artist|engagement)\.([a-z][a-z0-9_]{0,63})$/
-
 export interface MapsTo {
   readonly target: "artist" | "engagement"
   readonly key: string
@@ -20,10 +19,11 @@ export interface MapsTo {
 
 /** `artist.<key>` or `engagement.<key>`; anything else (including null) is not a target. */
 export const parseMapsTo = (mapsTo: string | null): MapsTo | null => {
-  const match = mapsTo === null ? null : mapsToPattern.exec(mapsTo)
-  if (match === null) return null
-  const [, target, key] = match
-  return (target === "artist" || target === "engagement") && key !== undefined ? { target, key } : null
+  // The one syntax of `maps_to`, as the definition check accepts it.
+  if (mapsTo === null || !mapsToPattern.test(mapsTo)) return null
+  const dot = mapsTo.indexOf(".")
+  const target = mapsTo.slice(0, dot)
+  return target === "artist" || target === "engagement" ? { target, key: mapsTo.slice(dot + 1) } : null
 }
 
 export interface MappedValues {

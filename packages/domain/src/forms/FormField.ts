@@ -1,5 +1,6 @@
 /** The form field model: the definition every rule is compiled from, decoded with Effect Schema. */
 import { Schema } from "effect"
+import { compareStrings } from "../shared/compareStrings.js"
 
 export const SlugPattern = /^[a-z][a-z0-9_]{0,63}$/
 export const Slug = Schema.String.check(Schema.isPattern(SlugPattern))
@@ -63,3 +64,7 @@ export const normalizeField = (field: FormFieldInput): FormField => ({
   ...field,
   options: field.options === null ? null : field.options.map(normalizeOption)
 })
+
+/** The order fields are shown and read in: by position, then slug (code units). */
+export const byPositionThenSlug = (a: FormField, b: FormField): number =>
+  a.position - b.position || compareStrings(a.slug, b.slug)

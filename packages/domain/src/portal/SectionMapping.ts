@@ -1,6 +1,6 @@
 /** Maps an engagement's advance sections to the sections of the advance schema, by case-sensitive name equality. */
 import { Schema } from "effect"
-import type { FormField } from "../forms/FormField.js"
+import { byPositionThenSlug, type FormField } from "../forms/FormField.js"
 import { type FormSchema, FormSection } from "../forms/FormSchema.js"
 import { compareStrings } from "../shared/compareStrings.js"
 import { AdvanceSection } from "./Engagement.js"
@@ -15,8 +15,6 @@ export type PortalSection = typeof PortalSection.Type
 const byPositionThenId = (a: { position: number; id: string }, b: { position: number; id: string }): number =>
   a.position - b.position || compareStrings(a.id, b.id)
 
-const byPositionThenSlug = (a: FormField, b: FormField): number =>
-  a.position - b.position || compareStrings(a.slug, b.slug)
 
 /**
  * The form section named exactly `name`. Names are not unique in a schema; when several match,
