@@ -2,7 +2,6 @@ import fc from "fast-check"
 import { describe, expect, it } from "@effect/vitest"
 import { intervalsOverlap, overlappingSlotIds, slotInterval } from "./slotIntervals.js"
 import { durationHours } from "./slotTimes.js"
-import { remainingPlaces } from "./TimeSlot.js"
 
 const hhmm = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 15, 30, 45)).map(([h, m]) =>
   `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`
@@ -53,17 +52,5 @@ describe("slot intervals (CONTRACT §15 overlap)", () => {
       const brute = list.filter((a) => list.some((b) => b.id !== a.id && intervalsOverlap(interval(a), interval(b))))
       expect(overlappingSlotIds(list)).toEqual(brute.map((s) => s.id))
     }))
-  })
-})
-
-describe("remainingPlaces", () => {
-  it.each([
-    [null, 5, null],
-    [7, 0, 7],
-    [7, 6, 1],
-    [7, 7, 0],
-    [3, 5, 0]
-  ])("capacity %s with %s holders leaves %s", (capacity, holders, expected) => {
-    expect(remainingPlaces(capacity, holders)).toBe(expected)
   })
 })
