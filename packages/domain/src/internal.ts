@@ -66,12 +66,7 @@ export { nameCheck } from "./organiser/catalog/memberChecks.js"
 export { engagementInput } from "./organiser/engagements/engagementInput.js"
 
 // organiser/forms: reading a definition body, If-Match, the definition check's limits and names
-export {
-  definitionLimits,
-  mapsToPattern,
-  timeSlotsFieldType,
-  volunteerFormType
-} from "./organiser/forms/checkDefinition.js"
+export { definitionLimits, timeSlotsFieldType, volunteerFormType } from "./organiser/forms/checkDefinition.js"
 export {
   type DefinitionInput,
   definitionInput,

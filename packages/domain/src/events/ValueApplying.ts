@@ -1,9 +1,8 @@
 /** The value-applying pipeline of `section.submitted` (CONTRACT §5): `maps_to` targets into artist profile / engagement advance. */
 import { Effect, Option } from "effect"
-import type { FormField } from "../forms/FormField.js"
+import { type FormField, mapsToPattern } from "../forms/FormField.js"
 import type { FormSchema } from "../forms/FormSchema.js"
 import { emptyValues, type Values } from "../forms/Values.js"
-import { mapsToPattern } from "../organiser/forms/checkDefinition.js"
 import type { PortalContext } from "../portal/Engagement.js"
 import { Engagements } from "../portal/Engagements.js"
 import { mapSections, sectionFields } from "../portal/SectionMapping.js"

@@ -5,6 +5,9 @@ import { compareStrings } from "../shared/compareStrings.js"
 export const SlugPattern = /^[a-z][a-z0-9_]{0,63}$/
 export const Slug = Schema.String.check(Schema.isPattern(SlugPattern))
 
+/** What a field's `maps_to` may name: `artist.<key>` or `engagement.<key>`, the key shaped as a slug. */
+export const mapsToPattern = /^(artist|engagement)\.[a-z][a-z0-9_]{0,63}$/
+
 /** An option as a fixture may give it: a plain string (value = label) or an object. */
 export const FieldOptionInput = Schema.Union([
   Schema.String,

@@ -2,7 +2,7 @@
  * "Is this form definition valid": the one check the fixture loader (§10) and the organiser API (§12)
  * share. Every problem at once, each at the dotted path of its member, with a §12 rule name.
  */
-import { type FormField, SlugPattern } from "../../forms/FormField.js"
+import { type FormField, mapsToPattern, SlugPattern } from "../../forms/FormField.js"
 import type { FormSection } from "../../forms/FormSchema.js"
 import { boundKindOf, readBound } from "../../rules/bounds.js"
 import type { FieldError, RuleName } from "../../rules/FieldErrors.js"
@@ -21,8 +21,6 @@ export const definitionLimits = {
 /** The field type that holds time slots (§15): allowed only on a `volunteer` form. */
 export const timeSlotsFieldType = "time_slots"
 export const volunteerFormType = "volunteer"
-
-export const mapsToPattern = /^(artist|engagement)\.[a-z][a-z0-9_]{0,63}$/
 
 export interface DefinitionProblem {
   /** Dotted path of the member: `fields.2.validation_rules.regex`. */
