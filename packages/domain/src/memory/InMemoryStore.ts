@@ -156,7 +156,7 @@ export const makeInMemoryStore = (seed: ConformanceSeed): InMemoryStoreShape => 
 
 /** The store of one in-memory layer: tests read and change the adapters' state through it. */
 export class InMemoryStore extends Context.Service<InMemoryStore, InMemoryStoreShape>()(
-  "@forms/domain/testing/InMemoryStore"
+  "@forms/domain/memory/InMemoryStore"
 ) {
   static readonly layer = (seed: ConformanceSeed) =>
     Layer.sync(InMemoryStore, () => InMemoryStore.of(makeInMemoryStore(seed)))

@@ -95,7 +95,7 @@ export interface InMemoryPortalStoreShape {
 
 /** The portal state of one in-memory layer: tests read and change it through this service. */
 export class InMemoryPortalStore extends Context.Service<InMemoryPortalStore, InMemoryPortalStoreShape>()(
-  "@forms/domain/testing/InMemoryPortalStore"
+  "@forms/domain/memory/InMemoryPortalStore"
 ) {
   static readonly layer = (seed: PortalSeed) =>
     Layer.sync(InMemoryPortalStore, () => {

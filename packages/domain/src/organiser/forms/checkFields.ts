@@ -4,7 +4,7 @@ import { checkDefinition } from "./checkDefinition.js"
 
 /**
  * Every problem of `fields` alone (no form type, their sections taken as given), one sentence each naming
- * the field: the field part of the one definition check (`forms/checkDefinition.ts`).
+ * the field: the field part of the one definition check (`checkDefinition.ts`).
  */
 export const checkFieldDefinitions = (fields: ReadonlyArray<FormField>): ReadonlyArray<string> => {
   const sections = [...new Set(fields.flatMap((f) => (f.section_id === null ? [] : [f.section_id])))]

@@ -1,6 +1,6 @@
 /**
  * A form definition body (CONTRACT §12) member by member, then the one definition check
- * (`forms/checkDefinition.ts`): every problem at once, keyed by dotted path. Read-only members of a form
+ * (`checkDefinition.ts`): every problem at once, keyed by dotted path. Read-only members of a form
  * as answered are ignored, so GET → edit → PUT works unchanged.
  */
 import { Result } from "effect"
