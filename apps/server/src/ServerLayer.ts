@@ -160,7 +160,7 @@ export interface ServerLayerOptions<E, EH = never> {
   /** Event handlers of an embedding service, registered after the built-in ones (see README: Events). */
   readonly handlers?: ReadonlyArray<HandlersLayer<EH>> | undefined
   readonly dispatcher?: Partial<DispatcherOptions> | undefined
-  /** The webhook delivery engine's poll interval and concurrency (CONTRACT §13). */
+  /** The webhook delivery engine's poll interval, lease margin and caps (CONTRACT §13); the caps default to the configuration's. */
   readonly webhookEngine?: Partial<WebhookEngineOptions> | undefined
   /** Replaces how webhook messages leave the process (default: `NodeWebhookTransport.layer`). */
   readonly webhookTransport?: Layer.Layer<WebhookTransport> | undefined
@@ -197,7 +197,12 @@ const makeServerLayer = <E = never, EH = never>(
     allowPrivateTargets: config.webhookAllowPrivateTargets
   })
   // Webhook attempts run beside request handling, over Node's http/https; stopped before the database closes.
-  const Webhooks = WebhookEngine.layer(options.webhookEngine ?? {}).pipe(
+  const Webhooks = WebhookEngine.layer({
+    concurrency: config.webhookConcurrency,
+    endpointConcurrency: config.webhookEndpointConcurrency,
+    organisationConcurrency: config.webhookOrganisationConcurrency,
+    ...options.webhookEngine
+  }).pipe(
     Layer.provide(options.webhookTransport ?? NodeWebhookTransport.layer),
     Layer.provide(webhookSettings)
   )

@@ -2,7 +2,7 @@
 import { Redacted, Result } from "effect"
 import { resolve } from "node:path"
 import { type ExemptNetworks, parseExemptNetworks } from "@forms/adapters-http"
-import { defaultWebhookSettings, parseRetrySchedule } from "@forms/domain"
+import { defaultWebhookEngineOptions, defaultWebhookSettings, parseRetrySchedule } from "@forms/domain"
 import { parseAdminCorsOrigins } from "./adminCorsOrigins.js"
 
 export type LogLevelName = "debug" | "info" | "warn" | "error"
@@ -39,6 +39,13 @@ export interface ServerConfig {
   readonly webhookTimeoutMs: number
   readonly webhookRetryScheduleMs: ReadonlyArray<number>
   readonly webhookAllowPrivateTargets: boolean
+  /**
+   * WEBHOOK_CONCURRENCY (attempts at once in this process), WEBHOOK_ENDPOINT_CONCURRENCY and
+   * WEBHOOK_ORGANISATION_CONCURRENCY (attempts in flight to one endpoint, for one organisation, over every process).
+   */
+  readonly webhookConcurrency: number
+  readonly webhookEndpointConcurrency: number
+  readonly webhookOrganisationConcurrency: number
 }
 
 export type Env = Readonly<Record<string, string | undefined>>
@@ -130,7 +137,10 @@ export const parseConfig = (env: Env, cwd: string = process.cwd()): Result.Resul
     outboxRetentionDays: int("OUTBOX_RETENTION_DAYS", 30, 1, 36_500),
     webhookTimeoutMs: int("WEBHOOK_TIMEOUT_MS", 10_000, 1, 600_000),
     webhookRetryScheduleMs: typeof schedule === "string" ? defaultWebhookSettings.retryScheduleMs : schedule,
-    webhookAllowPrivateTargets: allowPrivate === "true"
+    webhookAllowPrivateTargets: allowPrivate === "true",
+    webhookConcurrency: int("WEBHOOK_CONCURRENCY", defaultWebhookEngineOptions.concurrency, 1, 1_000),
+    webhookEndpointConcurrency: int("WEBHOOK_ENDPOINT_CONCURRENCY", defaultWebhookEngineOptions.endpointConcurrency, 1, 1_000),
+    webhookOrganisationConcurrency: int("WEBHOOK_ORGANISATION_CONCURRENCY", defaultWebhookEngineOptions.organisationConcurrency, 1, 1_000)
   }
   return problems.length === 0 ? Result.succeed(config) : Result.fail(problems)
 }

@@ -45,6 +45,18 @@ describe("parseConfig", () => {
     assert.deepStrictEqual(c.exemptNetworks.networks, ["10.0.0.0/8", "2001:db8::/32"])
   })
 
+  it("the webhook pool: 32 workers, 4 per endpoint, 8 per organisation by default; each read and bounded", () => {
+    const parsed = parseConfig({})
+    if (Result.isFailure(parsed)) return assert.fail(parsed.failure.join())
+    const c = parsed.success
+    assert.deepStrictEqual([c.webhookConcurrency, c.webhookEndpointConcurrency, c.webhookOrganisationConcurrency], [32, 4, 8])
+    const set = parseConfig({ WEBHOOK_CONCURRENCY: "64", WEBHOOK_ENDPOINT_CONCURRENCY: "2", WEBHOOK_ORGANISATION_CONCURRENCY: "16" })
+    if (Result.isFailure(set)) return assert.fail(set.failure.join())
+    assert.deepStrictEqual([set.success.webhookConcurrency, set.success.webhookEndpointConcurrency, set.success.webhookOrganisationConcurrency], [64, 2, 16])
+    const found = problems({ WEBHOOK_CONCURRENCY: "0", WEBHOOK_ENDPOINT_CONCURRENCY: "x", WEBHOOK_ORGANISATION_CONCURRENCY: "1001" })
+    assert.deepStrictEqual(found.map((p) => p.split(" ")[0]), ["WEBHOOK_CONCURRENCY", "WEBHOOK_ENDPOINT_CONCURRENCY", "WEBHOOK_ORGANISATION_CONCURRENCY"])
+  })
+
   it("the write limit defaults to 600 an hour and no network is exempt", () => {
     const parsed = parseConfig({})
     if (Result.isFailure(parsed)) return assert.fail(parsed.failure.join())

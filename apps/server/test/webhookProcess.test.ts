@@ -1,7 +1,7 @@
 /**
  * Webhook delivery across process deaths and processes: a server SIGKILLed during a delivery delivers after
  * its restart (the same webhook-id); two servers on one PostgreSQL deliver 200 events, each at least once and
- * never twice at the same time.
+ * never twice at the same time; and there one organisation's dead receivers do not delay another's messages.
  */
 import { afterAll, describe, expect, it } from "vitest"
 import { Effect } from "effect"
@@ -9,7 +9,7 @@ import { SqlClient } from "effect/sql"
 import { type ChildProcess, spawn } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import { createServer, type Server } from "node:http"
-import type { AddressInfo } from "node:net"
+import { type AddressInfo, createServer as createTcpServer, type Socket } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -20,6 +20,7 @@ import { testDatabaseUrl } from "./harness.js"
 const serverDir = fileURLToPath(new URL("..", import.meta.url))
 const contactForm = "/public/forms/test-contact-token-0001"
 const apiKey = `fok_${"hooksProcessKey".repeat(3)}`
+const apiKeyB = `fok_${"hooksProcessOrgU".repeat(3)}`
 const started: Array<ChildProcess> = []
 afterAll(() => {
   for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL")
@@ -29,7 +30,10 @@ afterAll(() => {
 const startServer = (env: Record<string, string>) => {
   const child = spawn(process.execPath, ["--conditions=@forms/source", "--import", "tsx", "test/webhookServer.ts"], {
     cwd: serverDir,
-    env: { ...process.env, INIT_CWD: serverDir, HOOKS_API_KEY: apiKey, WEBHOOK_TIMEOUT_MS: "20000", WEBHOOK_RETRY_SCHEDULE: "1,1,1", ...env },
+    env: {
+      ...process.env, INIT_CWD: serverDir, HOOKS_API_KEY: apiKey, HOOKS_API_KEY_B: apiKeyB, WEBHOOK_TIMEOUT_MS: "20000",
+      WEBHOOK_RETRY_SCHEDULE: "1,1,1", ...env
+    },
     stdio: ["ignore", "pipe", "pipe"]
   })
   started.push(child)
@@ -87,10 +91,29 @@ const receiver = async (answer: (hit: Hit) => Promise<number | null>) => {
   return { hits, overlaps, url, close }
 }
 
-const admin = async (base: string, method: string, path: string, body?: unknown) => {
+/** A TCP server that accepts every connection and never answers; it counts the connections open at once. */
+const silentReceiver = async () => {
+  const open = new Set<Socket>()
+  let peak = 0
+  const server = createTcpServer((socket) => {
+    open.add(socket)
+    peak = Math.max(peak, open.size)
+    socket.on("close", () => open.delete(socket))
+    socket.on("error", () => open.delete(socket))
+  })
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`
+  const close = () => new Promise<void>((resolve) => {
+    for (const socket of open) socket.destroy()
+    server.close(() => resolve())
+  })
+  return { url, open: () => open.size, peak: () => peak, close }
+}
+
+const admin = async (base: string, method: string, path: string, body?: unknown, key = apiKey) => {
   const res = await fetch(base + path, {
     method,
-    headers: { authorization: `Bearer ${apiKey}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) })
   })
   return { status: res.status, body: (await res.json().catch(() => null)) as { data: Record<string, unknown> } | null }
@@ -197,6 +220,65 @@ describe("webhook delivery across processes", () => {
       await Promise.all([a.exited, b.exited])
     } finally {
       await rx.close()
+      await onPostgres(`DROP SCHEMA ${schema} CASCADE`).catch(() => undefined)
+    }
+  }, 300_000)
+
+  it.skipIf(url === undefined)("two servers on one PostgreSQL: one organisation's dead receivers do not delay another's test message", async () => {
+    if (url === undefined) return
+    const schema = `hooks_${Date.now()}_${Math.floor(Math.random() * 1e6)}`
+    const onPostgres = (sql: string) =>
+      Effect.runPromise(Effect.flatMap(SqlClient.SqlClient, (c) => c.unsafe(sql)).pipe(Effect.provide(PgLive.layer({ url })), Effect.scoped))
+    await onPostgres(`CREATE SCHEMA ${schema}`)
+    const live = await receiver(async () => 200)
+    const silent = await silentReceiver()
+    // Attempts of 30 s: a message held behind the dead receivers would wait that long.
+    const timeoutMs = 30_000
+    try {
+      const env = {
+        HOOKS_DATABASE_URL: url, HOOKS_SCHEMA: schema, WEBHOOK_TIMEOUT_MS: String(timeoutMs), HOOKS_HANGING_HOST: "hang.hooks.test"
+      }
+      const a = startServer({ ...env, HOOKS_NAME: "a" })
+      const baseA = await a.ready()
+      const b = startServer({ ...env, HOOKS_NAME: "b" })
+      const baseB = await b.ready()
+      // Organisation A (org-t): a receiver that answers at once.
+      const hookA = await admin(baseA, "POST", "/admin/webhooks", { url: live.url, event_types: ["*"] })
+      expect(hookA.status).toBe(201)
+      const testOfA = async () => {
+        const started = Date.now()
+        const queued = await admin(baseB, "POST", `/admin/webhooks/${String(hookA.body?.data["id"])}/test`)
+        expect(queued.status).toBe(202)
+        const id = String(queued.body?.data["event_id"])
+        await until(() => live.hits.some((h) => h.id === id), timeoutMs, "organisation A's test message")
+        return Date.now() - started
+      }
+      const before = await testOfA()
+
+      // Organisation B (org-u): 40 test messages to a receiver that never answers, 40 to a host whose lookup hangs.
+      const dead = await admin(baseA, "POST", "/admin/webhooks", { url: silent.url, event_types: ["*"] }, apiKeyB)
+      const hanging = await admin(baseA, "POST", "/admin/webhooks", { url: "http://hang.hooks.test/hook", event_types: ["*"] }, apiKeyB)
+      expect([dead.status, hanging.status]).toEqual([201, 201])
+      for (const hook of [dead, hanging]) {
+        for (let i = 0; i < 40; i++) {
+          const queued = await admin(i % 2 === 0 ? baseA : baseB, "POST", `/admin/webhooks/${String(hook.body?.data["id"])}/test`, undefined, apiKeyB)
+          expect(queued.status).toBe(202)
+        }
+      }
+      // B's attempts hold their workers: as many connections open to the dead receiver as its endpoint's cap.
+      await until(() => silent.open() >= 4, timeoutMs, "organisation B's attempts in flight")
+      const after = await testOfA()
+      console.info(`organisation A's test message: ${before} ms alone, ${after} ms behind organisation B's dead receivers`)
+      // Far below the 30 s an attempt to a dead receiver waits: A's message was not queued behind them.
+      expect(after).toBeLessThan(5_000)
+      // The endpoint's cap holds over both processes.
+      expect(silent.peak()).toBe(4)
+      a.child.kill("SIGTERM")
+      b.child.kill("SIGTERM")
+      await Promise.all([a.exited, b.exited])
+    } finally {
+      await live.close()
+      await silent.close()
       await onPostgres(`DROP SCHEMA ${schema} CASCADE`).catch(() => undefined)
     }
   }, 300_000)

@@ -1,8 +1,9 @@
 /**
  * The server as a process for webhookProcess.test.ts: the test fixture, webhook settings from the environment,
- * a webhook engine polling every 100 ms with leases of the attempt timeout + 1 s, and the organiser key
- * HOOKS_API_KEY of org-t registered once started ("webhook key ready"). HOOKS_DATABASE_URL and HOOKS_SCHEMA
- * select PostgreSQL; otherwise the embedded database in DATA_DIR.
+ * a webhook engine polling every 100 ms with leases of the attempt timeout + 1 s, and the organiser keys
+ * HOOKS_API_KEY of org-t and HOOKS_API_KEY_B (if set) of org-u registered once started ("webhook key ready").
+ * HOOKS_DATABASE_URL and HOOKS_SCHEMA select PostgreSQL; otherwise the embedded database in DATA_DIR. The lookup
+ * of the host HOOKS_HANGING_HOST (if set) never answers, as with a name server that drops the query.
  */
 import { NodeRuntime } from "@effect/platform-node"
 import { Cause, Clock, Effect, Exit, Layer, Option } from "effect"
@@ -32,15 +33,17 @@ const server = Server.layer(config, {
   webhookTransport: Layer.effect(WebhookTransport, Effect.map(WebhookTransport, (node) =>
     WebhookTransport.of({
       ...node,
+      resolve: (host) => host === env("HOOKS_HANGING_HOST") ? Effect.never : node.resolve(host),
       send: (message) => node.send({ ...message, headers: { ...message.headers, "x-test-process": env("HOOKS_NAME") } })
     }))).pipe(Layer.provide(NodeWebhookTransport.layer))
 })
 
 const key = Layer.effectDiscard(Effect.gen(function*() {
   const access = yield* OrganiserAccess
-  const apiKey = env("HOOKS_API_KEY")
-  if (Option.isNone(yield* access.findApiKey(apiKey))) {
-    yield* access.createApiKey({ organisation_id: "org-t", name: "hooks", key: apiKey, created_at: yield* Clock.currentTimeMillis })
+  const keys = [["org-t", env("HOOKS_API_KEY")], ["org-u", env("HOOKS_API_KEY_B")]] as const
+  for (const [organisation_id, key] of keys) {
+    if (key === "" || Option.isSome(yield* access.findApiKey(key))) continue
+    yield* access.createApiKey({ organisation_id, name: "hooks", key, created_at: yield* Clock.currentTimeMillis })
   }
   yield* Effect.logInfo("webhook key ready")
 }).pipe(Effect.orDie))

@@ -19,6 +19,7 @@ import rateLimitWindows from "./0015_rate_limit_windows.js"
 import claimsLost from "./0016_claims_lost.js"
 import advanceSource from "./0017_advance_source.js"
 import webhookReplaySince from "./0018_webhook_replay_since.js"
+import webhookClaimCaps from "./0020_webhook_claim_caps.js"
 
 const table = "forms_migrations"
 
@@ -43,7 +44,8 @@ const migrations = {
   "0015_rate_limit_windows": rateLimitWindows,
   "0016_claims_lost": claimsLost,
   "0017_advance_source": advanceSource,
-  "0018_webhook_replay_since": webhookReplaySince
+  "0018_webhook_replay_since": webhookReplaySince,
+  "0020_webhook_claim_caps": webhookClaimCaps
 }
 const loader = PgMigrator.fromRecord(migrations)
 

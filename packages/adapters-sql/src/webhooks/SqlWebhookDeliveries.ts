@@ -1,6 +1,7 @@
 /**
  * The delivery half of the `WebhookStore` port on PostgreSQL. Claims are one statement (SKIP LOCKED: racing
- * processes take disjoint deliveries; the lease hides a claimed one), outcomes one statement; nothing is
+ * processes take disjoint deliveries; the lease hides a claimed one; an advisory lock serialises claims so that
+ * the per-endpoint and per-organisation caps hold over every process), outcomes one statement; nothing is
  * held between them, so no connection waits on a receiver.
  */
 import { Effect, Option, Schema } from "effect"
@@ -33,6 +34,8 @@ const ClaimRow = Schema.Struct({
   secret_rotated_at: Schema.NullOr(Schema.Number)
 })
 const decodeClaims = decodeRows(ClaimRow)
+/** The advisory lock that serialises claims (with the schema: deployments in other schemas claim apart). */
+const claimLockKey = "forms_webhook_claims"
 
 type DeliveryMethods = Pick<
   WebhookStore["Service"],
@@ -125,33 +128,68 @@ export const makeDeliveryMethods = (sql: SqlClient.SqlClient): DeliveryMethods =
         if (limit <= 0) return []
         const now = new Date(at)
         const until = new Date(at + Math.max(0, policy.leaseMs))
-        const rows = yield* sql`WITH picked AS (
-            SELECT d.id, d.claimed_until IS NOT NULL AS interrupted,
-              d.claimed_until IS NOT NULL AND d.attempt_count - d.round_start >= ${Math.max(1, policy.maxAttempts)}::int AS exhausted,
-              ${sql.literal(epochMs("d.claimed_at"))} AS claimed_ms
-            FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id
-            WHERE d.status = 'pending' AND d.next_attempt_at <= ${now}::timestamptz AND w.enabled
-            ORDER BY d.next_attempt_at, d.seq
-            LIMIT ${limit}
-            FOR UPDATE OF d SKIP LOCKED)
-          UPDATE webhook_deliveries d SET
-            attempts = CASE WHEN picked.interrupted THEN d.attempts || jsonb_build_array(jsonb_build_object(
-                'at', picked.claimed_ms, 'status_code', NULL, 'error', ${interruptedDeliveryError}::text, 'duration_ms', NULL))
-              ELSE d.attempts END,
-            status = CASE WHEN picked.exhausted THEN 'failed' ELSE 'pending' END,
-            attempt_count = CASE WHEN picked.exhausted THEN d.attempt_count ELSE d.attempt_count + 1 END,
-            claimed_at = CASE WHEN picked.exhausted THEN NULL ELSE ${now}::timestamptz END,
-            claimed_until = CASE WHEN picked.exhausted THEN NULL ELSE ${until}::timestamptz END,
-            next_attempt_at = CASE WHEN picked.exhausted THEN NULL ELSE ${until}::timestamptz END
-          FROM picked WHERE d.id = picked.id
-          RETURNING d.id, picked.exhausted, d.endpoint_id, d.event_id::text AS event_id, d.event_type, d.organisation_id,
-            d.form_id, COALESCE(d.test_payload, (SELECT o.payload FROM outbox o WHERE o.id = d.event_id)) AS payload,
-            ${sql.literal(epochMs("d.event_at"))} AS event_at, d.attempt_count, d.round_start,
-            (SELECT w.url FROM webhook_endpoints w WHERE w.id = d.endpoint_id) AS url,
-            (SELECT w.secret FROM webhook_endpoints w WHERE w.id = d.endpoint_id) AS secret,
-            (SELECT w.previous_secret FROM webhook_endpoints w WHERE w.id = d.endpoint_id) AS previous_secret,
-            (SELECT ${sql.literal(epochMs("w.secret_rotated_at"))} FROM webhook_endpoints w WHERE w.id = d.endpoint_id)
-              AS secret_rotated_at`.pipe(Effect.flatMap(decodeClaims))
+        const endpointCap = Math.max(1, policy.endpointConcurrency)
+        const organisationCap = Math.max(1, policy.organisationConcurrency)
+        // Claims are serialised (a transaction-scoped advisory lock, per schema): each counts the attempts in flight
+        // after the one before committed, so the caps hold over every process. A claim is one short statement.
+        const rows = yield* sql.withTransaction(Effect.gen(function*() {
+          yield* sql`SELECT pg_advisory_xact_lock(hashtextextended(${claimLockKey} || ':' || current_schema(), 0))`
+          // In flight: leased and the lease not run out. Each enabled endpoint offers at most its room (cap less in
+          // flight, bounded by its organisation's room) of its oldest due deliveries: one endpoint's backlog is never
+          // read past that. Of those, each organisation keeps its room, oldest due first; then the oldest `limit`.
+          return yield* sql`WITH busy AS (
+              SELECT d.endpoint_id, d.organisation_id, count(*)::int AS n FROM webhook_deliveries d
+              WHERE d.claimed_until IS NOT NULL AND d.claimed_until > ${now}::timestamptz AND d.status = 'pending'
+              GROUP BY d.endpoint_id, d.organisation_id),
+            organisation_room AS (
+              SELECT b.organisation_id, ${organisationCap}::int - sum(b.n)::int AS room FROM busy b GROUP BY b.organisation_id),
+            endpoint_room AS (
+              SELECT w.id, LEAST(
+                  ${endpointCap}::int - COALESCE((SELECT sum(b.n)::int FROM busy b WHERE b.endpoint_id = w.id), 0),
+                  COALESCE((SELECT o.room FROM organisation_room o WHERE o.organisation_id = w.organisation_id),
+                    ${organisationCap}::int)) AS room
+              FROM webhook_endpoints w WHERE w.enabled),
+            offered AS (
+              SELECT c.* FROM endpoint_room e CROSS JOIN LATERAL (
+                SELECT d.id, d.organisation_id, d.next_attempt_at, d.seq FROM webhook_deliveries d
+                WHERE d.endpoint_id = e.id AND d.status = 'pending' AND d.next_attempt_at <= ${now}::timestamptz
+                ORDER BY d.next_attempt_at, d.seq LIMIT GREATEST(e.room, 0)) c
+              WHERE e.room > 0),
+            ranked AS (
+              SELECT f.*, row_number() OVER (PARTITION BY f.organisation_id ORDER BY f.next_attempt_at, f.seq) AS rank
+              FROM offered f),
+            chosen AS (
+              SELECT r.id FROM ranked r
+              WHERE r.rank <= COALESCE((SELECT o.room FROM organisation_room o WHERE o.organisation_id = r.organisation_id),
+                ${organisationCap}::int)
+              ORDER BY r.next_attempt_at, r.seq
+              LIMIT ${limit}),
+            picked AS (
+              SELECT d.id, d.claimed_until IS NOT NULL AS interrupted,
+                d.claimed_until IS NOT NULL AND d.attempt_count - d.round_start >= ${Math.max(1, policy.maxAttempts)}::int AS exhausted,
+                ${sql.literal(epochMs("d.claimed_at"))} AS claimed_ms
+              FROM webhook_deliveries d
+              WHERE d.id IN (SELECT c.id FROM chosen c) AND d.status = 'pending' AND d.next_attempt_at <= ${now}::timestamptz
+              FOR UPDATE OF d SKIP LOCKED)
+            UPDATE webhook_deliveries d SET
+              attempts = CASE WHEN picked.interrupted THEN d.attempts || jsonb_build_array(jsonb_build_object(
+                  'at', picked.claimed_ms, 'status_code', NULL, 'error', ${interruptedDeliveryError}::text, 'duration_ms', NULL))
+                ELSE d.attempts END,
+              status = CASE WHEN picked.exhausted THEN 'failed' ELSE 'pending' END,
+              attempt_count = CASE WHEN picked.exhausted THEN d.attempt_count ELSE d.attempt_count + 1 END,
+              claimed_at = CASE WHEN picked.exhausted THEN NULL ELSE ${now}::timestamptz END,
+              claimed_until = CASE WHEN picked.exhausted THEN NULL ELSE ${until}::timestamptz END,
+              next_attempt_at = CASE WHEN picked.exhausted THEN NULL ELSE ${until}::timestamptz END
+            FROM picked WHERE d.id = picked.id
+            RETURNING d.id, picked.exhausted, d.endpoint_id, d.event_id::text AS event_id, d.event_type, d.organisation_id,
+              d.form_id, COALESCE(d.test_payload, (SELECT o.payload FROM outbox o WHERE o.id = d.event_id)) AS payload,
+              ${sql.literal(epochMs("d.event_at"))} AS event_at, d.attempt_count, d.round_start,
+              (SELECT w.url FROM webhook_endpoints w WHERE w.id = d.endpoint_id) AS url,
+              (SELECT w.secret FROM webhook_endpoints w WHERE w.id = d.endpoint_id) AS secret,
+              (SELECT w.previous_secret FROM webhook_endpoints w WHERE w.id = d.endpoint_id) AS previous_secret,
+              (SELECT ${sql.literal(epochMs("w.secret_rotated_at"))} FROM webhook_endpoints w WHERE w.id = d.endpoint_id)
+                AS secret_rotated_at`.pipe(Effect.flatMap(decodeClaims))
+        }))
         return rows.filter((row) => !row.exhausted).map((row): ClaimedDelivery => ({
           id: row.id,
           endpoint_id: row.endpoint_id,

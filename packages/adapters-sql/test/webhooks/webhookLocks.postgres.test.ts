@@ -29,7 +29,7 @@ if (testDatabaseUrl === undefined) {
         const actor = { organisation_id: organisation.id, api_key_id: null }
         const endpoint = yield* store.createEndpoint(actor, { url: "https://hooks.example.com/in", event_types: ["*"], description: null }, "whsec_AAAA", 0)
         yield* store.queueTest(actor, endpoint.id, crypto.randomUUID(), 0)
-        const [claimed] = yield* store.claimDeliveries(1, { leaseMs: 60_000, maxAttempts: 3 }, Date.now())
+        const [claimed] = yield* store.claimDeliveries(1, { leaseMs: 60_000, maxAttempts: 3, endpointConcurrency: 4, organisationConcurrency: 8 }, Date.now())
         if (claimed === undefined) return expect.fail("the test delivery is due")
 
         // Another session holds the endpoint's row, as a replay (or the endpoint's delete) does before its deliveries.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Fiber, Layer, Option } from "effect"
+import { Clock, Effect, Fiber, Layer, Option } from "effect"
 import { TestClock } from "effect/testing"
 import { conformanceSeed } from "../memory/conformanceSeed.js"
 import { InMemoryStore } from "../memory/InMemoryStore.js"
@@ -11,17 +11,36 @@ import { attemptDelivery, deliverBatch, runWebhookEngine } from "./WebhookEngine
 import { WebhookSettings } from "./WebhookSettings.js"
 import { WebhookStore } from "./WebhookStore.js"
 import { WebhookTransport } from "./WebhookTransport.js"
+import type { Actor } from "../shared/Actor.js"
 
-const setup = (allowPrivateTargets: boolean, hosts: Record<string, ReadonlyArray<string>>) => {
+const setup = (allowPrivateTargets: boolean, hosts: Record<string, ReadonlyArray<string>>, timeoutMs = 5_000) => {
   const transport = makeTransportState(hosts)
   const layer = Layer.mergeAll(
     InMemoryWebhookStore.layer.pipe(Layer.provide(InMemoryStore.layer(conformanceSeed))),
     InMemoryOrganiser.layer,
     InMemoryWebhookTransport.layer(transport),
-    WebhookSettings.layer({ retryScheduleMs: [1_000, 60_000], timeoutMs: 5_000, allowPrivateTargets })
+    WebhookSettings.layer({ retryScheduleMs: [1_000, 60_000], timeoutMs, allowPrivateTargets })
   )
   return { transport, layer }
 }
+
+/** An endpoint of a new organisation (or of `actor`'s) with `n` test messages queued now. */
+const queueMany = (url: string, n: number, actor?: Actor) =>
+  Effect.gen(function*() {
+    const store = yield* WebhookStore
+    const owner = actor ?? (yield* newActor)
+    const endpoint = yield* store.createEndpoint(owner, { url, event_types: ["*"], description: null }, "whsec_AAAA", 0)
+    const at = yield* Clock.currentTimeMillis
+    for (let i = 0; i < n; i++) {
+      yield* store.queueTest(owner, endpoint.id, `00000000-0000-4000-9000-${(++messages).toString(16).padStart(12, "0")}`, at)
+    }
+    return { actor: owner, endpoint }
+  })
+let messages = 0
+
+const statusesOf = (organisationId: string, endpointId: string) =>
+  Effect.map(Effect.flatMap(WebhookStore, (s) => s.listDeliveries(organisationId, endpointId, undefined, { limit: 100, after: undefined })),
+    (p) => p.items.map((d) => d.status))
 
 const queue = (url: string) =>
   Effect.gen(function*() {
@@ -171,5 +190,40 @@ describe("the delivery engine", () => {
       expect(d?.attempts.map((a) => a.status_code)).toEqual([null, 200])
       expect(transport.sent).toHaveLength(1)
     }).pipe(Effect.provide(Layer.mergeAll(layer, flaky.pipe(Layer.provide(layer)))))
+  })
+
+  it.effect("a slow attempt holds one worker, not a batch: a live receiver's deliveries go on while a silent one's waits out its timeout", () => {
+    const { transport, layer } = setup(false, { "dead.example.com": ["93.184.216.34"], "live.example.com": ["93.184.216.35"] }, 30_000)
+    transport.silentHosts.add("dead.example.com")
+    return Effect.gen(function*() {
+      yield* queueMany("https://dead.example.com/in", 1)
+      const live = yield* queueMany("https://live.example.com/in", 12)
+      yield* Effect.forkChild(runWebhookEngine({ concurrency: 4, pollIntervalMs: 100 }))
+      yield* TestClock.adjust(1_000)
+      expect(yield* statusesOf(live.actor.organisation_id, live.endpoint.id)).toEqual(Array(12).fill("delivered"))
+      expect(transport.inFlight.get("dead.example.com")).toBe(1)
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("one organisation's dead receivers (40 messages to a silent one, a lookup that hangs) do not delay another's message", () => {
+    const { transport, layer } = setup(false, {
+      "dead.example.com": ["93.184.216.34"], "live.example.com": ["93.184.216.35"]
+    }, 30_000)
+    transport.silentHosts.add("dead.example.com")
+    transport.hangingLookups.add("hang.example.com")
+    return Effect.gen(function*() {
+      const b = yield* queueMany("https://dead.example.com/in", 40)
+      yield* queueMany("https://hang.example.com/in", 40, b.actor)
+      yield* Effect.forkChild(runWebhookEngine({ pollIntervalMs: 100 }))
+      yield* TestClock.adjust(500)
+      // Org B holds its endpoint caps (4 each) and no more: the rest of the pool is free.
+      expect(transport.peakInFlight.get("dead.example.com")).toBe(4)
+      const a = yield* queueMany("https://live.example.com/in", 1)
+      yield* TestClock.adjust(200)
+      // Delivered at the next poll, 29 s before B's first attempts time out.
+      expect(yield* statusesOf(a.actor.organisation_id, a.endpoint.id)).toEqual(["delivered"])
+      yield* TestClock.adjust(60_000)
+      expect(transport.peakInFlight.get("dead.example.com")).toBe(4)
+    }).pipe(Effect.provide(layer))
   })
 })

@@ -2,8 +2,12 @@
  * The delivery engine (CONTRACT §13): claims due deliveries (one statement), makes each attempt with no
  * database connection held (the guard, the signature, the transport), then records its outcome (one
  * statement). The domain decides the guard's policy, the schedule and the delivery's state machine.
+ *
+ * Attempts run in a continuous pool: a slow attempt holds one worker, and a worker that finishes lets the next
+ * due delivery start at once. The claim never takes more of one endpoint or one organisation than their caps
+ * (counted over every process), so a receiver that never answers holds a few workers of its own, never the pool.
  */
-import { Cause, Clock, Effect, Layer, Random } from "effect"
+import { Cause, Clock, Effect, FiberSet, Latch, Layer, Random } from "effect"
 import { forbiddenAddressReason, isAddressLiteral, parseTargetUrl, type TargetPolicy } from "./addressGuard.js"
 import { nextAttemptAt, parseRetryAfter } from "./deliverySchedule.js"
 import { messageBody, signedContent, signingSecrets } from "./WebhookMessage.js"
@@ -14,25 +18,37 @@ import { WebhookTransport } from "./WebhookTransport.js"
 
 export interface WebhookEngineOptions {
   /**
-   * Attempts in flight at once in this process, and so the most one claim takes: every claimed delivery
-   * starts at once, so its lease (timeout + margin) covers it.
+   * Workers of this process: attempts in flight at once here. A claim takes at most the free ones, and every
+   * claimed delivery starts at once, so its lease (timeout + margin) covers it.
    */
   readonly concurrency: number
+  /** Attempts in flight at once to one endpoint, over every process. */
+  readonly endpointConcurrency: number
+  /** Attempts in flight at once for one organisation's endpoints, over every process. */
+  readonly organisationConcurrency: number
   /** The longest wait between two claims, in ms. */
   readonly pollIntervalMs: number
   /** Added to the attempt timeout to make a claim's lease: time to record the outcome. */
   readonly leaseMarginMs: number
 }
 
+/**
+ * 32 workers, 4 per endpoint, 8 per organisation: one organisation whose receivers never answer holds at most 8
+ * workers (of every process together), so the pool of one process still has 24 for every other organisation.
+ */
 export const defaultWebhookEngineOptions: WebhookEngineOptions = {
-  concurrency: 8,
+  concurrency: 32,
+  endpointConcurrency: 4,
+  organisationConcurrency: 8,
   pollIntervalMs: 1_000,
   leaseMarginMs: 15_000
 }
 
 export const deliveryClaimPolicy = (settings: WebhookSettingsShape, options: WebhookEngineOptions): DeliveryClaimPolicy => ({
   leaseMs: settings.timeoutMs + options.leaseMarginMs,
-  maxAttempts: 1 + settings.retryScheduleMs.length
+  maxAttempts: 1 + settings.retryScheduleMs.length,
+  endpointConcurrency: Math.max(1, options.endpointConcurrency),
+  organisationConcurrency: Math.max(1, options.organisationConcurrency)
 })
 
 /**
@@ -135,57 +151,103 @@ export const attemptDelivery = (delivery: ClaimedDelivery) =>
     return yield* finish(status, `HTTP ${status}`, answer.retryAfter, null)
   })
 
+/** Makes the attempt of a claimed delivery and records its outcome; a failure is logged (never its values). */
+const attemptAndRecord = (delivery: ClaimedDelivery) =>
+  Effect.gen(function*() {
+    const store = yield* WebhookStore
+    const outcome = yield* attemptDelivery(delivery)
+    yield* store.recordAttempt(delivery, outcome)
+    if (outcome.status !== "delivered") {
+      yield* Effect.logWarning("webhook attempt failed").pipe(Effect.annotateLogs({
+        delivery_id: delivery.id,
+        event_id: delivery.event_id,
+        attempt: delivery.attempt,
+        status: outcome.status,
+        error: outcome.attempt.error
+      }))
+    }
+  })
+
+const claim = (limit: number, options: WebhookEngineOptions) =>
+  Effect.gen(function*() {
+    const settings = yield* WebhookSettings
+    const store = yield* WebhookStore
+    return yield* store.claimDeliveries(limit, deliveryClaimPolicy(settings, options), yield* Clock.currentTimeMillis)
+  })
+
 /**
- * One claim and its attempts (at most `concurrency` at once), each outcome recorded as it comes.
- * Answers how many were claimed.
+ * One claim (at most `concurrency` deliveries, within the caps) and all its attempts, awaited; each outcome is
+ * recorded as it comes. Answers how many were claimed. The engine does not wait for a whole claim (see
+ * `runWebhookEngine`); this is the step a test or a one-off drain takes.
  */
 export const deliverBatch = (options: Partial<WebhookEngineOptions> = {}) =>
   Effect.gen(function*() {
     const resolved = { ...defaultWebhookEngineOptions, ...options }
-    const settings = yield* WebhookSettings
-    const store = yield* WebhookStore
-    const claimed = yield* store.claimDeliveries(
-      Math.max(1, resolved.concurrency),
-      deliveryClaimPolicy(settings, resolved),
-      yield* Clock.currentTimeMillis
-    )
-    yield* Effect.forEach(claimed, (delivery) =>
-      Effect.gen(function*() {
-        const outcome = yield* attemptDelivery(delivery)
-        yield* store.recordAttempt(delivery, outcome)
-        if (outcome.status !== "delivered") {
-          yield* Effect.logWarning("webhook attempt failed").pipe(Effect.annotateLogs({
-            delivery_id: delivery.id,
-            event_id: delivery.event_id,
-            attempt: delivery.attempt,
-            status: outcome.status,
-            error: outcome.attempt.error
-          }))
-        }
-      }), { concurrency: Math.max(1, resolved.concurrency), discard: true })
+    const claimed = yield* claim(Math.max(1, resolved.concurrency), resolved)
+    yield* Effect.forEach(claimed, attemptAndRecord, { concurrency: "unbounded", discard: true })
     return claimed.length
   }).pipe(Effect.withSpan("WebhookEngine.deliverBatch"))
 
-/** Batches while they come back full, else waits the poll interval; forever. An unreachable store is logged. */
+/** A failure of a claim is logged and counts as nothing claimed; an interruption stops the engine. */
+const claimOrNothing = (limit: number, options: WebhookEngineOptions) =>
+  claim(limit, options).pipe(
+    Effect.catchTag("Unavailable", (error) =>
+      Effect.logWarning("webhook delivery: store unavailable").pipe(
+        Effect.annotateLogs({ reason: error.reason }),
+        Effect.as([])
+      )),
+    Effect.catchCause((cause) =>
+      Cause.hasInterruptsOnly(cause)
+        ? Effect.failCause(cause)
+        : Effect.logError("webhook delivery: unexpected failure").pipe(
+          Effect.annotateLogs({ error: errorName(Cause.squash(cause)) }),
+          Effect.as([])
+        ))
+  )
+
+/**
+ * The pool, forever: claims as many due deliveries as it has free workers, starts each at once, and claims again
+ * as soon as a worker is free (or after the poll interval when nothing more was due). An unreachable store is
+ * logged; a defect in an attempt is logged and its delivery comes back after its lease, as an interrupted attempt.
+ */
 export const runWebhookEngine = (options: Partial<WebhookEngineOptions> = {}) =>
-  Effect.gen(function*() {
+  Effect.scoped(Effect.gen(function*() {
     const resolved = { ...defaultWebhookEngineOptions, ...options }
-    while (true) {
-      const claimed = yield* deliverBatch(resolved).pipe(
+    const size = Math.max(1, resolved.concurrency)
+    const workers = yield* FiberSet.make<void, never>()
+    // Opened by every worker that finishes: the loop then claims for the free worker at once.
+    const freed = yield* Latch.make(false)
+    let busy = 0
+    // An outcome that could not be recorded: the delivery comes back after its lease, as an interrupted attempt.
+    const work = (delivery: ClaimedDelivery) =>
+      attemptAndRecord(delivery).pipe(
         Effect.catchTag("Unavailable", (error) =>
-          Effect.logWarning("webhook delivery: store unavailable").pipe(
-            Effect.annotateLogs({ reason: error.reason }),
-            Effect.as(0)
-          )),
-        // A defect must not stop the engine: its claimed deliveries come back after their lease, as interrupted attempts.
+          Effect.logWarning("webhook delivery: store unavailable").pipe(Effect.annotateLogs({ reason: error.reason }))),
         Effect.catchCause((cause) =>
           Cause.hasInterruptsOnly(cause)
             ? Effect.failCause(cause)
-            : Effect.logError("webhook delivery: unexpected failure").pipe(Effect.annotateLogs({ error: errorName(Cause.squash(cause)) }), Effect.as(0)))
+            : Effect.logError("webhook delivery: unexpected failure").pipe(
+              Effect.annotateLogs({ error: errorName(Cause.squash(cause)) })
+            )),
+        Effect.ensuring(Effect.suspend(() => {
+          busy--
+          return freed.open
+        })),
+        Effect.withSpan("WebhookEngine.attempt")
       )
-      if (claimed < Math.max(1, resolved.concurrency)) yield* Effect.sleep(resolved.pollIntervalMs)
+    while (true) {
+      yield* freed.close
+      const free = size - busy
+      if (free > 0) {
+        const claimed = yield* claimOrNothing(free, resolved)
+        busy += claimed.length
+        for (const delivery of claimed) yield* FiberSet.run(workers, work(delivery))
+        // A full claim: more may be due at once.
+        if (claimed.length === free) continue
+      }
+      yield* Effect.timeoutOption(freed.await, resolved.pollIntervalMs)
     }
-  })
+  }))
 
 export const WebhookEngine = {
   /** A layer whose lifetime is the engine's: built, it runs; released, it stops (an attempt in flight is retried after its lease). */

@@ -105,10 +105,16 @@ export const AttemptOutcome = Schema.Struct({
 })
 export type AttemptOutcome = typeof AttemptOutcome.Type
 
-/** How deliveries are claimed: the lease covers one attempt, `maxAttempts` is 1 + n delays. */
+/**
+ * How deliveries are claimed: the lease covers one attempt, `maxAttempts` is 1 + n delays. A claim leaves out
+ * the deliveries of an endpoint with `endpointConcurrency` attempts in flight (leased, lease not run out) and of
+ * an organisation with `organisationConcurrency`, counting what it takes itself.
+ */
 export interface DeliveryClaimPolicy {
   readonly leaseMs: number
   readonly maxAttempts: number
+  readonly endpointConcurrency: number
+  readonly organisationConcurrency: number
 }
 
 /** The error an attempt gets when its lease ran out without an outcome (a crash, a stop). */

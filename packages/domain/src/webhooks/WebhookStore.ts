@@ -66,7 +66,10 @@ export class WebhookStore extends Context.Service<WebhookStore, {
 
   /**
    * Claims up to `limit` due pending deliveries of enabled endpoints in one atomic step (SKIP LOCKED on
-   * SQL): counts the attempt and leases it for `policy.leaseMs`. A delivery whose attempt before was
+   * SQL), oldest due first, within the policy's caps: never more than `endpointConcurrency` attempts in flight to
+   * one endpoint nor `organisationConcurrency` for one organisation, counted over every claimant (claims of
+   * several processes are serialised, so the caps hold between them). Counts the attempt and leases it for
+   * `policy.leaseMs`. A delivery whose attempt before was
    * claimed and never answered gets an interrupted attempt recorded; if that was the last of its round,
    * it becomes `failed` instead of being claimed.
    */

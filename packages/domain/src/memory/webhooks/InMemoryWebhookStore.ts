@@ -146,13 +146,28 @@ const inMemoryWebhookStoreLayer = Layer.effect(
         }),
       claimDeliveries: (limit, policy, at) =>
         store.atomically(() => {
+          // Attempts in flight (leased, lease not run out) per endpoint and per organisation: the caps count them.
+          const perEndpoint = new Map<string, number>()
+          const perOrganisation = new Map<string, number>()
+          const count = (d: InMemoryDelivery) => {
+            perEndpoint.set(d.endpoint_id, (perEndpoint.get(d.endpoint_id) ?? 0) + 1)
+            perOrganisation.set(d.organisation_id, (perOrganisation.get(d.organisation_id) ?? 0) + 1)
+          }
+          for (const d of state.deliveries) if (d.status === "pending" && d.claimed_until !== null && d.claimed_until > at) count(d)
           const due = state.deliveries
             .filter((d) => d.status === "pending" && d.next_attempt_at !== null && d.next_attempt_at <= at &&
               state.endpoints.get(d.endpoint_id)?.enabled === true)
             .sort((a, b) => (a.next_attempt_at ?? 0) - (b.next_attempt_at ?? 0))
-            .slice(0, Math.max(0, limit))
-          const claimed: Array<ClaimedDelivery> = []
+          const picked: Array<InMemoryDelivery> = []
           for (const d of due) {
+            if (picked.length >= Math.max(0, limit)) break
+            if ((perEndpoint.get(d.endpoint_id) ?? 0) >= policy.endpointConcurrency) continue
+            if ((perOrganisation.get(d.organisation_id) ?? 0) >= policy.organisationConcurrency) continue
+            count(d)
+            picked.push(d)
+          }
+          const claimed: Array<ClaimedDelivery> = []
+          for (const d of picked) {
             const interrupted = d.claimed_until !== null
             const attempts: ReadonlyArray<DeliveryAttempt> = interrupted
               ? [...d.attempts, { at: d.claimed_at ?? at, status_code: null, error: interruptedDeliveryError, duration_ms: null }]

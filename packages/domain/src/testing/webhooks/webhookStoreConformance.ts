@@ -6,11 +6,14 @@
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, type Layer, Option } from "effect"
 import type { OrganiserAccess } from "../../organiser/catalog/OrganiserAccess.js"
+import type { Actor } from "../../shared/Actor.js"
 import { type AttemptOutcome, type ClaimedDelivery, interruptedDeliveryError } from "../../webhooks/WebhookModel.js"
 import { WebhookStore } from "../../webhooks/WebhookStore.js"
 import { failureTag, first, newActor, t0 } from "../organiser/organiserTestSupport.js"
 
-const policy = { leaseMs: 60_000, maxAttempts: 3 }
+const policy = { leaseMs: 60_000, maxAttempts: 3, endpointConcurrency: 1_000, organisationConcurrency: 1_000 }
+/** Small caps: 2 attempts in flight per endpoint, 3 per organisation. */
+const capped = { ...policy, endpointConcurrency: 2, organisationConcurrency: 3 }
 const input = { url: "https://hooks.example.com/in", event_types: ["submission.submitted"], description: null }
 let counter = 0
 const eventId = () => `00000000-0000-4000-9abc-${(Date.now() % 1e6 * 1000 + counter++).toString(16).padStart(12, "0")}`
@@ -31,9 +34,17 @@ export const webhookStoreConformance = (
 ): void => {
   describe(name, () => {
     layer(makeLayer(), { timeout: options.timeout ?? 60_000, excludeTestServices: true })("webhook store", (it) => {
-      const claimOwn = (endpointIds: ReadonlyArray<string>, at: number, limit = 200) =>
-        Effect.map(Effect.flatMap(WebhookStore, (s) => s.claimDeliveries(limit, policy, at)), (claimed) =>
+      const claimOwn = (endpointIds: ReadonlyArray<string>, at: number, limit = 200, claimPolicy = policy) =>
+        Effect.map(Effect.flatMap(WebhookStore, (s) => s.claimDeliveries(limit, claimPolicy, at)), (claimed) =>
           claimed.filter((c) => endpointIds.includes(c.endpoint_id)))
+      const queueTests = (actor: Actor, endpointId: string, n: number, at: number) =>
+        Effect.flatMap(WebhookStore, (store) =>
+          Effect.forEach(Array.from({ length: n }, () => eventId()), (id) => store.queueTest(actor, endpointId, id, at)))
+      const countBy = (claimed: ReadonlyArray<ClaimedDelivery>, key: (c: ClaimedDelivery) => string) => {
+        const counts: Record<string, number> = {}
+        for (const c of claimed) counts[key(c)] = (counts[key(c)] ?? 0) + 1
+        return counts
+      }
 
       it.effect("endpoints are scoped by organisation; patch, disable, enable, rotate, delete", () =>
         Effect.gen(function*() {
@@ -152,6 +163,66 @@ export const webhookStoreConformance = (
           expect(new Set(ids).size).toBe(ids.length)
           expect(ids.length).toBe(24)
           yield* store.deleteEndpoint(a, e.id, t0)
+        }))
+
+      it.effect("a claim leaves out an endpoint and an organisation at their caps; an outcome or a run-out lease frees a place", () =>
+        Effect.gen(function*() {
+          const store = yield* WebhookStore
+          const a = yield* newActor
+          const e1 = yield* store.createEndpoint(a, input, "whsec_AAAA", t0)
+          const e2 = yield* store.createEndpoint(a, input, "whsec_AAAA", t0)
+          yield* queueTests(a, e1.id, 5, t0)
+          yield* queueTests(a, e2.id, 5, t0 + 1)
+          const first = yield* claimOwn([e1.id, e2.id], t0 + 10, 200, capped)
+          // Oldest due first: two of e1 (its cap), then one of e2 (the organisation's cap of three).
+          expect(countBy(first, (c) => c.endpoint_id)).toEqual({ [e1.id]: 2, [e2.id]: 1 })
+          expect(yield* claimOwn([e1.id, e2.id], t0 + 20, 200, capped)).toEqual([])
+          yield* store.recordAttempt(first.find((c) => c.endpoint_id === e1.id) as ClaimedDelivery, ok(t0 + 30))
+          const next = yield* claimOwn([e1.id, e2.id], t0 + 40, 200, capped)
+          expect(next.map((c) => c.endpoint_id)).toEqual([e1.id])
+          // Leases that ran out count no more: three places again (the interrupted ones are due again too).
+          const later = yield* claimOwn([e1.id, e2.id], t0 + 40 + policy.leaseMs, 200, capped)
+          expect(later).toHaveLength(3)
+          expect(Math.max(...Object.values(countBy(later, (c) => c.endpoint_id)))).toBeLessThanOrEqual(2)
+          yield* store.deleteEndpoint(a, e1.id, t0)
+          yield* store.deleteEndpoint(a, e2.id, t0)
+        }))
+
+      it.effect("an organisation at its cap does not hold back another's newer delivery", () =>
+        Effect.gen(function*() {
+          const store = yield* WebhookStore
+          const a = yield* newActor
+          const b = yield* newActor
+          const ea = yield* store.createEndpoint(a, input, "whsec_AAAA", t0)
+          const eb = yield* store.createEndpoint(b, input, "whsec_AAAA", t0)
+          yield* queueTests(a, ea.id, 10, t0)
+          const [late] = yield* queueTests(b, eb.id, 1, t0 + 5)
+          // Oldest first, five at most: without caps all five would be a's.
+          const claimed = yield* claimOwn([ea.id, eb.id], t0 + 10, 5, { ...policy, endpointConcurrency: 4, organisationConcurrency: 4 })
+          expect(countBy(claimed, (c) => c.organisation_id)).toEqual({ [a.organisation_id]: 4, [b.organisation_id]: 1 })
+          expect(claimed.some((c) => c.id === late?.id)).toBe(true)
+          yield* store.deleteEndpoint(a, ea.id, t0)
+          yield* store.deleteEndpoint(b, eb.id, t0)
+        }))
+
+      it.effect("claims running at once hold to the caps together", () =>
+        Effect.gen(function*() {
+          const store = yield* WebhookStore
+          const a = yield* newActor
+          const e1 = yield* store.createEndpoint(a, input, "whsec_AAAA", t0)
+          const e2 = yield* store.createEndpoint(a, input, "whsec_AAAA", t0)
+          yield* queueTests(a, e1.id, 12, t0)
+          yield* queueTests(a, e2.id, 12, t0)
+          const claims = yield* Effect.all(
+            Array.from({ length: 6 }, () => claimOwn([e1.id, e2.id], t0 + 1, 10, capped)),
+            { concurrency: "unbounded" }
+          )
+          const all = claims.flat()
+          expect(new Set(all.map((c) => c.id)).size).toBe(all.length)
+          expect(all).toHaveLength(3)
+          expect(Math.max(...Object.values(countBy(all, (c) => c.endpoint_id)))).toBeLessThanOrEqual(2)
+          yield* store.deleteEndpoint(a, e1.id, t0)
+          yield* store.deleteEndpoint(a, e2.id, t0)
         }))
     })
   })
