@@ -16,11 +16,11 @@ export interface InProcessServer {
 }
 
 /**
- * Webhook messages never leave the test's process: every host "resolves" to a documentation address
- * (TEST-NET-3) and every POST is answered 204 without a socket. Fuzzed endpoint URLs name any host.
+ * Webhook messages never leave the test's process: every host "resolves" to a public address (the guard refuses
+ * the documentation ranges) and every POST is answered 204 without a socket. Fuzzed endpoint URLs name any host.
  */
 const offlineWebhooks = Layer.succeed(WebhookTransport, {
-  resolve: () => Effect.succeed(["203.0.113.7"]),
+  resolve: () => Effect.succeed(["93.184.216.34"]),
   sign: (secret, content) =>
     Effect.sync(() => createHmac("sha256", Buffer.from(secret.replace(/^whsec_/, ""), "base64")).update(content).digest("base64")),
   send: () => Effect.succeed({ _tag: "Answer", status: 204, retryAfter: null } as const)

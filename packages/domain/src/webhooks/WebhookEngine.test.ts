@@ -7,6 +7,7 @@ import { InMemoryOrganiser } from "../memory/organiser/InMemoryOrganiser.js"
 import { InMemoryWebhookStore } from "../memory/webhooks/InMemoryWebhookStore.js"
 import { InMemoryWebhookTransport, makeTransportState } from "../memory/webhooks/InMemoryWebhookTransport.js"
 import { first, newActor } from "../testing/organiser/organiserTestSupport.js"
+import { unreachableTarget } from "./addressGuard.js"
 import { attemptDelivery, deliverBatch, runWebhookEngine } from "./WebhookEngine.js"
 import { WebhookSettings } from "./WebhookSettings.js"
 import { WebhookStore } from "./WebhookStore.js"
@@ -61,8 +62,37 @@ describe("the delivery engine", () => {
       const { actor, endpoint } = yield* queue("https://rebind.example.com/in")
       expect(yield* deliverBatch()).toBe(1)
       const d = yield* attemptsOf(actor.organisation_id, endpoint.id)
-      expect(d?.attempts[0]?.error).toBe("refused: the host resolves to a private address")
+      expect(d?.attempts[0]?.error).toBe(`refused: ${unreachableTarget}`)
       expect(d?.status).toBe("pending")
+      expect(transport.sent).toEqual([])
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("one answer for every refused or unresolvable host: not found, hanging, loopback, private, embedded, benchmark", () => {
+    const targets: Record<string, ReadonlyArray<string>> = {
+      "loopback.example.com": ["127.0.0.1"],
+      "private.example.com": ["10.1.2.3"],
+      "benchmark.example.com": ["198.18.0.7"],
+      "mapped.example.com": ["::ffff:169.254.169.254"],
+      "translated.example.com": ["::ffff:0:10.0.0.1"],
+      "sixtofour.example.com": ["2002:a00:1::1"],
+      "nat64.example.com": ["64:ff9b::a00:1"],
+      "nat64local.example.com": ["64:ff9b:1::a00:1"],
+      "teredo.example.com": ["2001:0:4136:e378:8000:63bf:f5ff:fffe"],
+      "mixed.example.com": ["93.184.216.34", "2002:7f00:1::1"],
+      "empty.example.com": []
+    }
+    const { transport, layer } = setup(false, targets)
+    transport.hangingLookups.add("hanging.example.com")
+    return Effect.gen(function*() {
+      const hosts = [...Object.keys(targets), "missing.example.com", "hanging.example.com"]
+      const queued = yield* Effect.forEach(hosts, (host) => queue(`https://${host}/in`))
+      const batch = yield* Effect.forkChild(deliverBatch())
+      yield* TestClock.adjust(5_000)
+      expect(yield* Fiber.join(batch)).toBe(hosts.length)
+      const errors = yield* Effect.forEach(queued, ({ actor, endpoint }) =>
+        Effect.map(attemptsOf(actor.organisation_id, endpoint.id), (d) => d?.attempts[0]?.error))
+      expect(new Set(errors)).toEqual(new Set([`refused: ${unreachableTarget}`]))
       expect(transport.sent).toEqual([])
     }).pipe(Effect.provide(layer))
   })
@@ -124,7 +154,7 @@ describe("the delivery engine", () => {
       yield* TestClock.adjust(5_000)
       expect(yield* Fiber.join(batch)).toBe(1)
       const d = yield* attemptsOf(actor.organisation_id, endpoint.id)
-      expect(d?.attempts.map((a) => [a.error, a.duration_ms])).toEqual([["could not resolve the host: timed out", 5_000]])
+      expect(d?.attempts.map((a) => [a.error, a.duration_ms])).toEqual([[`refused: ${unreachableTarget}`, 5_000]])
       expect(d?.status).toBe("pending")
       expect(transport.sent).toEqual([])
 

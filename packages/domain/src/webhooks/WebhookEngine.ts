@@ -8,7 +8,7 @@
  * (counted over every process), so a receiver that never answers holds a few workers of its own, never the pool.
  */
 import { Cause, Clock, Effect, FiberSet, Latch, Layer, Random } from "effect"
-import { forbiddenAddressReason, isAddressLiteral, parseTargetUrl, type TargetPolicy } from "./addressGuard.js"
+import { forbiddenAddressReason, isAddressLiteral, parseTargetUrl, type TargetPolicy, unreachableTarget } from "./addressGuard.js"
 import { nextAttemptAt, parseRetryAfter } from "./deliverySchedule.js"
 import { messageBody, signedContent, signingSecrets } from "./WebhookMessage.js"
 import type { AttemptOutcome, ClaimedDelivery, DeliveryClaimPolicy } from "./WebhookModel.js"
@@ -67,14 +67,10 @@ const guard = (url: string, policy: TargetPolicy, withinMs: number) =>
         Effect.timeoutOrElse({ duration: Math.max(0, withinMs), orElse: () => Effect.succeed("timed out") }),
         Effect.catch((failure) => Effect.succeed(failure.reason))
       )
-    if (typeof addresses === "string") return { refused: `could not resolve the host: ${addresses}` } as const
-    if (addresses.length === 0) return { refused: "could not resolve the host: no address" } as const
-    if (!policy.allowPrivateTargets) {
-      for (const address of addresses) {
-        const reason = forbiddenAddressReason(address)
-        if (reason !== null) return { refused: `refused: the host resolves to ${reason}` } as const
-      }
-    }
+    // Not found, no address, a failed lookup and a non-public address are one answer (see unreachableTarget).
+    const refused = { refused: `refused: ${unreachableTarget}` } as const
+    if (typeof addresses === "string" || addresses.length === 0) return refused
+    if (!policy.allowPrivateTargets && addresses.some((address) => forbiddenAddressReason(address) !== null)) return refused
     return { address: addresses[0] ?? "" } as const
   })
 

@@ -2,7 +2,9 @@
  * The server-side request forgery guard (CONTRACT §13), pure: which target URLs are acceptable at all, and
  * which resolved addresses an attempt may connect to. Checked at every attempt on the addresses the host
  * resolves to then (a host that resolved to a public address yesterday may resolve to 127.0.0.1 today).
+ * The special-purpose ranges are ipaddr.js's registry; what an IPv6 address embeds is decoded here.
  */
+import ipaddr from "ipaddr.js"
 
 export interface TargetUrl {
   readonly scheme: "http" | "https"
@@ -97,41 +99,56 @@ export const parseIpv6 = (input: string): ReadonlyArray<number> | undefined => {
   return [...head, ...Array<number>(missing).fill(0), ...tail]
 }
 
-const ipv4Reason = (o: ReadonlyArray<number>): string | null => {
-  const [a = 0, b = 0, c = 0] = o
-  if (a === 0) return "an unspecified address"
-  if (a === 127) return "a loopback address"
-  if (a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168)) return "a private address"
-  if (a === 100 && b >= 64 && b <= 127) return "a private address (shared address space)"
-  if (a === 169 && b === 254) return "a link-local address"
-  if (a === 192 && b === 0 && c === 0) return "a reserved address"
-  if (a >= 224 && a <= 239) return "a multicast address"
-  if (a >= 240) return "a reserved or broadcast address"
-  return null
+/** The special-purpose range of an IPv4 address (ipaddr.js's registry names), `unicast` when it is public. */
+const ipv4Range = (octets: ReadonlyArray<number>): string => new ipaddr.IPv4([...octets]).range()
+
+const ipv4Of = (high: number, low: number): ReadonlyArray<number> => [high >> 8, high & 0xff, low >> 8, low & 0xff]
+
+/**
+ * The IPv4 addresses an IPv6 address embeds, and so reaches through a translator, a relay or a tunnel, named by
+ * the mechanism: IPv4-mapped (`::ffff:0:0/96`), IPv4-translated (`::ffff:0:0:0/96`), IPv4-compatible (`::/96`),
+ * NAT64 (`64:ff9b::/96`), 6to4 (`2002::/16`), Teredo (`2001::/32`: its server and its client, whose bits are
+ * inverted), and an ISATAP interface identifier (`…:0:5efe:a.b.c.d`, `…:200:5efe:a.b.c.d`) under any prefix.
+ */
+const embeddedIpv4 = (g: ReadonlyArray<number>): ReadonlyArray<readonly [string, ReadonlyArray<number>]> => {
+  const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = g
+  const low = ipv4Of(g6, g7)
+  const zeroHead = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0
+  if (zeroHead && g4 === 0 && g5 === 0xffff) return [["IPv4-mapped", low]]
+  if (zeroHead && g4 === 0xffff && g5 === 0) return [["IPv4-translated", low]]
+  if (zeroHead && g4 === 0 && g5 === 0 && (g6 !== 0 || g7 > 1)) return [["IPv4-compatible", low]]
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return [["NAT64", low]]
+  if (g0 === 0x2002) return [["6to4", ipv4Of(g1, g2)]]
+  if (g0 === 0x2001 && g1 === 0) return [["Teredo server", ipv4Of(g2, g3)], ["Teredo client", ipv4Of(~g6 & 0xffff, ~g7 & 0xffff)]]
+  if ((g4 & 0xfcff) === 0 && g5 === 0x5efe) return [["ISATAP", low]]
+  return []
 }
 
 /**
- * Why an attempt may not connect to `address` (an IPv4 or IPv6 literal), or null when it may. IPv4-mapped
- * (`::ffff:a.b.c.d`), IPv4-compatible (`::a.b.c.d`) and NAT64 (`64:ff9b::a.b.c.d`) addresses are judged
- * by their IPv4 address. Anything that is not an address is refused.
+ * Why an attempt may not connect to `address` (an IPv4 or IPv6 literal), or null when it may: the special-purpose
+ * range it is in (loopback, private, carrierGradeNat, linkLocal, reserved (which holds the benchmarking range
+ * 198.18.0.0/15 and the documentation ones), uniqueLocal, multicast, …), or, for an IPv6 address that embeds an
+ * IPv4 one, the mechanism and that address's range: whatever embeds or reaches a non-public address is not
+ * public. The local-use NAT64 prefix (`64:ff9b:1::/48`) is refused whole: where its IPv4 address sits depends on
+ * the network's own prefix length. Anything that is not an address is refused.
  */
 export const forbiddenAddressReason = (address: string): string | null => {
   const v4 = parseIpv4(address)
-  if (v4 !== undefined) return ipv4Reason(v4)
+  if (v4 !== undefined) {
+    const range = ipv4Range(v4)
+    return range === "unicast" ? null : range
+  }
   const g = parseIpv6(address)
   if (g === undefined) return "not an IP address"
-  const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = g
-  const embedded = [g6 >> 8, g6 & 0xff, g7 >> 8, g7 & 0xff]
-  const zeroHead = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0
-  if (zeroHead && g5 === 0 && g6 === 0 && g7 === 0) return "an unspecified address"
-  if (zeroHead && g5 === 0 && g6 === 0 && g7 === 1) return "a loopback address"
-  if (zeroHead && (g5 === 0xffff || g5 === 0)) return ipv4Reason(embedded)
-  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return ipv4Reason(embedded)
-  if ((g0 & 0xffc0) === 0xfe80) return "a link-local address"
-  if ((g0 & 0xffc0) === 0xfec0) return "a site-local address"
-  if ((g0 & 0xfe00) === 0xfc00) return "a unique-local address"
-  if ((g0 & 0xff00) === 0xff00) return "a multicast address"
-  return null
+  if (g[0] === 0x64 && g[1] === 0xff9b && g[2] === 1) return "local-use NAT64"
+  const embedded = embeddedIpv4(g)
+  for (const [mechanism, octets] of embedded) {
+    const range = ipv4Range(octets)
+    if (range !== "unicast") return `${mechanism}: ${range}`
+  }
+  if (embedded.length > 0 && embedded[0]?.[0] !== "ISATAP") return null
+  const range = new ipaddr.IPv6([...g]).range()
+  return range === "unicast" ? null : range
 }
 
 /** Whether `host` is an address literal (then it is not resolved). */
@@ -148,15 +165,19 @@ export interface TargetPolicy {
   readonly allowPrivateTargets: boolean
 }
 
+/**
+ * The one answer for every target the guard refuses or cannot resolve, whatever the reason (a name not found, no
+ * address, a lookup that failed or timed out, a loopback, private or otherwise non-public address, `localhost`),
+ * in the 422 and in a delivery's attempt alike: an organiser must not learn which internal names exist.
+ */
+export const unreachableTarget = "the host has no address a webhook may connect to"
+
 export const urlProblem = (url: string, policy: TargetPolicy): string | null => {
   const parsed = parseTargetUrl(url)
   if (typeof parsed === "string") return parsed
   if (policy.allowPrivateTargets) return null
   if (parsed.scheme !== "https") return "only https URLs are allowed"
-  if (parsed.host === "localhost" || parsed.host.endsWith(".localhost")) return "the host is a loopback name"
-  if (isAddressLiteral(parsed.host)) {
-    const reason = forbiddenAddressReason(parsed.host)
-    if (reason !== null) return `the host is ${reason}`
-  }
+  if (parsed.host === "localhost" || parsed.host.endsWith(".localhost")) return unreachableTarget
+  if (isAddressLiteral(parsed.host) && forbiddenAddressReason(parsed.host) !== null) return unreachableTarget
   return null
 }
