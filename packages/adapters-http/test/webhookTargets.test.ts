@@ -1,7 +1,8 @@
 /**
  * Webhook targets over HTTP without private targets allowed: every host that is not public (a loopback or private
  * address, `localhost`, an IPv6 address embedding a private IPv4 one, the benchmarking range) gets one and the same
- * 422 message, in the create and in the PATCH answer.
+ * 422 message, in the create and in the PATCH answer; that message and an http target's name the setting that
+ * allows them.
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
@@ -47,6 +48,26 @@ layer(serverLayer(FakePublicForms, { admin }))("webhook targets that are not pub
         assert.strictEqual(res.status, 422, `${host}: ${res.text}`)
         for (const error of urlErrors(res.text)) answers.add(`${error.rule} ${error.message}`)
       }
-      assert.deepStrictEqual([...answers], ["invalid Not a valid webhook target: the host has no address a webhook may connect to."])
+      assert.deepStrictEqual([...answers], [
+        "invalid Not a valid webhook target: the host has no address a webhook may connect to (loopback and private " +
+        "addresses need WEBHOOK_ALLOW_PRIVATE_TARGETS=true on the server)."
+      ])
+    }))
+
+  it.effect("an http target's 422 names the setting that allows it, in the create and in the PATCH answer", () =>
+    Effect.gen(function*() {
+      const expected = [{
+        rule: "invalid",
+        message: "Not a valid webhook target: only https URLs are allowed (http needs WEBHOOK_ALLOW_PRIVATE_TARGETS=true on the server)."
+      }]
+      const body = { url: "http://127.0.0.1:8080/hook", event_types: ["*"] }
+      const created = yield* call("/admin/webhooks", json("POST", body, auth))
+      assert.strictEqual(created.status, 422, created.text)
+      assert.deepStrictEqual(urlErrors(created.text), expected)
+      const hook = yield* call("/admin/webhooks", json("POST", { url: "https://hooks.example.com/in", event_types: ["*"] }, auth))
+      const id = String((JSON.parse(hook.text) as { data: { id: string } }).data.id)
+      const patched = yield* call(`/admin/webhooks/${id}`, json("PATCH", { url: body.url }, auth))
+      assert.strictEqual(patched.status, 422, patched.text)
+      assert.deepStrictEqual(urlErrors(patched.text), expected)
     }))
 })

@@ -62,7 +62,7 @@ describe("the delivery engine", () => {
       const { actor, endpoint } = yield* queue("https://rebind.example.com/in")
       expect(yield* deliverBatch()).toBe(1)
       const d = yield* attemptsOf(actor.organisation_id, endpoint.id)
-      expect(d?.attempts[0]?.error).toBe(`refused: ${unreachableTarget}`)
+      expect(d?.attempts[0]?.error).toBe(`refused: ${unreachableTarget({ allowPrivateTargets: false })}`)
       expect(d?.status).toBe("pending")
       expect(transport.sent).toEqual([])
     }).pipe(Effect.provide(layer))
@@ -92,7 +92,7 @@ describe("the delivery engine", () => {
       expect(yield* Fiber.join(batch)).toBe(hosts.length)
       const errors = yield* Effect.forEach(queued, ({ actor, endpoint }) =>
         Effect.map(attemptsOf(actor.organisation_id, endpoint.id), (d) => d?.attempts[0]?.error))
-      expect(new Set(errors)).toEqual(new Set([`refused: ${unreachableTarget}`]))
+      expect(new Set(errors)).toEqual(new Set([`refused: ${unreachableTarget({ allowPrivateTargets: false })}`]))
       expect(transport.sent).toEqual([])
     }).pipe(Effect.provide(layer))
   })
@@ -102,7 +102,9 @@ describe("the delivery engine", () => {
     return Effect.gen(function*() {
       const http = yield* queue("http://hooks.example.com/in")
       yield* deliverBatch()
-      expect((yield* attemptsOf(http.actor.organisation_id, http.endpoint.id))?.attempts[0]?.error).toBe("refused: only https URLs are allowed")
+      expect((yield* attemptsOf(http.actor.organisation_id, http.endpoint.id))?.attempts[0]?.error).toBe(
+        "refused: only https URLs are allowed (http needs WEBHOOK_ALLOW_PRIVATE_TARGETS=true on the server)"
+      )
       const ok = yield* queue("https://hooks.example.com/in")
       yield* deliverBatch()
       expect(transport.sent).toHaveLength(1)
@@ -154,7 +156,9 @@ describe("the delivery engine", () => {
       yield* TestClock.adjust(5_000)
       expect(yield* Fiber.join(batch)).toBe(1)
       const d = yield* attemptsOf(actor.organisation_id, endpoint.id)
-      expect(d?.attempts.map((a) => [a.error, a.duration_ms])).toEqual([[`refused: ${unreachableTarget}`, 5_000]])
+      expect(d?.attempts.map((a) => [a.error, a.duration_ms])).toEqual([
+        [`refused: ${unreachableTarget({ allowPrivateTargets: true })}`, 5_000]
+      ])
       expect(d?.status).toBe("pending")
       expect(transport.sent).toEqual([])
 

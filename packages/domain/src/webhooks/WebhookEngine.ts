@@ -8,7 +8,14 @@
  * (counted over every process), so a receiver that never answers holds a few workers of its own, never the pool.
  */
 import { Cause, Clock, Effect, FiberSet, Latch, Layer, Random } from "effect"
-import { forbiddenAddressReason, isAddressLiteral, parseTargetUrl, type TargetPolicy, unreachableTarget } from "./addressGuard.js"
+import {
+  forbiddenAddressReason,
+  httpsOnly,
+  isAddressLiteral,
+  parseTargetUrl,
+  type TargetPolicy,
+  unreachableTarget
+} from "./addressGuard.js"
 import { nextAttemptAt, parseRetryAfter } from "./deliverySchedule.js"
 import { messageBody, signedContent, signingSecrets } from "./WebhookMessage.js"
 import type { AttemptOutcome, ClaimedDelivery, DeliveryClaimPolicy } from "./WebhookModel.js"
@@ -59,7 +66,7 @@ const guard = (url: string, policy: TargetPolicy, withinMs: number) =>
   Effect.gen(function*() {
     const target = parseTargetUrl(url)
     if (typeof target === "string") return { refused: `refused: ${target}` } as const
-    if (!policy.allowPrivateTargets && target.scheme !== "https") return { refused: "refused: only https URLs are allowed" } as const
+    if (!policy.allowPrivateTargets && target.scheme !== "https") return { refused: `refused: ${httpsOnly}` } as const
     const transport = yield* WebhookTransport
     const addresses = isAddressLiteral(target.host)
       ? [target.host]
@@ -68,7 +75,7 @@ const guard = (url: string, policy: TargetPolicy, withinMs: number) =>
         Effect.catch((failure) => Effect.succeed(failure.reason))
       )
     // Not found, no address, a failed lookup and a non-public address are one answer (see unreachableTarget).
-    const refused = { refused: `refused: ${unreachableTarget}` } as const
+    const refused = { refused: `refused: ${unreachableTarget(policy)}` } as const
     if (typeof addresses === "string" || addresses.length === 0) return refused
     if (!policy.allowPrivateTargets && addresses.some((address) => forbiddenAddressReason(address) !== null)) return refused
     return { address: addresses[0] ?? "" } as const

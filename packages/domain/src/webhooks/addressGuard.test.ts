@@ -102,7 +102,15 @@ describe("target URLs that can never be valid (422 on url)", () => {
     const hosts = ["127.0.0.1", "[::1]", "localhost", "a.localhost", "10.0.0.1", "198.18.0.1", "[::ffff:0:10.0.0.1]",
       "[2002:a00:1::1]", "[64:ff9b::a00:1]", "[64:ff9b:1::a00:1]", "[2001:0:4136:e378:8000:63bf:f5ff:fffe]", "[2001:db8::1]"]
     const answers = hosts.map((host) => urlProblem(`https://${host}/in`, { allowPrivateTargets: false }))
-    expect(new Set(answers)).toEqual(new Set([unreachableTarget]))
+    expect(new Set(answers)).toEqual(new Set([unreachableTarget({ allowPrivateTargets: false })]))
+  })
+  it("names the setting that allows http and private targets", () => {
+    expect(urlProblem("http://127.0.0.1:8080/hook", { allowPrivateTargets: false })).toBe(
+      "only https URLs are allowed (http needs WEBHOOK_ALLOW_PRIVATE_TARGETS=true on the server)"
+    )
+    expect(urlProblem("https://10.0.0.1/hook", { allowPrivateTargets: false })).toBe(
+      "the host has no address a webhook may connect to (loopback and private addresses need WEBHOOK_ALLOW_PRIVATE_TARGETS=true on the server)"
+    )
   })
   const fine = ["https://hooks.example.com/in?x=1", "https://HOOKS.example.com:8443/a/b", "https://8.8.8.8/", "https://[2606:4700::1]/"]
   for (const url of fine) it(`accepts ${url}`, () => expect(urlProblem(url, { allowPrivateTargets: false })).toBeNull())

@@ -165,19 +165,29 @@ export interface TargetPolicy {
   readonly allowPrivateTargets: boolean
 }
 
+/** How a server lets `http` and private targets through: named in the answers that refuse them. */
+const privateTargetsSetting = "WEBHOOK_ALLOW_PRIVATE_TARGETS=true on the server"
+
+/** Why an `http` target is refused (unless private targets are allowed), naming the setting that allows it. */
+export const httpsOnly = `only https URLs are allowed (http needs ${privateTargetsSetting})`
+
 /**
  * The one answer for every target the guard refuses or cannot resolve, whatever the reason (a name not found, no
  * address, a lookup that failed or timed out, a loopback, private or otherwise non-public address, `localhost`),
- * in the 422 and in a delivery's attempt alike: an organiser must not learn which internal names exist.
+ * in the 422 and in a delivery's attempt alike: an organiser must not learn which internal names exist. Where
+ * private targets are refused it names the setting that allows them.
  */
-export const unreachableTarget = "the host has no address a webhook may connect to"
+export const unreachableTarget = (policy: TargetPolicy): string =>
+  policy.allowPrivateTargets
+    ? "the host has no address a webhook may connect to"
+    : `the host has no address a webhook may connect to (loopback and private addresses need ${privateTargetsSetting})`
 
 export const urlProblem = (url: string, policy: TargetPolicy): string | null => {
   const parsed = parseTargetUrl(url)
   if (typeof parsed === "string") return parsed
   if (policy.allowPrivateTargets) return null
-  if (parsed.scheme !== "https") return "only https URLs are allowed"
-  if (parsed.host === "localhost" || parsed.host.endsWith(".localhost")) return unreachableTarget
-  if (isAddressLiteral(parsed.host) && forbiddenAddressReason(parsed.host) !== null) return unreachableTarget
+  if (parsed.scheme !== "https") return httpsOnly
+  if (parsed.host === "localhost" || parsed.host.endsWith(".localhost")) return unreachableTarget(policy)
+  if (isAddressLiteral(parsed.host) && forbiddenAddressReason(parsed.host) !== null) return unreachableTarget(policy)
   return null
 }
