@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { type ChildProcess, spawn } from "node:child_process"
+import { createSocket } from "node:dgram"
 import { mkdtempSync, rmSync } from "node:fs"
 import { createServer, type Server } from "node:http"
 import { type AddressInfo, createServer as createTcpServer, type Socket } from "node:net"
@@ -89,6 +90,15 @@ const receiver = async (answer: (hit: Hit) => Promise<number | null>) => {
     server.close(() => resolve())
   })
   return { hits, overlaps, url, close }
+}
+
+/** A name server that never answers (UDP on loopback): a lookup through it hangs. It counts the queries. */
+const silentNameServer = async () => {
+  let queries = 0
+  const socket = createSocket("udp4")
+  socket.on("message", () => queries++)
+  await new Promise<void>((resolve) => socket.bind(0, "127.0.0.1", () => resolve()))
+  return { address: `127.0.0.1:${socket.address().port}`, queries: () => queries, close: () => socket.close() }
 }
 
 /** A TCP server that accepts every connection and never answers; it counts the connections open at once. */
@@ -232,11 +242,12 @@ describe("webhook delivery across processes", () => {
     await onPostgres(`CREATE SCHEMA ${schema}`)
     const live = await receiver(async () => 200)
     const silent = await silentReceiver()
+    const names = await silentNameServer()
     // Attempts of 30 s: a message held behind the dead receivers would wait that long.
     const timeoutMs = 30_000
     try {
       const env = {
-        HOOKS_DATABASE_URL: url, HOOKS_SCHEMA: schema, WEBHOOK_TIMEOUT_MS: String(timeoutMs), HOOKS_HANGING_HOST: "hang.hooks.test"
+        HOOKS_DATABASE_URL: url, HOOKS_SCHEMA: schema, WEBHOOK_TIMEOUT_MS: String(timeoutMs), HOOKS_NAME_SERVER: names.address
       }
       const a = startServer({ ...env, HOOKS_NAME: "a" })
       const baseA = await a.ready()
@@ -255,7 +266,8 @@ describe("webhook delivery across processes", () => {
       }
       const before = await testOfA()
 
-      // Organisation B (org-u): 40 test messages to a receiver that never answers, 40 to a host whose lookup hangs.
+      // Organisation B (org-u): 40 test messages to a receiver that never answers, 40 to a host whose name server
+      // never answers.
       const dead = await admin(baseA, "POST", "/admin/webhooks", { url: silent.url, event_types: ["*"] }, apiKeyB)
       const hanging = await admin(baseA, "POST", "/admin/webhooks", { url: "http://hang.hooks.test/hook", event_types: ["*"] }, apiKeyB)
       expect([dead.status, hanging.status]).toEqual([201, 201])
@@ -266,7 +278,7 @@ describe("webhook delivery across processes", () => {
         }
       }
       // B's attempts hold their workers: as many connections open to the dead receiver as its endpoint's cap.
-      await until(() => silent.open() >= 4, timeoutMs, "organisation B's attempts in flight")
+      await until(() => silent.open() >= 4 && names.queries() > 0, timeoutMs, "organisation B's attempts in flight")
       const after = await testOfA()
       console.info(`organisation A's test message: ${before} ms alone, ${after} ms behind organisation B's dead receivers`)
       // Far below the 30 s an attempt to a dead receiver waits: A's message was not queued behind them.
@@ -279,6 +291,7 @@ describe("webhook delivery across processes", () => {
     } finally {
       await live.close()
       await silent.close()
+      names.close()
       await onPostgres(`DROP SCHEMA ${schema} CASCADE`).catch(() => undefined)
     }
   }, 300_000)

@@ -2,8 +2,8 @@
  * The server as a process for webhookProcess.test.ts: the test fixture, webhook settings from the environment,
  * a webhook engine polling every 100 ms with leases of the attempt timeout + 1 s, and the organiser keys
  * HOOKS_API_KEY of org-t and HOOKS_API_KEY_B (if set) of org-u registered once started ("webhook key ready").
- * HOOKS_DATABASE_URL and HOOKS_SCHEMA select PostgreSQL; otherwise the embedded database in DATA_DIR. The lookup
- * of the host HOOKS_HANGING_HOST (if set) never answers, as with a name server that drops the query.
+ * HOOKS_DATABASE_URL and HOOKS_SCHEMA select PostgreSQL; otherwise the embedded database in DATA_DIR. Hosts are
+ * resolved with the name server HOOKS_NAME_SERVER (`address:port`) if set, else the system's.
  */
 import { NodeRuntime } from "@effect/platform-node"
 import { Cause, Clock, Effect, Exit, Layer, Option } from "effect"
@@ -33,9 +33,8 @@ const server = Server.layer(config, {
   webhookTransport: Layer.effect(WebhookTransport, Effect.map(WebhookTransport, (node) =>
     WebhookTransport.of({
       ...node,
-      resolve: (host) => host === env("HOOKS_HANGING_HOST") ? Effect.never : node.resolve(host),
       send: (message) => node.send({ ...message, headers: { ...message.headers, "x-test-process": env("HOOKS_NAME") } })
-    }))).pipe(Layer.provide(NodeWebhookTransport.layer))
+    }))).pipe(Layer.provide(NodeWebhookTransport.make({ nameServers: env("HOOKS_NAME_SERVER") === "" ? undefined : [env("HOOKS_NAME_SERVER")] })))
 })
 
 const key = Layer.effectDiscard(Effect.gen(function*() {

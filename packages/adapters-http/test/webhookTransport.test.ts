@@ -1,5 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Fiber, Option } from "effect"
+import { pbkdf2 } from "node:crypto"
+import { createSocket, type Socket } from "node:dgram"
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { WebhookTransport } from "@forms/domain"
@@ -61,6 +63,78 @@ describe("the Node webhook transport", () => {
       // A 2xx in time whose body never ends: the status counts, the connection is closed at the timeout.
       assert.deepStrictEqual(yield* send(`${base}/dribble`, 300), { _tag: "Answer", status: 200, retryAfter: null })
     })))
+})
+
+/**
+ * A name server on loopback UDP: `answer` gives a name's IPv4 address (an A record; no AAAA record), null for a
+ * name that does not exist (NXDOMAIN), or "silent" to never answer. It records every name asked.
+ */
+const nameServer = (answer: (name: string) => string | null | "silent") =>
+  Effect.acquireRelease(
+    Effect.promise(() => new Promise<{ socket: Socket; asked: Array<string> }>((resolve) => {
+      const asked: Array<string> = []
+      const socket = createSocket("udp4")
+      socket.on("message", (query, peer) => {
+        const labels: Array<string> = []
+        let at = 12
+        while ((query[at] ?? 0) > 0) {
+          const length = query[at] ?? 0
+          labels.push(query.subarray(at + 1, at + 1 + length).toString("ascii"))
+          at += 1 + length
+        }
+        const questionEnd = at + 5
+        const type = query.readUInt16BE(at + 1)
+        const name = labels.join(".").toLowerCase()
+        asked.push(name)
+        const address = answer(name)
+        if (address === "silent") return
+        const records = address !== null && type === 1 ? 1 : 0
+        const header = Buffer.alloc(12)
+        header.writeUInt16BE(query.readUInt16BE(0), 0)
+        header.writeUInt16BE(address === null ? 0x8183 : 0x8180, 2)
+        header.writeUInt16BE(1, 4)
+        header.writeUInt16BE(records, 6)
+        const record = records === 0 || address === null
+          ? Buffer.alloc(0)
+          : Buffer.concat([Buffer.from([0xc0, 0x0c, 0, 1, 0, 1, 0, 0, 0, 60, 0, 4]), Buffer.from(address.split(".").map(Number))])
+        socket.send(Buffer.concat([header, query.subarray(12, questionEnd), record]), peer.port, peer.address)
+      })
+      socket.bind(0, "127.0.0.1", () => resolve({ socket, asked }))
+    })),
+    ({ socket }) => Effect.sync(() => socket.close())
+  ).pipe(Effect.map(({ socket, asked }) => ({ server: `127.0.0.1:${socket.address().port}`, asked })))
+
+const resolveWith = (server: string, host: string) =>
+  Effect.flatMap(WebhookTransport, (t) => t.resolve(host)).pipe(Effect.provide(NodeWebhookTransport.make({ nameServers: [server] })))
+
+describe("the Node webhook transport's lookups", () => {
+  it.effect("ask the name servers; a name they do not know is asked of the hosts file", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const dns = yield* nameServer((name) => name === "hooks.example.test" ? "93.184.216.34" : null)
+      assert.deepStrictEqual(yield* resolveWith(dns.server, "hooks.example.test"), ["93.184.216.34"])
+      const local = yield* resolveWith(dns.server, "localhost")
+      assert.isTrue(local.some((address) => address === "127.0.0.1" || address === "::1"), local.join())
+      assert.include(dns.asked, "localhost")
+      const missing = yield* Effect.flip(resolveWith(dns.server, "missing.example.test"))
+      assert.strictEqual(missing._tag, "NoAnswer")
+    })))
+
+  it.live("a name server that never answers holds no worker thread, and the lookup cut off by the attempt ends", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const dns = yield* nameServer(() => "silent")
+      const names = Array.from({ length: 8 }, (_, i) => `hang${i}.example.test`)
+      // Eight lookups that hang (more than libuv's four worker threads), each cut off after 3 s as an attempt is.
+      const lookups = yield* Effect.forkChild(Effect.forEach(names, (name) =>
+        Effect.timeoutOption(resolveWith(dns.server, name), 3_000), { concurrency: "unbounded" }))
+      yield* Effect.sleep(200)
+      // Work on libuv's worker threads finishes while they hang: none of those threads is held by a lookup.
+      yield* Effect.promise(() =>
+        Promise.all(Array.from({ length: 4 }, () =>
+          new Promise<void>((done, fail) => pbkdf2("x", "salt", 1, 32, "sha256", (error) => error === null ? done() : fail(error))))))
+      assert.isUndefined(lookups.pollUnsafe(), "the lookups were still waiting")
+      assert.deepStrictEqual(yield* Fiber.join(lookups), names.map(() => Option.none()))
+      for (const name of names) assert.include(dns.asked, name)
+    })), 20_000)
 })
 
 describe("verifyWebhook", () => {

@@ -3,10 +3,17 @@
  * guard checked (a pinned lookup: the host is never resolved a second time, so DNS rebinding cannot slip
  * past the guard), one fresh connection per attempt (no pool to exhaust), no redirects followed, the whole
  * attempt ended after its timeout, and at most `maxAnswerBytes` of the answer read, then dropped.
+ *
+ * Hosts are resolved by asking the name servers directly (c-ares, on the event loop), not by the system's
+ * `getaddrinfo`, which holds one of libuv's four worker threads until the system resolver gives up: a few lookups
+ * of names whose name server never answers would hold them all, and every other organisation's lookups (and the
+ * process's file and crypto work) would wait behind them. A lookup cut off by the attempt's timeout is cancelled.
+ * Only a name the name servers say does not exist (or has no address), or that no name server takes, is then
+ * asked of the system's resolver, for names the hosts file or a search domain gives.
  */
 import { Effect, Layer } from "effect"
 import { createHmac } from "node:crypto"
-import { lookup } from "node:dns/promises"
+import { lookup, Resolver } from "node:dns/promises"
 import { request as httpRequest } from "node:http"
 import { request as httpsRequest } from "node:https"
 import { isIP, type LookupFunction } from "node:net"
@@ -99,17 +106,55 @@ const send = (message: OutgoingMessage) =>
     })
   })
 
-const resolve = (host: string) =>
+const codeOf = (error: unknown): string | undefined =>
+  typeof error === "object" && error !== null && "code" in error && typeof error.code === "string" ? error.code : undefined
+
+/**
+ * Quick answers that leave the hosts file to ask: the name does not exist or has no address of that family, or
+ * no name server takes the query (none listening, or refused). A timeout is not one of them.
+ */
+const absent: ReadonlySet<string | undefined> = new Set(["ENOTFOUND", "ENODATA", "ECONNREFUSED", "EREFUSED"])
+
+/** The system's resolver (the hosts file, search domains): only after the name servers found nothing. */
+const systemLookup = (host: string) =>
   Effect.tryPromise({
     try: () => lookup(host, { all: true, verbatim: true }),
     catch: (error) => noAnswer(describe(error))
   }).pipe(Effect.map((entries) => entries.map((entry) => entry.address)))
 
-export const NodeWebhookTransport = {
-  /** Node's `http`/`https`: `NodeWebhookTransport.layer`. */
-  layer: Layer.succeed(WebhookTransport, WebhookTransport.of({
-    resolve,
+export interface NodeWebhookTransportOptions {
+  /** The name servers hosts are resolved with (`address[:port]`); default: the system's (`/etc/resolv.conf`). */
+  readonly nameServers?: ReadonlyArray<string> | undefined
+}
+
+/** A and AAAA at once, on a resolver of this lookup's own, cancelled when the lookup ends or is interrupted. */
+const resolveWith = (options: NodeWebhookTransportOptions) => (host: string) =>
+  Effect.acquireUseRelease(
+    Effect.sync(() => {
+      const resolver = new Resolver()
+      if (options.nameServers !== undefined) resolver.setServers([...options.nameServers])
+      return resolver
+    }),
+    (resolver) => Effect.promise(() => Promise.allSettled([resolver.resolve4(host), resolver.resolve6(host)])),
+    (resolver) => Effect.sync(() => resolver.cancel())
+  ).pipe(Effect.flatMap((answers) => {
+    const addresses = answers.flatMap((answer) => answer.status === "fulfilled" ? answer.value : [])
+    if (addresses.length > 0) return Effect.succeed(addresses)
+    const failures = answers.flatMap((answer) => answer.status === "rejected" ? [answer.reason] : [])
+    if (failures.every((error) => absent.has(codeOf(error)))) return systemLookup(host)
+    return Effect.fail(noAnswer(describe(failures.find((error) => !absent.has(codeOf(error))))))
+  }))
+
+const make = (options: NodeWebhookTransportOptions = {}): Layer.Layer<WebhookTransport> =>
+  Layer.succeed(WebhookTransport, WebhookTransport.of({
+    resolve: resolveWith(options),
     sign: (secret, content) => Effect.sync(() => signWebhook(secret, content)),
     send
   }))
+
+export const NodeWebhookTransport = {
+  /** Node's `http`/`https`, hosts resolved with the system's name servers: `NodeWebhookTransport.layer`. */
+  layer: make(),
+  /** The same with options (other name servers). */
+  make
 } as const
