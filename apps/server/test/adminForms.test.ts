@@ -185,6 +185,32 @@ for (const backend of backends) {
         assert.deepStrictEqual(Object.keys((json(second)["error"] as { fields: object }).fields), ["type"])
       }))
 
+    it.effect("a pattern over the cost budget is refused with rule regex at its path, on POST and PUT", () =>
+      Effect.gen(function*() {
+        const { key } = yield* newOrganisation
+        const event = String(data(yield* send(key, "POST", "/admin/events", { name: "Fest" }))["id"])
+        const costly = (at: number) => ({
+          ...definition(event),
+          fields: [
+            ...definition(event).fields,
+            { slug: "bio", label: "Bio", type: "text", validation_rules: { regex: "^[\\p{L} .'-]+$" } }
+          ].map((f, i) => (i === at ? { ...f, validation_rules: { regex: "(\\w+\\s?){1000}" } } : f))
+        })
+        const refused = yield* send(key, "POST", "/admin/forms", costly(2))
+        assert.strictEqual(refused.status, 422, refused.text)
+        const fields = (json(refused)["error"] as { fields: Record<string, ReadonlyArray<{ rule: string; message: string }>> }).fields
+        assert.deepStrictEqual(Object.keys(fields), ["fields.2.validation_rules.regex"])
+        assert.strictEqual(fields["fields.2.validation_rules.regex"]?.[0]?.rule, "regex")
+        assert.match(String(fields["fields.2.validation_rules.regex"]?.[0]?.message), /over the cost budget/)
+        assert.deepStrictEqual(list(yield* send(key, "GET", "/admin/forms")), [])
+        const created = yield* send(key, "POST", "/admin/forms", costly(-1))
+        assert.strictEqual(created.status, 201, created.text)
+        const form = data(created)
+        const put = yield* send(key, "PUT", `/admin/forms/${String(form["id"])}`, { ...form, ...costly(1) }, { "if-match": '"1"' })
+        assert.strictEqual(put.status, 422, put.text)
+        assert.deepStrictEqual(Object.keys((json(put)["error"] as { fields: object }).fields), ["fields.1.validation_rules.regex"])
+      }))
+
     it.effect("a change applies to the next save at once; a dropped slug is no longer accepted", () =>
       Effect.gen(function*() {
         const { key } = yield* newOrganisation

@@ -38,5 +38,6 @@ export { SqlOrganiserForms } from "./organiser/forms/SqlOrganiserForms.js"
 // Fixtures (CONTRACT §10) and tokens
 export type { DecodedFixture, Fixture } from "./fixture/decodeFixture.js"
 export { FixtureRejected, type FixtureSummary, loadFixture } from "./fixture/loadFixture.js"
+export { type RefusedPattern, reportRefusedPatterns } from "./fixture/storedPatterns.js"
 export { RecordNotFound, setPortalToken, TokenRejected } from "./fixture/tokenAdmin.js"
 export { SqlWebhookStore } from "./webhooks/SqlWebhookStore.js"

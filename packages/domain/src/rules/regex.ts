@@ -1,5 +1,6 @@
-/** The `regex` rule: `/pattern/flags` or bare patterns, compiled once on RE2 (linear time). */
+/** The `regex` rule: `/pattern/flags` or bare patterns, compiled once on RE2 (linear time), within a cost budget. */
 import { RE2JS } from "re2js"
+import { programOverBudget, sourceOverBudget } from "./patternCost.js"
 
 export interface ParsedPattern {
   readonly source: string
@@ -49,9 +50,38 @@ const remember = (pattern: string, compiled: CompiledPattern): CompiledPattern =
   return compiled
 }
 
+/** A pattern RE2 compiles but whose program is over the budget (`patternCost.ts`). */
+export class PatternOverBudget extends Error {}
+
+// re2js's lazy DFA is fast while a pattern's states fit its cache (8 MB a pattern), but past it the DFA
+// builds a state per character, each costing its instructions and a table as long as the pattern's
+// character classes (over 1,600 with \pL), which the budget does not bound: on the worst patterns
+// the budget admits it cost up to twice what the other engines do (the repository's bench/RESULTS.md). Schema patterns
+// run on re2js's one-pass matcher, backtracker and NFA, whose steps per character are bounded by the
+// pattern's width. A DFA marked failed sends re2js to them at once; one serves every pattern.
+let noDfa: RE2JS["re2Input"]["lazyDFA"] | undefined
+const withoutDfa = (re: RE2JS): RE2JS => {
+  if (noDfa === undefined) {
+    noDfa = RE2JS.compile("a").re2Input.dfa
+    noDfa.failed = true
+  }
+  re.re2Input.lazyDFA = noDfa
+  return re
+}
+
+/** Compiles on RE2 within the budget, or throws RE2's syntax error or `PatternOverBudget`. */
+const compileChecked = (parsed: ParsedPattern): RE2JS => {
+  const bySource = sourceOverBudget(parsed.source)
+  if (bySource !== undefined) throw new PatternOverBudget(bySource)
+  const re = RE2JS.compile(parsed.source, re2Flags(parsed.flags))
+  const byProgram = programOverBudget(re)
+  if (byProgram !== undefined) throw new PatternOverBudget(byProgram)
+  return withoutDfa(re)
+}
+
 // Matching never throws into a request: an engine failure counts as no match.
 const build = (parsed: ParsedPattern, checked: RE2JS | undefined): CompiledPattern => {
-  const re = checked ?? RE2JS.compile(parsed.source, re2Flags(parsed.flags))
+  const re = checked ?? compileChecked(parsed)
   return {
     test: (s) => {
       try {
@@ -63,19 +93,29 @@ const build = (parsed: ParsedPattern, checked: RE2JS | undefined): CompiledPatte
   }
 }
 
-/** Compiles `pattern` (either form), or throws the RE2 syntax error. Cached by pattern text. */
+/**
+ * Compiles `pattern` (either form), or throws the RE2 syntax error or `PatternOverBudget`. Cached by
+ * pattern text.
+ */
 export const compilePattern = (pattern: string): CompiledPattern =>
   cache.get(pattern) ?? remember(pattern, build(parsePattern(pattern), undefined))
 
-/** Why `pattern` does not compile on RE2, or undefined when it does (then it is compiled and kept). */
-export const patternProblem = (pattern: string): string | undefined => {
+export interface PatternProblem {
+  /** `syntax`: RE2 does not compile it; `budget`: it compiles, but its program is over the budget. */
+  readonly kind: "syntax" | "budget"
+  readonly message: string
+}
+
+/** Why `pattern` cannot be a schema's pattern, or undefined when it can (then it is compiled and kept). */
+export const patternProblem = (pattern: string): PatternProblem | undefined => {
+  if (cache.has(pattern)) return undefined
   try {
     const parsed = parsePattern(pattern)
-    const re = RE2JS.compile(parsed.source, re2Flags(parsed.flags))
-    if (!cache.has(pattern)) remember(pattern, build(parsed, re))
+    remember(pattern, build(parsed, compileChecked(parsed)))
     return undefined
   } catch (error) {
-    return error instanceof Error ? error.message : String(error)
+    if (error instanceof PatternOverBudget) return { kind: "budget", message: error.message }
+    return { kind: "syntax", message: error instanceof Error ? error.message : String(error) }
   }
 }
 

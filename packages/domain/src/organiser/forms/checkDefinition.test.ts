@@ -64,6 +64,32 @@ describe("checkDefinition", () => {
     expect(pathsAndRules("volunteer", [], fields)).toEqual([["fields", "max"]])
   })
 
+  it("refuses a pattern over the cost budget with rule regex at its path, and admits everyday ones", () => {
+    const problems = checkDefinition({
+      type: "registration",
+      sections: [],
+      fields: [
+        field(0, { validation_rules: { regex: "^[^@\\s]+@[^@\\s]+\\.[a-z]{2,}$" } }),
+        field(1, { validation_rules: { regex: "^\\+?[0-9 ()-]{7,20}$" } }),
+        // the pattern that froze a server for 33.8 s on ten fields: 6,002 instructions
+        field(2, { validation_rules: { regex: "(\\w+\\s?){1000}" } }),
+        // counted repetitions nested: small counts each, a program of 962 instructions
+        field(3, { validation_rules: { regex: "(a{30}){30}" } }),
+        // a small program with many instructions live at once on "aaaa…"
+        field(4, { validation_rules: { regex: "/(\\w+\\s?){5}/i" } }),
+        field(5, { validation_rules: { regex: "(mon|tue|wed|thu|fri|sat|sun)" } })
+      ]
+    })
+    expect(problems.map((p) => [p.path, p.error.rule])).toEqual([
+      ["fields.2.validation_rules.regex", "regex"],
+      ["fields.3.validation_rules.regex", "regex"],
+      ["fields.4.validation_rules.regex", "regex"]
+    ])
+    expect(problems[0]?.error.message).toMatch(/^regex ".+" is over the cost budget of a pattern: .*more than the \d+ allowed\.$/)
+    expect(problems[1]?.error.message).toMatch(/its program has \d+ instructions, more than the \d+ allowed\.$/)
+    expect(problems[2]?.error.message).toMatch(/more than \d+ of its instructions can be live at once/)
+  })
+
   it("a time_slots field on a volunteer form is allowed; on any other type it is not", () => {
     expect(pathsAndRules("volunteer", [], [field(0, { type: "time_slots" })])).toEqual([])
     expect(pathsAndRules("artist_advance", [], [field(0, { type: "time_slots" })])).toEqual([["fields.0.type", "invalid"]])

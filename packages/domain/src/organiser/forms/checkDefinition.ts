@@ -134,9 +134,12 @@ export const checkDefinition = (definition: DefinitionParts): ReadonlyArray<Defi
     }
     const regex: unknown = rules.regex
     if (regex !== undefined) {
-      const problem = typeof regex === "string" ? patternProblem(regex) : "the pattern is not a string"
+      const problem = typeof regex === "string"
+        ? patternProblem(regex)
+        : { kind: "syntax", message: "the pattern is not a string" }
       if (problem !== undefined) {
-        add(`${at}.validation_rules.regex`, "regex", `regex ${show(regex)} does not compile: ${problem}.`)
+        const why = problem.kind === "budget" ? "is over the cost budget of a pattern" : "does not compile"
+        add(`${at}.validation_rules.regex`, "regex", `regex ${show(regex)} ${why}: ${problem.message}.`)
       }
     }
   })
