@@ -85,7 +85,7 @@ export const lockDataDir = (dataDir: string): DataDirLock => {
   const mine = JSON.stringify({ pid: process.pid, started: startOf(process.pid) })
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const fd = openSync(path, "wx")
+      const fd = openSync(path, "wx", 0o600)
       try {
         writeSync(fd, mine)
       } finally {

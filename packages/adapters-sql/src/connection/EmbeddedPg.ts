@@ -9,6 +9,7 @@ import { PgClient } from "@effect/sql-pg"
 import { Duration, Effect, Schema } from "effect"
 import { type DataDirLock, DataDirInUse, lockDataDir } from "./DataDirLock.js"
 import { embeddedSettings, keepWasmCompact } from "./embeddedMemory.js"
+import { keepOwnerOnly, restrictDataDir } from "./ownerOnly.js"
 import { PgliteSession } from "./PgliteWire.js"
 
 export class EmbeddedPgError extends Schema.TaggedError<EmbeddedPgError>()("EmbeddedPgError", {
@@ -34,14 +35,22 @@ interface Opened {
 const open = (options: EmbeddedPgOptions) =>
   Effect.tryPromise({
     try: async (): Promise<Opened> => {
-      const lock = options.dataDir === undefined ? undefined : lockDataDir(options.dataDir)
+      const dataDir = options.dataDir
+      // 0700 before PGlite writes anything: no other user reaches in, whatever the modes inside
+      if (dataDir !== undefined) restrictDataDir(dataDir)
+      const lock = dataDir === undefined ? undefined : lockDataDir(dataDir)
       try {
         keepWasmCompact()
         const { PGlite } = await import("@electric-sql/pglite")
         const db = await PGlite.create({
-          ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
+          ...(dataDir === undefined ? {} : { dataDir }),
           startParams: [...PGlite.defaultStartParams, ...embeddedSettings]
         })
+        if (dataDir !== undefined) {
+          // a new database's files come out of PGlite's archive 0666; later ones pass through its chmod
+          restrictDataDir(dataDir)
+          keepOwnerOnly(db)
+        }
         return { db, session: new PgliteSession(db), lock }
       } catch (error) {
         lock?.release()
