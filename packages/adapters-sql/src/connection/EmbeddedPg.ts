@@ -36,10 +36,10 @@ const open = (options: EmbeddedPgOptions) =>
   Effect.tryPromise({
     try: async (): Promise<Opened> => {
       const dataDir = options.dataDir
-      // 0700 before PGlite writes anything: no other user reaches in, whatever the modes inside
-      if (dataDir !== undefined) restrictDataDir(dataDir)
       const lock = dataDir === undefined ? undefined : lockDataDir(dataDir)
       try {
+        // 0700 before PGlite writes anything: no other user reaches in, whatever the modes inside
+        if (dataDir !== undefined) restrictDataDir(dataDir)
         keepWasmCompact()
         const { PGlite } = await import("@electric-sql/pglite")
         const db = await PGlite.create({
