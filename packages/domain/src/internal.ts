@@ -84,3 +84,9 @@ export { forbiddenAddressReason, parseTargetUrl, type TargetPolicy, type TargetU
 export { nextAttemptAt, parseRetryAfter } from "./webhooks/deliverySchedule.js"
 export { attemptDelivery, deliverBatch, deliveryClaimPolicy, runWebhookEngine } from "./webhooks/WebhookEngine.js"
 export { messageBody, signingSecrets } from "./webhooks/WebhookMessage.js"
+
+// operations: the counters (read by the standalone server's Prometheus endpoint)
+export {
+  countRefusal, rateLimitRefusals, type RefusalPolicy, refusalPolicies, registerCounters, submissionsSubmitted,
+  webhookAttempts
+} from "./operations/counters.js"

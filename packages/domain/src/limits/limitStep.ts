@@ -1,5 +1,6 @@
 /** The limit step of a use case (CONTRACT §8): counts the request, or refuses it with 429. */
 import { Effect } from "effect"
+import { countRefusal } from "../operations/counters.js"
 import { RateLimited } from "./errors.js"
 import { Refused } from "./Limited.js"
 import { type Client, limitKey, type LimitPolicy } from "./LimitPolicy.js"
@@ -19,5 +20,6 @@ export const limitStep = (limiter: typeof RateLimiter.Service) =>
 /** The state for the headers when the limiter allowed the request, else `Refused(RateLimited)` with it. */
 export const limitDecision = (policy: LimitPolicy, limit: number, decision: RateLimitDecision) => {
   const state: RateLimitState = toRateLimitState(policy, limit, decision)
-  return decision.allowed ? Effect.succeed(state) : Effect.fail(new Refused(new RateLimited({}), state))
+  if (decision.allowed) return Effect.succeed(state)
+  return Effect.andThen(countRefusal(policy.name), Effect.fail(new Refused(new RateLimited({}), state)))
 }

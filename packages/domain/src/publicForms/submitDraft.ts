@@ -3,7 +3,7 @@
  * relaxed, merged over the saved values and checked strictly (422) → the atomic submit with unique claims
  * and the `submission.submitted` event. A save that lands between our read and the submit costs a round.
  */
-import { Clock, Effect, Option } from "effect"
+import { Clock, Effect, Metric, Option } from "effect"
 import { submissionSubmitted } from "../events/LifecycleEvents.js"
 import type { FormSchema } from "../forms/FormSchema.js"
 import type { Values } from "../forms/Values.js"
@@ -14,6 +14,7 @@ import { limitStep } from "../limits/limitStep.js"
 import { RateLimiter } from "../limits/RateLimiter.js"
 import { ValidationFailed } from "../rules/errors.js"
 import type { FieldErrors } from "../rules/FieldErrors.js"
+import { submissionsSubmitted } from "../operations/counters.js"
 import { Unavailable } from "../shared/errors.js"
 import { AnotherRound, atMostRounds, inRounds } from "../shared/rounds.js"
 import { AlreadySubmitted, FormClosed, SubmissionNotFound } from "./errors.js"
@@ -132,11 +133,13 @@ export const makeSubmitDraft = (steps: FormSteps) =>
         lost = stored
         return yield* new AnotherRound()
       })
-      return yield* inRounds(
+      const submitted = yield* inRounds(
         submitRound,
         submitRounds,
         () => new Unavailable({ reason: "The submission kept changing; nothing was submitted." })
       )
+      yield* Metric.update(submissionsSubmitted, 1)
+      return submitted
     })
 
     return Effect.fn("PublicForms.submit")(function*(token: string, submissionId: string, body: Values, client: Client) {

@@ -8,6 +8,7 @@
  * (counted over every process), so a receiver that never answers holds a few workers of its own, never the pool.
  */
 import { Cause, Clock, Effect, FiberSet, Latch, Layer, Random } from "effect"
+import { countWebhookAttempt } from "../operations/counters.js"
 import {
   forbiddenAddressReason,
   httpsOnly,
@@ -158,7 +159,9 @@ export const attemptDelivery = (delivery: ClaimedDelivery) =>
 const attemptAndRecord = (delivery: ClaimedDelivery) =>
   Effect.gen(function*() {
     const store = yield* WebhookStore
-    const outcome = yield* attemptDelivery(delivery)
+    // One span per attempt (the transport's traceparent names it), one count per outcome.
+    const outcome = yield* attemptDelivery(delivery).pipe(Effect.withSpan("WebhookEngine.attempt", { kind: "client" }))
+    yield* countWebhookAttempt(outcome.status === "delivered" ? "success" : "failure")
     yield* store.recordAttempt(delivery, outcome)
     if (outcome.status !== "delivered") {
       yield* Effect.logWarning("webhook attempt failed").pipe(Effect.annotateLogs({
