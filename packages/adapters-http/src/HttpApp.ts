@@ -1,6 +1,7 @@
 /** The whole HTTP application as router layers: the API, /openapi.json, /docs and the global middleware. */
 import { Effect, Layer } from "effect"
-import { HttpRouter } from "effect/http"
+import { constTrue } from "effect/Function"
+import { HttpMiddleware, HttpRouter } from "effect/http"
 import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
 import { Api } from "./Api.js"
 import { corsMiddleware } from "./http/cors.js"
@@ -71,11 +72,13 @@ const httpAppLayer = Layer.unwrap(Effect.map(HttpConfig, (config) => {
 /** The application served by an `HttpServer` (e.g. `NodeHttpServer.layer`); logs are our own. */
 // The router's default refuses path parameters over 100 characters as "no such route"; a long token or
 // id must reach its own 404 (FORM_NOT_FOUND, SUBMISSION_NOT_FOUND, …) instead. Node caps the request line.
+// Effect's own request tracer records the URL (a path holds tokens), the user agent and the client address:
+// it is off, and the request middleware makes the request's span instead (operations/requestSpan.ts).
 const httpAppServer = HttpRouter.serve(httpAppLayer, {
   disableLogger: true,
   disableListenLog: true,
   routerConfig: { maxParamLength: 65_536 }
-})
+}).pipe(Layer.provide(Layer.succeed(HttpMiddleware.TracerDisabledWhen)(constTrue)))
 
 /**
  * The application: `HttpApp.layer` (the routes, /openapi.json, /docs and the global middleware) and

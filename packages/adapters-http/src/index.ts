@@ -91,3 +91,9 @@ export { WebhooksGroup } from "./webhooks/WebhooksGroup.js"
 export { WebhooksHandlers } from "./webhooks/WebhooksHandlers.js"
 export { maxAnswerBytes, NodeWebhookTransport, signWebhook } from "./webhooks/NodeWebhookTransport.js"
 export { verifyWebhook, type WebhookVerification } from "./webhooks/verifyWebhook.js"
+
+// Operations: the request histogram (off unless set) and the request's span
+export {
+  durationBoundaries, makeRequestMetrics, methodLabel, RequestMetrics, RequestMetricsLive, type RequestMetricsShape,
+  unmatchedRoute
+} from "./operations/RequestMetrics.js"

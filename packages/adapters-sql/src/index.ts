@@ -41,3 +41,7 @@ export { FixtureRejected, type FixtureSummary, loadFixture } from "./fixture/loa
 export { type RefusedPattern, reportRefusedPatterns } from "./fixture/storedPatterns.js"
 export { RecordNotFound, setPortalToken, TokenRejected } from "./fixture/tokenAdmin.js"
 export { SqlWebhookStore } from "./webhooks/SqlWebhookStore.js"
+
+// Operations: the gauges' readings, restoring a copy of the embedded database (copies come from `EmbeddedDump`)
+export { type ConnectionCount, type OperationsReading, readOperationsGauges } from "./operations/readOperationsGauges.js"
+export { isEmptyFolder, restoreEmbedded } from "./operations/restoreEmbedded.js"

@@ -1,10 +1,13 @@
 /**
  * The global middleware: request id on every response, 404/405 for routes the router does not know,
  * 500 INTERNAL for anything unexpected (logged by class and code: no stack, no message, no values), and one JSON log line per request
- * naming the route template, never the raw path.
+ * naming the route template, never the raw path. The same template names the request's span (when tracing is on)
+ * and its series in the request histogram (when `RequestMetrics` is set).
  */
 import { Cause, Clock, Effect } from "effect"
 import { HttpServerError, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { RequestMetrics } from "../operations/RequestMetrics.js"
+import { withRequestSpan } from "../operations/requestSpan.js"
 import { describeCause, describeError } from "./describeFailure.js"
 import { errorResponse } from "./errorTable.js"
 import { requestIdFor } from "./requestId.js"
@@ -31,6 +34,8 @@ export const requestMiddleware = (routes: RouteCatalogue, notFoundAnswer: NotFou
     const request = yield* HttpServerRequest.HttpServerRequest
     const requestId = requestIdFor(request.headers["x-request-id"])
     const started = yield* Clock.currentTimeMillis
+    const metrics = yield* RequestMetrics
+    const startedNanos = metrics === undefined ? 0n : yield* Clock.currentTimeNanos
     const nul = hasEncodedNul(request.url)
     const match = nul ? { _tag: "NotFound" as const } : routes.match(request.method, request.url)
     const annotations = {
@@ -66,9 +71,14 @@ export const requestMiddleware = (routes: RouteCatalogue, notFoundAnswer: NotFou
           Effect.as(errorResponse("Internal"))
         )
       }),
-      Effect.annotateLogs(annotations)
+      Effect.annotateLogs(annotations),
+      withRequestSpan(request, annotations.route)
     )
     const finished = yield* Clock.currentTimeMillis
+    if (metrics !== undefined) {
+      const seconds = Number((yield* Clock.currentTimeNanos) - startedNanos) / 1e9
+      yield* metrics.observe(request.method, annotations.route, response.status, seconds)
+    }
     yield* Effect.logInfo("request").pipe(
       Effect.annotateLogs({ ...annotations, status: response.status, duration_ms: finished - started })
     )

@@ -6,6 +6,7 @@
 import { Context, Effect, Layer } from "effect"
 import type { HttpServerRequest } from "effect/http"
 import { type Actor, RateLimiter, type RateLimitState } from "@forms/domain"
+import { countRefusal } from "@forms/domain/internal"
 import { apiError } from "../http/errorTable.js"
 import { appendHeaders, rateLimitHeaders } from "../http/rateLimitHeaders.js"
 
@@ -45,5 +46,8 @@ export const adminLimit = (actor: Actor) =>
       reset_seconds: Math.ceil(decision.reset_ms / 1000)
     }
     yield* appendHeaders(rateLimitHeaders(state, !decision.allowed))
-    if (!decision.allowed) return yield* apiError("RateLimited")
+    if (!decision.allowed) {
+      yield* countRefusal("admin")
+      return yield* apiError("RateLimited")
+    }
   })

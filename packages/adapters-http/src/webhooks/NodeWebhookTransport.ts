@@ -2,7 +2,8 @@
  * The `WebhookTransport` port over Node's `http`/`https`: connects to the address the domain's
  * guard checked (a pinned lookup: the host is never resolved a second time, so DNS rebinding cannot slip
  * past the guard), one fresh connection per attempt (no pool to exhaust), no redirects followed, the whole
- * attempt ended after its timeout, and at most `maxAnswerBytes` of the answer read, then dropped.
+ * attempt ended after its timeout, and at most `maxAnswerBytes` of the answer read, then dropped. With tracing on,
+ * the request carries the attempt's span as a W3C `traceparent`, so a traced receiver continues the trace.
  *
  * Hosts are resolved by asking the name servers directly (c-ares, on the event loop), not by the system's
  * `getaddrinfo`, which holds one of libuv's four worker threads until the system resolver gives up: a few lookups
@@ -11,7 +12,8 @@
  * Only a name the name servers say does not exist (or has no address), or that no name server takes, is then
  * asked of the system's resolver, for names the hosts file or a search domain gives.
  */
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Option, References } from "effect"
+import { HttpTraceContext } from "effect/http"
 import { createHmac } from "node:crypto"
 import { lookup, Resolver } from "node:dns/promises"
 import { request as httpRequest } from "node:http"
@@ -106,6 +108,16 @@ const send = (message: OutgoingMessage) =>
     })
   })
 
+/** The current span as a `traceparent` header, when tracing is on and the span is sampled. */
+const withTraceparent = (message: OutgoingMessage) =>
+  Effect.withFiber((fiber) => {
+    if (!fiber.getRef(References.TracerEnabled)) return Effect.succeed(message)
+    return Effect.map(Effect.option(Effect.currentSpan), (span) =>
+      Option.isSome(span) && span.value.sampled
+        ? { ...message, headers: { ...message.headers, traceparent: HttpTraceContext.toHeaders(span.value)["traceparent"] ?? "" } }
+        : message)
+  })
+
 const codeOf = (error: unknown): string | undefined =>
   typeof error === "object" && error !== null && "code" in error && typeof error.code === "string" ? error.code : undefined
 
@@ -149,7 +161,7 @@ const make = (options: NodeWebhookTransportOptions = {}): Layer.Layer<WebhookTra
   Layer.succeed(WebhookTransport, WebhookTransport.of({
     resolve: resolveWith(options),
     sign: (secret, content) => Effect.sync(() => signWebhook(secret, content)),
-    send
+    send: (message) => Effect.flatMap(withTraceparent(message), send)
   }))
 
 export const NodeWebhookTransport = {

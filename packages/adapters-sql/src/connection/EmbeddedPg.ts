@@ -6,7 +6,10 @@
 // (DATABASE_URL) never loads it.
 import type { PGlite } from "@electric-sql/pglite"
 import { PgClient } from "@effect/sql-pg"
-import { Duration, Effect, Schema } from "effect"
+import { Context, Duration, Effect, Layer, Schema } from "effect"
+import * as Reactivity from "effect/reactivity/Reactivity"
+import { SqlClient } from "effect/sql"
+import type { SqlError } from "effect/sql/SqlError"
 import { type DataDirLock, DataDirInUse, lockDataDir } from "./DataDirLock.js"
 import { embeddedSettings, keepWasmCompact } from "./embeddedMemory.js"
 import { keepOwnerOnly, restrictDataDir } from "./ownerOnly.js"
@@ -74,11 +77,29 @@ const close = ({ db, session, lock }: Opened) =>
     }
   })
 
+/**
+ * A consistent copy of the embedded database's folder, taken while the server runs: PGlite's `dumpDataDir`, a
+ * tarball made while no statement runs (a transaction in flight is in it as a crash would leave it: PostgreSQL's
+ * recovery rolls it back when the copy is opened). Provided by `EmbeddedPg.layerWithDump`.
+ */
+export class EmbeddedDump extends Context.Service<EmbeddedDump, {
+  /** The folder as a gzipped tarball. */
+  readonly dump: Effect.Effect<Uint8Array, EmbeddedPgError>
+}>()("@forms/adapters-sql/EmbeddedDump") {}
+
+const dumpOf = (db: PGlite): Effect.Effect<Uint8Array, EmbeddedPgError> =>
+  Effect.tryPromise({
+    try: async () => new Uint8Array(await (await db.dumpDataDir("gzip")).arrayBuffer()),
+    catch: (cause) => new EmbeddedPgError({ message: `The embedded database could not be copied: ${describe(cause)}` })
+  })
+
 /** PGlite is released after the client's pool (finalizers run in reverse order). */
-const acquire = (options: EmbeddedPgOptions) =>
+const acquire = (options: EmbeddedPgOptions) => Effect.map(acquireWithDump(options), ({ client }) => client)
+
+const acquireWithDump = (options: EmbeddedPgOptions) =>
   Effect.gen(function*() {
-    const { session } = yield* Effect.acquireRelease(open(options), close)
-    return yield* PgClient.make({
+    const { db, session } = yield* Effect.acquireRelease(open(options), close)
+    const client = yield* PgClient.make({
       stream: session.open,
       username: "postgres",
       database: "postgres",
@@ -89,9 +110,21 @@ const acquire = (options: EmbeddedPgOptions) =>
       minConnections: 1,
       idleTimeout: Duration.days(365)
     })
+    return { client, dump: EmbeddedDump.of({ dump: dumpOf(db) }) }
   })
 
 export const EmbeddedPg = {
   /** Provides `PgClient` and `SqlClient` on an embedded PGlite. */
-  layer: (options: EmbeddedPgOptions = {}) => PgClient.layerFrom(acquire(options))
+  layer: (options: EmbeddedPgOptions = {}) => PgClient.layerFrom(acquire(options)),
+  /** Provides `PgClient`, `SqlClient` and `EmbeddedDump` (what backups copy the running database with). */
+  layerWithDump: (
+    options: EmbeddedPgOptions = {}
+  ): Layer.Layer<PgClient.PgClient | SqlClient.SqlClient | EmbeddedDump, EmbeddedPgError | SqlError> =>
+    Layer.effectContext(
+      Effect.map(acquireWithDump(options), ({ client, dump }) =>
+        Context.make(PgClient.PgClient, client).pipe(
+          Context.add(SqlClient.SqlClient, client),
+          Context.add(EmbeddedDump, dump)
+        ))
+    ).pipe(Layer.provide(Reactivity.layer))
 } as const

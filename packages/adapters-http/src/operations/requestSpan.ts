@@ -1,0 +1,30 @@
+/**
+ * The server span of a request (OpenTelemetry's HTTP server conventions, reduced): named `<method> <route
+ * template>`, continuing an incoming W3C `traceparent`, with the method, the route template and the status only.
+ * No path, query string, header or client address: a path holds tokens. Effect's own HTTP tracer records the
+ * URL, so the application turns it off (HttpApp) and this one takes its place. With tracing off (no exporter),
+ * nothing is made.
+ */
+import { Effect, Option, References } from "effect"
+import { type HttpServerRequest, type HttpServerResponse, HttpTraceContext } from "effect/http"
+import { methodLabel } from "./RequestMetrics.js"
+
+export const withRequestSpan = (request: HttpServerRequest.HttpServerRequest, route: string | null) =>
+<E, R>(
+  handled: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
+): Effect.Effect<HttpServerResponse.HttpServerResponse, E, R> =>
+  Effect.withFiber((fiber) => {
+    if (!fiber.getRef(References.TracerEnabled)) return handled
+    const method = methodLabel(request.method)
+    const parent = Option.getOrUndefined(HttpTraceContext.fromHeaders(request.headers))
+    return handled.pipe(
+      Effect.tap((response) => Effect.annotateCurrentSpan("http.response.status_code", response.status)),
+      Effect.withSpan(route === null ? method : `${method} ${route}`, {
+        kind: "server",
+        ...(parent === undefined ? {} : { parent }),
+        attributes: route === null
+          ? { "http.request.method": method }
+          : { "http.request.method": method, "http.route": route }
+      })
+    )
+  })
