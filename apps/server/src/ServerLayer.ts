@@ -9,7 +9,15 @@ import { HttpServer } from "effect/http"
 import type { NetAddress } from "effect/net"
 import type { SqlClient } from "effect/sql"
 import { createServer } from "node:http"
-import { AdminConfig, answerClientError, HttpApp, HttpConfig, NodeWebhookTransport, type RefusedRequest } from "@forms/adapters-http"
+import {
+  AdminConfig,
+  answerClientError,
+  HttpApp,
+  HttpConfig,
+  NodeWebhookTransport,
+  type RefusedRequest,
+  RequestMetricsLive
+} from "@forms/adapters-http"
 import {
   FormSchemaCache,
   SqlOrganiserAccess,
@@ -45,6 +53,8 @@ import { baseUrlOf, formPageUrl, formUrl, portalPageUrl, portalUrl, type ServerC
 import { Database, ServerReadiness } from "./database.js"
 import { Events, type HandlersLayer, ServerOutboxSignal } from "./events.js"
 import { demoApiKeys, demoForms, demoPortals, Startup, StartupLive } from "./startup.js"
+import { BackupScheduler } from "./operations/BackupScheduler.js"
+import { MetricsListener } from "./operations/MetricsListener.js"
 import { RetentionSweeper } from "./retention.js"
 import { ServerWebAssets } from "./webAssets.js"
 
@@ -222,7 +232,9 @@ const makeServerLayer = <E = never, EH = never>(
       writeLimitPerHour: config.writeRateLimitPerHour
     }))
   )
+  // With METRICS_PORT, every answer is measured (the request histogram); without, the middleware records nothing.
   const Http = HttpApp.server.pipe(
+    Layer.provide(config.metricsPort === undefined ? Layer.empty : RequestMetricsLive.layer),
     Layer.provide([
       UseCases,
       ServerReadiness.layer,
@@ -239,6 +251,9 @@ const makeServerLayer = <E = never, EH = never>(
     // The dispatcher starts after the migrations and the fixture.
     Layer.provideMerge(Events.layer(options.handlers ?? [], options.dispatcher ?? {})),
     Layer.provideMerge(RetentionSweeper.layer(config)),
+    // METRICS_PORT's listener and BACKUP_DIR's schedule (each nothing when unset).
+    Layer.provideMerge(MetricsListener.layer(config)),
+    Layer.provideMerge(BackupScheduler.layer(config)),
     Layer.provideMerge(Webhooks),
     Layer.provideMerge(StartupLive.layer(config)),
     Layer.provideMerge(Ports),

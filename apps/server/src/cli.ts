@@ -21,8 +21,9 @@ if (Result.isFailure(parsed)) {
 }
 const config = parsed.success
 
-const program = command.run(args, config).pipe(
-  Effect.provide(Database.layer(config)),
+const program = (command.opensDatabase === false
+  ? command.run(args, config)
+  : command.run(args, config).pipe(Effect.provide(Database.layer(config)))).pipe(
   Effect.catchCause((cause) =>
     Cause.hasInterruptsOnly(cause)
       ? Effect.failCause(cause)

@@ -13,14 +13,27 @@ import {
 import { FormAuthoring, FormAuthoringLive, Organiser, OrganiserLive } from "@forms/domain"
 import { baseUrlOf, formUrl, portalUrl, resolvePath, type ServerConfig } from "./config.js"
 import { eventsCommand } from "./eventsCommand.js"
+import { backupCommand, restoreCommand } from "./operations/backupCommands.js"
 import { apiKeyCommand, organisationCommand } from "./organiserCommands.js"
 import { readFixtureFile, StartupError } from "./startup.js"
 
-export interface Command {
+/** A command on the configured database (the CLI opens it). */
+export interface DatabaseCommand {
   readonly usage: string
   readonly summary: string
+  readonly opensDatabase?: true
   readonly run: (args: ReadonlyArray<string>, config: ServerConfig) => Effect.Effect<void, unknown, SqlClient.SqlClient>
 }
+
+/** A command that opens no database through the CLI (restore writes one). */
+export interface PlainCommand {
+  readonly usage: string
+  readonly summary: string
+  readonly opensDatabase: false
+  readonly run: (args: ReadonlyArray<string>, config: ServerConfig) => Effect.Effect<void, unknown>
+}
+
+export type Command = DatabaseCommand | PlainCommand
 
 /** 32 random bytes in base64url (CONTRACT §11). */
 export const generateToken = (): string => randomBytes(32).toString("base64url")
@@ -97,7 +110,9 @@ export const commands: Readonly<Record<string, Command>> = {
   "portal-link": portalLinkCommand,
   "events": eventsCommand,
   "organisation": organisationCommand,
-  "api-key": apiKeyCommand
+  "api-key": apiKeyCommand,
+  "backup": backupCommand,
+  "restore": restoreCommand
 }
 
 export const usage = (): string =>

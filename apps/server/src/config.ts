@@ -1,6 +1,6 @@
 /** The server's configuration (docs/configuration.md), read from environment variables and validated as a whole. */
 import { Redacted, Result } from "effect"
-import { resolve } from "node:path"
+import { join, resolve } from "node:path"
 import { type ExemptNetworks, parseExemptNetworks } from "@forms/adapters-http"
 import { defaultWebhookEngineOptions, defaultWebhookSettings, parseRetrySchedule } from "@forms/domain"
 import { parseAdminCorsOrigins } from "./adminCorsOrigins.js"
@@ -46,6 +46,47 @@ export interface ServerConfig {
   readonly webhookConcurrency: number
   readonly webhookEndpointConcurrency: number
   readonly webhookOrganisationConcurrency: number
+  /** METRICS_PORT: the port of `GET /metrics` (Prometheus), on HOST; unset: no metrics listener. */
+  readonly metricsPort: number | undefined
+  /** OTEL_*: traces over OTLP/HTTP; undefined: no tracing. */
+  readonly tracing: TracingConfig | undefined
+  /** FILES_DIR: the uploaded files' folder (backed up with the embedded database when it exists). */
+  readonly filesDir: string
+  /** BACKUP_DIR, BACKUP_INTERVAL_HOURS, BACKUP_KEEP: scheduled backups of the embedded database; undefined: none. */
+  readonly backup: BackupConfig | undefined
+}
+
+export interface TracingConfig {
+  /** The collector's base URL (OTEL_EXPORTER_OTLP_ENDPOINT); spans go to `<endpoint>/v1/traces`. */
+  readonly endpoint: string
+  readonly protocol: "http/protobuf" | "http/json"
+  /** OTEL_EXPORTER_OTLP_HEADERS, e.g. an API key of a hosted collector: never printed. */
+  readonly headers: Redacted.Redacted<Readonly<Record<string, string>>>
+  readonly serviceName: string
+  /** OTEL_RESOURCE_ATTRIBUTES: `key=value` pairs added to every span's resource. */
+  readonly resourceAttributes: Readonly<Record<string, string>>
+}
+
+export interface BackupConfig {
+  readonly dir: string
+  readonly intervalHours: number
+  readonly keep: number
+}
+
+/** `key=value,key=value` (values URL-encoded, as OpenTelemetry's variables are), or a problem. */
+const parsePairs = (text: string): Record<string, string> | string => {
+  const pairs: Record<string, string> = Object.create(null)
+  for (const part of text.split(",")) {
+    if (part.trim() === "") continue
+    const at = part.indexOf("=")
+    if (at <= 0) return "each entry must be key=value"
+    try {
+      pairs[decodeURIComponent(part.slice(0, at).trim())] = decodeURIComponent(part.slice(at + 1).trim())
+    } catch {
+      return "an entry is not valid URL encoding"
+    }
+  }
+  return pairs
 }
 
 export type Env = Readonly<Record<string, string | undefined>>
@@ -113,11 +154,32 @@ export const parseConfig = (env: Env, cwd: string = process.cwd()): Result.Resul
   if (allowPrivate !== "true" && allowPrivate !== "false") {
     problems.push(`WEBHOOK_ALLOW_PRIVATE_TARGETS must be true or false (got ${JSON.stringify(allowPrivate)}).`)
   }
+  const metricsPort = raw("METRICS_PORT") === undefined ? undefined : int("METRICS_PORT", 0, 0, 65_535)
+  if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === port) problems.push("METRICS_PORT must differ from PORT: /metrics is never served on the public port.")
+  const otlpEndpoint = url("OTEL_EXPORTER_OTLP_ENDPOINT", ["http:", "https:"], false)
+  const protocol = raw("OTEL_EXPORTER_OTLP_PROTOCOL") ?? "http/protobuf"
+  if (protocol !== "http/protobuf" && protocol !== "http/json") {
+    problems.push(`OTEL_EXPORTER_OTLP_PROTOCOL must be http/protobuf or http/json (got ${JSON.stringify(protocol)}).`)
+  }
+  const otlpHeaders = parsePairs(raw("OTEL_EXPORTER_OTLP_HEADERS") ?? "")
+  // The headers usually hold a key: the problem is named, the value never echoed.
+  if (typeof otlpHeaders === "string") problems.push(`OTEL_EXPORTER_OTLP_HEADERS: ${otlpHeaders}.`)
+  const resourceAttributes = parsePairs(raw("OTEL_RESOURCE_ATTRIBUTES") ?? "")
+  if (typeof resourceAttributes === "string") problems.push(`OTEL_RESOURCE_ATTRIBUTES: ${resourceAttributes}.`)
+  const serviceName = raw("OTEL_SERVICE_NAME") ?? "forms-portal"
+  const dataDir = resolve(base, raw("DATA_DIR") ?? "./.data")
+  const filesDir = raw("FILES_DIR")
+  const backupDir = raw("BACKUP_DIR")
+  const backupIntervalHours = int("BACKUP_INTERVAL_HOURS", 24, 1, 8_760)
+  const backupKeep = int("BACKUP_KEEP", 7, 1, 10_000)
+  if (backupDir !== undefined && databaseUrl !== undefined) {
+    problems.push("BACKUP_DIR backs up the embedded database only: with DATABASE_URL, back up with pg_dump (docs/operations.md).")
+  }
   const config: ServerConfig = {
     port,
     host,
     databaseUrl: databaseUrl === undefined ? undefined : Redacted.make(databaseUrl),
-    dataDir: resolve(base, raw("DATA_DIR") ?? "./.data"),
+    dataDir,
     fixtureFile: fixtureFile === undefined ? undefined : resolve(base, fixtureFile),
     tokenGraceSeconds: int("FORM_TOKEN_GRACE_SECONDS", 86_400, 0),
     submitRateLimitPerHour: int("SUBMIT_RATE_LIMIT_PER_HOUR", 10, 1),
@@ -140,7 +202,21 @@ export const parseConfig = (env: Env, cwd: string = process.cwd()): Result.Resul
     webhookAllowPrivateTargets: allowPrivate === "true",
     webhookConcurrency: int("WEBHOOK_CONCURRENCY", defaultWebhookEngineOptions.concurrency, 1, 1_000),
     webhookEndpointConcurrency: int("WEBHOOK_ENDPOINT_CONCURRENCY", defaultWebhookEngineOptions.endpointConcurrency, 1, 1_000),
-    webhookOrganisationConcurrency: int("WEBHOOK_ORGANISATION_CONCURRENCY", defaultWebhookEngineOptions.organisationConcurrency, 1, 1_000)
+    webhookOrganisationConcurrency: int("WEBHOOK_ORGANISATION_CONCURRENCY", defaultWebhookEngineOptions.organisationConcurrency, 1, 1_000),
+    metricsPort,
+    tracing: otlpEndpoint === undefined ? undefined : {
+      endpoint: otlpEndpoint.replace(/\/+$/, ""),
+      protocol: protocol === "http/json" ? "http/json" : "http/protobuf",
+      headers: Redacted.make(typeof otlpHeaders === "string" ? {} : otlpHeaders),
+      serviceName,
+      resourceAttributes: typeof resourceAttributes === "string" ? {} : resourceAttributes
+    },
+    filesDir: filesDir === undefined ? join(dataDir, "files") : resolve(base, filesDir),
+    backup: backupDir === undefined ? undefined : {
+      dir: resolve(base, backupDir),
+      intervalHours: backupIntervalHours,
+      keep: backupKeep
+    }
   }
   return problems.length === 0 ? Result.succeed(config) : Result.fail(problems)
 }

@@ -6,10 +6,10 @@ import { Readiness } from "@forms/adapters-http"
 import { Unavailable } from "@forms/domain"
 import type { ServerConfig } from "./config.js"
 
-/** Provides `PgClient` and `SqlClient`. */
+/** Provides `PgClient` and `SqlClient` (and `EmbeddedDump` on the embedded database, what backups copy). */
 const makeDatabaseLayer = (config: ServerConfig) =>
   config.databaseUrl === undefined
-    ? EmbeddedPg.layer({ dataDir: config.dataDir })
+    ? EmbeddedPg.layerWithDump({ dataDir: config.dataDir })
     : PgLive.layer({ url: Redacted.value(config.databaseUrl) })
 
 /** GET /health/ready: `SELECT 1` answered within two seconds. */

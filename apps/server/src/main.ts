@@ -29,14 +29,26 @@ const program = Layer.launch(Server.layer(config)).pipe(
       ? Effect.failCause(cause)
       : Effect.logError(`cannot start: ${describeCause(cause)}`).pipe(Effect.andThen(Effect.failCause(cause)))
   ),
-  Effect.provide(Logging.layer(config.logLevel)),
-  // No tracer or exporter is configured: spans would be recorded (with clock reads) for nobody to read.
-  // Request and SQL spans become no-op spans; logs are unaffected (log spans and annotations are not traces).
-  Effect.provideService(References.TracerEnabled, false),
-  Effect.provideService(References.TracerTimingEnabled, false)
+  Effect.provide(Logging.layer(config.logLevel))
 )
 
-NodeRuntime.runMain(program, {
+// Without OTEL_EXPORTER_OTLP_ENDPOINT no tracer or exporter is loaded: spans would be recorded (with clock reads)
+// for nobody to read, so request and SQL spans become no-op spans (logs are unaffected: log spans and annotations
+// are not traces). With it, the exporter's module is imported and its tracer serves the whole program; released
+// last, it sends the spans it still holds.
+const tracing = config.tracing
+const traced = tracing === undefined
+  ? program.pipe(
+    Effect.provideService(References.TracerEnabled, false),
+    Effect.provideService(References.TracerTimingEnabled, false)
+  )
+  : program.pipe(
+    Effect.provide(Layer.unwrap(Effect.promise(() => import("./operations/tracing.js")).pipe(
+      Effect.map(({ tracingLayer }) => tracingLayer(tracing))
+    )))
+  )
+
+NodeRuntime.runMain(traced, {
   disableErrorReporting: true,
   // SIGTERM/SIGINT interrupt the program: a clean stop exits 0.
   teardown: (exit, onExit) => onExit(Exit.isSuccess(exit) || Cause.hasInterruptsOnly(exit.cause) ? 0 : 1)
