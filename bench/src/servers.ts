@@ -1,4 +1,5 @@
 /** Starting, watching (peak RSS) and stopping the servers under test, each a child process of its own. */
+import { createServer as createHttpServer } from "node:http"
 import { type ChildProcess, spawn } from "node:child_process"
 import { closeSync, openSync, readFileSync } from "node:fs"
 import { createServer } from "node:net"
@@ -51,6 +52,31 @@ export interface RunningServer {
 const oursNodeArgs = (): Array<string> =>
   (process.env["BENCH_OURS_NODE_ARGS"] ?? "").split(" ").filter((a) => a !== "")
 
+/**
+ * Operations switches for ours (issue 36), never the headline: BENCH_OURS_METRICS=1 starts ours with METRICS_PORT
+ * (any free port: every answer measured, the counters kept), BENCH_OURS_TRACING=1 with OTEL_EXPORTER_OTLP_ENDPOINT
+ * pointing at a sink on the loopback that this process runs (it accepts every export and keeps nothing), so that
+ * the cost of tracing is the server's own.
+ */
+let otlpSink: Promise<string> | undefined
+const startOtlpSink = (): Promise<string> =>
+  (otlpSink ??= new Promise((resolve) => {
+    const sink = createHttpServer((req, res) => {
+      req.resume()
+      req.on("end", () => res.writeHead(200, { "content-type": req.headers["content-type"] ?? "application/json" }).end())
+    })
+    sink.listen(0, "127.0.0.1", () => {
+      const address = sink.address()
+      sink.unref()
+      resolve(`http://127.0.0.1:${typeof address === "object" && address !== null ? address.port : 0}`)
+    })
+  }))
+
+const operationsEnv = async (): Promise<Record<string, string>> => ({
+  ...(process.env["BENCH_OURS_METRICS"] === "1" ? { METRICS_PORT: "0" } : {}),
+  ...(process.env["BENCH_OURS_TRACING"] === "1" ? { OTEL_EXPORTER_OTLP_ENDPOINT: await startOtlpSink() } : {})
+})
+
 export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
     const server = createServer()
@@ -94,7 +120,10 @@ const tail = (file: string): string => {
 export const startServer = async (options: StartOptions): Promise<RunningServer> => {
   const port = await freePort()
   const env: Record<string, string> = {}
-  const dropped = new Set<string>(["DATABASE_URL", "DATA_DIR", "FIXTURE_FILE", "REFERENCE_VARIANT", ...limitVariables])
+  const dropped = new Set<string>([
+    "DATABASE_URL", "DATA_DIR", "FIXTURE_FILE", "REFERENCE_VARIANT", "METRICS_PORT", "OTEL_EXPORTER_OTLP_ENDPOINT",
+    ...limitVariables
+  ])
   for (const [key, value] of Object.entries(process.env)) {
     if (value !== undefined && !dropped.has(key)) env[key] = value
   }
@@ -109,6 +138,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     LOG_LEVEL: options.logLevel,
     ...(options.kind === "lean" ? { REFERENCE_VARIANT: "lean" } : options.kind === "reference" ? { REFERENCE_VARIANT: "same-job" } : {})
   })
+  if (options.kind !== "reference" && options.kind !== "lean") Object.assign(env, await operationsEnv())
   if (options.databaseUrl !== undefined) env["DATABASE_URL"] = options.databaseUrl
   if (options.dataDir !== undefined) env["DATA_DIR"] = options.dataDir
   const profiling = options.cpuProfDir === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfDir}`]
