@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Fiber, Option } from "effect"
+import { Effect, Fiber, Option, Tracer } from "effect"
 import { pbkdf2 } from "node:crypto"
 import { createSocket, type Socket } from "node:dgram"
 import { createServer, type Server } from "node:http"
@@ -25,7 +25,29 @@ const send = (url: string, timeoutMs = 2_000) =>
     t.send({ url, address: "127.0.0.1", headers: { "content-type": "application/json", "webhook-id": "x" }, body: "{}", timeoutMs })
   ).pipe(Effect.provide(NodeWebhookTransport.layer))
 
+/** A tracer with a backend (any tracer but Effect's native one): its spans are exported, so they are propagated. */
+const exportingTracer = Tracer.make({ span: (options) => new Tracer.NativeSpan(options) })
+
 describe("the Node webhook transport", () => {
+  it.effect("carries the attempt's span as traceparent when spans are exported, and none otherwise", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const seen: Array<string | undefined> = []
+      const server = yield* listen((req, res) => {
+        seen.push(req.headers["traceparent"] as string | undefined)
+        req.resume()
+        res.writeHead(200).end()
+      })
+      const url = `http://127.0.0.1:${portOf(server)}/in`
+      yield* send(url).pipe(Effect.withSpan("attempt"))
+      const span = yield* send(url).pipe(
+        Effect.andThen(Effect.currentSpan),
+        Effect.withSpan("attempt"),
+        Effect.provideService(Tracer.Tracer, exportingTracer)
+      )
+      assert.strictEqual(seen[0], undefined)
+      assert.strictEqual(seen[1], `00-${span.traceId}-${span.spanId}-01`)
+    })))
+
   it.effect("connects to the checked address (never resolving the host again), sends the headers, reads a bounded answer", () =>
     Effect.scoped(Effect.gen(function*() {
       let host = ""

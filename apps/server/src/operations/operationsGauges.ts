@@ -24,6 +24,9 @@ const connections = (state: string) =>
     attributes: { state }
   })
 
+/** The gauges, for readers in process (the tests). */
+export const databaseGauges = { pending, dead, oldestAge, connections } as const
+
 /** Makes the refresher: an effect that brings the gauges up to date, reading the database at most every 5 s. */
 export const makeOperationsGauges = (options: { readonly embedded: boolean }) =>
   Effect.gen(function*() {

@@ -2,10 +2,10 @@
  * The server span of a request (OpenTelemetry's HTTP server conventions, reduced): named `<method> <route
  * template>`, continuing an incoming W3C `traceparent`, with the method, the route template and the status only.
  * No path, query string, header or client address: a path holds tokens. Effect's own HTTP tracer records the
- * URL, so the application turns it off (HttpApp) and this one takes its place. With tracing off (no exporter),
- * nothing is made.
+ * URL, so the application turns it off (HttpApp) and this one takes its place. With tracing off or no exporter
+ * (Effect's native tracer), nothing is made.
  */
-import { Effect, Option, References } from "effect"
+import { Effect, Option, References, Tracer } from "effect"
 import { type HttpServerRequest, type HttpServerResponse, HttpTraceContext } from "effect/http"
 import { methodLabel } from "./RequestMetrics.js"
 
@@ -14,7 +14,8 @@ export const withRequestSpan = (request: HttpServerRequest.HttpServerRequest, ro
   handled: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
 ): Effect.Effect<HttpServerResponse.HttpServerResponse, E, R> =>
   Effect.withFiber((fiber) => {
-    if (!fiber.getRef(References.TracerEnabled)) return handled
+    // Tracing off, or Effect's native tracer (no backend: its spans reach nobody), makes nothing.
+    if (!fiber.getRef(References.TracerEnabled) || fiber.getRef(Tracer.Tracer) === Tracer.nativeTracer) return handled
     const method = methodLabel(request.method)
     const parent = Option.getOrUndefined(HttpTraceContext.fromHeaders(request.headers))
     return handled.pipe(

@@ -12,7 +12,7 @@
  * Only a name the name servers say does not exist (or has no address), or that no name server takes, is then
  * asked of the system's resolver, for names the hosts file or a search domain gives.
  */
-import { Effect, Layer, Option, References } from "effect"
+import { Effect, Layer, Option, References, Tracer } from "effect"
 import { HttpTraceContext } from "effect/http"
 import { createHmac } from "node:crypto"
 import { lookup, Resolver } from "node:dns/promises"
@@ -108,10 +108,12 @@ const send = (message: OutgoingMessage) =>
     })
   })
 
-/** The current span as a `traceparent` header, when tracing is on and the span is sampled. */
+/** The current span as a `traceparent` header, when spans are exported (a tracer other than Effect's native one). */
 const withTraceparent = (message: OutgoingMessage) =>
   Effect.withFiber((fiber) => {
-    if (!fiber.getRef(References.TracerEnabled)) return Effect.succeed(message)
+    if (!fiber.getRef(References.TracerEnabled) || fiber.getRef(Tracer.Tracer) === Tracer.nativeTracer) {
+      return Effect.succeed(message)
+    }
     return Effect.map(Effect.option(Effect.currentSpan), (span) =>
       Option.isSome(span) && span.value.sampled
         ? { ...message, headers: { ...message.headers, traceparent: HttpTraceContext.toHeaders(span.value)["traceparent"] ?? "" } }
