@@ -1,7 +1,8 @@
 /**
  * The `OrganiserCatalog` port on PostgreSQL: events and the audit log here, time slots (SqlTimeSlots.ts) and event
  * sections (SqlEventSections.ts) beside. Every query is scoped by organisation; every write is one transaction
- * with its audit entry; rows a write depends on are locked (a child's parent FOR SHARE, a deleted event FOR UPDATE).
+ * with its audit entry; rows a write depends on are locked (a child's parent FOR SHARE, a deleted event FOR UPDATE),
+ * two events in the order of their ids.
  */
 import { Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
@@ -85,11 +86,18 @@ export const makeSqlOrganiserCatalog = Effect.gen(function*() {
     updateEvent: Effect.fn("SqlOrganiserCatalog.updateEvent")(
       (actor, id, patch, at) =>
         sql.withTransaction(Effect.gen(function*() {
+          const parent = patch.parent_event_id
+          const other = parent !== undefined && parent !== null && parent !== id ? parent : undefined
+          // The two events are locked in the order of their ids, whichever is moved: two writers that make each
+          // the other's child wait for each other in turn, never crosswise (a deadlock); the second sees the first.
+          const lockParent = other === undefined ? Effect.succeed(false) : topLevelParent(actor.organisation_id, other)
+          const parentFirst = other !== undefined && other < id
+          const parentTopLevel = parentFirst ? yield* lockParent : false
           const found = yield* selectEvent(actor.organisation_id, id, { lock: "FOR UPDATE" })
           if (Option.isNone(found)) return yield* new EventNotFound()
-          const parent = patch.parent_event_id
           if (parent !== undefined && parent !== null) {
-            const valid = parent !== id && !(yield* hasChildren(id)) && (yield* topLevelParent(actor.organisation_id, parent))
+            const topLevel = parentFirst ? parentTopLevel : yield* lockParent
+            const valid = parent !== id && topLevel && !(yield* hasChildren(id))
             if (!valid) return yield* new ReferenceInvalid({ field: "parent_event_id" })
           }
           const name = patch.name ?? found.value.name
