@@ -19,6 +19,7 @@ import { PagesHandlers } from "./pages/PagesHandlers.js"
 import { PortalHandlers } from "./portal/PortalHandlers.js"
 import { PublicFormsHandlers } from "./publicForms/PublicFormsHandlers.js"
 import { SubmissionsOutHandlers } from "./submissionsOut/SubmissionsOutHandlers.js"
+import { docsCaching } from "./system/docsCaching.js"
 import { SystemHandlers } from "./system/SystemHandlers.js"
 import { WebhooksHandlers } from "./webhooks/WebhooksHandlers.js"
 
@@ -30,13 +31,15 @@ export const routeCatalogue = RouteCatalogue.fromApi(Api, [
   { method: "GET", template: docsPath }
 ])
 
-// CORS wraps the request middleware, so that its 404/405/500 answers carry the CORS headers too.
+// CORS wraps the request middleware, so that its 404/405/500 answers carry the CORS headers too; the docs page's
+// ETag is set nearest the routes, on the page its route answers.
 const GlobalMiddleware = HttpRouter.use((router) =>
   Effect.gen(function*() {
     const config = yield* HttpConfig
     const cors = corsMiddleware(routeCatalogue, config.adminCorsOrigins)
     const requests = requestMiddleware(routeCatalogue, notFoundPageFor)
-    yield* router.addGlobalMiddleware((app) => cors(requests(app)))
+    const docs = docsCaching(docsPath)
+    yield* router.addGlobalMiddleware((app) => cors(requests(docs(app))))
   })
 )
 

@@ -196,11 +196,33 @@ layer(serverLayer(FakePublicForms, { config: { maxBodyBytes: 64 } }))("request c
         assert.deepStrictEqual(Object.keys(doc.paths["/embed.js"].get.responses).sort(), ["200", "304"])
       }))
 
-    it.effect("/docs serves an HTML page", () =>
+    it.effect("/docs serves an HTML page, the same bytes under one ETag, revalidated by every cache", () =>
       Effect.gen(function*() {
         const res = yield* call("/docs")
         assert.strictEqual(res.status, 200)
         assert.match(res.headers.get("content-type") ?? "", /text\/html/)
+        const etag = res.headers.get("etag") ?? ""
+        assert.match(etag, /^"[A-Za-z0-9_-]{32}"$/)
+        assert.strictEqual(res.headers.get("cache-control"), "no-cache")
+        const again = yield* call("/docs")
+        assert.deepStrictEqual([again.headers.get("etag"), again.text === res.text], [etag, true])
+        const head = yield* call("/docs", { method: "HEAD" })
+        assert.deepStrictEqual([head.status, head.headers.get("etag")], [200, etag])
+      }))
+
+    it.effect("/docs answers 304 with no body to If-None-Match holding its ETag (a list, the weak form, *), else 200", () =>
+      Effect.gen(function*() {
+        const etag = (yield* call("/docs")).headers.get("etag") ?? ""
+        for (const held of [etag, `W/${etag}`, `"other", ${etag}`, "*"]) {
+          const res = yield* call("/docs", { headers: { "if-none-match": held } })
+          // The body's length, not the body: a failure prints no megabytes of page.
+          assert.deepStrictEqual([res.status, res.text.length, res.headers.get("etag"), res.headers.get("cache-control")], [
+            304, 0, etag, "no-cache"
+          ], held)
+        }
+        const stale = yield* call("/docs", { headers: { "if-none-match": "\"an-older-page\"" } })
+        assert.deepStrictEqual([stale.status, stale.headers.get("etag")], [200, etag])
+        assert.isAbove(stale.text.length, 100_000)
       }))
   })
 })

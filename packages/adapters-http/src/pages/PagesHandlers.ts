@@ -10,6 +10,7 @@ import { HttpApiBuilder } from "effect/http-api"
 import { type ArtistGone, ArtistPortal, type FormNotFound, type PortalNotFound, PublicForms, type Unavailable } from "@forms/domain"
 import { Api } from "../Api.js"
 import { errorTable } from "../http/errorTable.js"
+import { ifNoneMatchHolds } from "../http/etag.js"
 import { elementPage, errorPage, htmlResponse, notFoundText, pageHeaders } from "./pageHtml.js"
 import { WebAssets } from "./WebAssets.js"
 
@@ -25,14 +26,6 @@ const pageOfError = (error: FormNotFound | PortalNotFound | ArtistGone | Unavail
   const [title, text] = errorPages[status] ?? errorPages[503] ?? ["Unavailable", ""]
   return htmlResponse(status, errorPage(status === 404 ? notFoundTitle : title, text))
 }
-
-/** `If-None-Match` holds `etag` (a list, a weak form, or `*`). */
-const matches = (header: string | undefined, etag: string): boolean =>
-  header !== undefined &&
-  header.split(",").some((tag) => {
-    const t = tag.trim()
-    return t === "*" || t === etag || t === `W/${etag}`
-  })
 
 export const PagesHandlers = HttpApiBuilder.group(
   Api,
@@ -70,7 +63,7 @@ export const PagesHandlers = HttpApiBuilder.group(
             "cache-control": "no-cache",
             "cross-origin-resource-policy": "cross-origin"
           }
-          if (matches(request.headers["if-none-match"], assets.embedEtag)) {
+          if (ifNoneMatchHolds(request.headers["if-none-match"], assets.embedEtag)) {
             return HttpServerResponse.empty({ status: 304, headers })
           }
           return HttpServerResponse.text(assets.embedScript, {

@@ -4,6 +4,7 @@
  */
 import { Context, Layer } from "effect"
 import { createHash } from "node:crypto"
+import { etagOf } from "../http/etag.js"
 
 export interface WebAssetsShape {
   /** The classic script (loadable as a module too) defining `<forms-embed>` and `<forms-portal>`. */
@@ -15,8 +16,8 @@ export interface WebAssetsShape {
 }
 
 export const makeWebAssets = (embedScript: string): WebAssetsShape => {
-  const hash = createHash("sha256").update(embedScript).digest("base64url")
-  return { embedScript, embedEtag: `"${hash.slice(0, 32)}"`, embedVersion: hash.slice(0, 12) }
+  const version = createHash("sha256").update(embedScript).digest("base64url").slice(0, 12)
+  return { embedScript, embedEtag: etagOf(embedScript), embedVersion: version }
 }
 
 /** Without a bundle (an application that provides none) `/embed.js` is an empty script. */
