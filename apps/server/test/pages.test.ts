@@ -1,6 +1,7 @@
 import { assert, describe, it as plain, layer } from "@effect/vitest"
 import { Effect, Result } from "effect"
 import { parseConfig } from "../src/index.js"
+import { keyOf } from "./adminSupport.js"
 import { backends, reportSkippedPostgres } from "./backends.js"
 import { call, liveOptions, testServer } from "./harness.js"
 
@@ -201,6 +202,26 @@ for (const backend of backends) {
               const answer = yield* call("/admin/forms", { headers: { origin } })
               assert.isNull(answer.headers.get("access-control-allow-origin"))
             }
+          }))
+
+        it.effect("every organiser answer carries Vary: Origin: a listed origin, an unlisted one, none; preflight, answer, error", () =>
+          Effect.gen(function*() {
+            const origins = [{ origin: adminOrigin }, { origin: "https://evil.example.net" }, {}]
+            for (const origin of origins) {
+              const answers = {
+                preflight: yield* call("/admin/forms", { method: "OPTIONS", headers: { ...origin, "access-control-request-method": "GET" } }),
+                unauthenticated: yield* call("/admin/forms", { headers: origin }),
+                unknownRoute: yield* call("/admin/nowhere", { headers: origin }),
+                wrongMethod: yield* call("/admin/organisation", { method: "DELETE", headers: origin })
+              }
+              const varies = Object.entries(answers).map(([name, res]) => [name, res.headers.get("vary")])
+              assert.deepStrictEqual(varies, Object.keys(answers).map((name) => [name, "Origin"]), JSON.stringify(origin))
+            }
+            const { key } = yield* keyOf("org-t")
+            const authorised = yield* call("/admin/organisation", { headers: { authorization: `Bearer ${key}`, origin: "https://evil.example.net" } })
+            assert.deepStrictEqual([authorised.status, authorised.headers.get("vary")], [200, "Origin"])
+            // The answer of a route open to every origin (`*`) does not depend on Origin.
+            assert.isNull((yield* call("/health/live", { headers: fromSite })).headers.get("vary"))
           }))
 
         it.effect("routes outside CONTRACT §14's list get no CORS header", () =>

@@ -1,7 +1,9 @@
 /**
  * CORS. The public form routes, the portal routes and `/embed.js` answer every request,
  * errors included, to any origin, without credentials. Organiser routes (`/admin`) answer only the
- * origins of ADMIN_CORS_ORIGINS, and their preflight is answered here, before authentication.
+ * origins of ADMIN_CORS_ORIGINS, and their preflight is answered here, before authentication. Every organiser
+ * answer varies by `Origin` (a listed origin's, an unlisted one's, one without the header): a shared cache must
+ * not hand one origin's answer, with or without its CORS headers, to another.
  */
 import { Effect } from "effect"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
@@ -39,8 +41,15 @@ const answerHeaders = (policy: Policy): Record<string, string> =>
   policy._tag === "Public"
     ? { "access-control-allow-origin": "*", "access-control-expose-headers": exposed }
     : policy._tag === "Admin"
-    ? { "access-control-allow-origin": policy.origin, "access-control-expose-headers": exposed, vary: "Origin" }
+    ? { "access-control-allow-origin": policy.origin, "access-control-expose-headers": exposed }
     : {}
+
+/** `Vary` with `Origin` among its names, the names the response had kept. */
+const varyingByOrigin = (response: HttpServerResponse.HttpServerResponse): HttpServerResponse.HttpServerResponse => {
+  const names = (response.headers["vary"] ?? "").split(",").map((name) => name.trim()).filter((name) => name !== "")
+  if (names.some((name) => name === "*" || name.toLowerCase() === "origin")) return response
+  return HttpServerResponse.setHeader(response, "vary", [...names, "Origin"].join(", "))
+}
 
 const methodsOf = (routes: RouteCatalogue, url: string, admin: boolean): ReadonlyArray<string> => {
   // OPTIONS is no route's method, so the catalogue answers with the methods the path allows.
@@ -62,10 +71,11 @@ export const corsMiddleware = (routes: RouteCatalogue, adminCorsOrigins: Readonl
       const request = yield* HttpServerRequest.HttpServerRequest
       const path = pathOf(request.url)
       const policy = policyOf(path, request.headers["origin"], adminOrigins)
-      if (policy._tag === "None") return yield* app
+      const vary = isAdminPath(path) ? varyingByOrigin : (response: HttpServerResponse.HttpServerResponse) => response
+      if (policy._tag === "None") return vary(yield* app)
       const preflight = request.method === "OPTIONS" && request.headers["access-control-request-method"] !== undefined
       if (preflight) {
-        return HttpServerResponse.empty({
+        return vary(HttpServerResponse.empty({
           status: 204,
           headers: {
             ...answerHeaders(policy),
@@ -74,9 +84,9 @@ export const corsMiddleware = (routes: RouteCatalogue, adminCorsOrigins: Readonl
             "access-control-max-age": "600",
             "x-request-id": requestIdFor(request.headers["x-request-id"])
           }
-        })
+        }))
       }
       const response = yield* app
-      return HttpServerResponse.setHeaders(response, answerHeaders(policy))
+      return vary(HttpServerResponse.setHeaders(response, answerHeaders(policy)))
     })
 }
