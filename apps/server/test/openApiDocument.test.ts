@@ -3,6 +3,8 @@
  * from it by openapi-typescript that compiles a flow and runs it with openapi-fetch against this server.
  */
 import { assert, describe, layer } from "@effect/vitest"
+import { Ajv2020 } from "ajv/dist/2020.js"
+import addFormatsImport from "ajv-formats"
 import { Effect } from "effect"
 import { execFile } from "node:child_process"
 import { mkdtemp, rm, writeFile } from "node:fs/promises"
@@ -13,6 +15,8 @@ import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript"
 import ts from "typescript"
 import { backends, reportSkippedPostgres } from "./backends.js"
 import { baseUrl, call, liveOptions, testServer } from "./harness.js"
+import { wireEnv, wireScript } from "./wireScript.js"
+import type { Exchange } from "./wireSupport.js"
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 const redocly = here("../node_modules/.bin/redocly")
@@ -77,11 +81,86 @@ const typeErrors = (): ReadonlyArray<string> => {
   )
 }
 
+// ajv-formats is CommonJS: its default import is the plugin itself at run time.
+type FormatsPlugin = (ajv: Ajv2020) => Ajv2020
+const addFormats = (addFormatsImport as unknown as { default?: FormatsPlugin }).default ??
+  (addFormatsImport as unknown as FormatsPlugin)
+
+/** A JSON pointer into the document, as a fragment of its URI. */
+const pointer = (...path: ReadonlyArray<string>): string =>
+  "#/" + path.map((part) => encodeURIComponent(part.replaceAll("~", "~0").replaceAll("/", "~1"))).join("/")
+
+/** `GET /admin/events/:eventId` → the document's path `/admin/events/{eventId}`, and the method of its operation. */
+const operationOf = (route: string): { readonly method: string; readonly path: string } | undefined => {
+  const match = /^(GET|POST|PUT|PATCH|DELETE) (\/\S*)$/.exec(route)
+  if (match === null) return undefined
+  return { method: (match[1] ?? "").toLowerCase(), path: (match[2] ?? "").replace(/:([A-Za-z]+)/g, "{$1}") }
+}
+
+/**
+ * What the document does not describe in an answer: its operation, its status, its media type, or (a JSON body) a
+ * member the status's schema refuses; one line per problem, naming the call. Calls of no route are skipped.
+ */
+const undescribed = (document: unknown, exchanges: ReadonlyArray<Exchange>): ReadonlyArray<string> => {
+  const ajv = new Ajv2020({ strict: false, allErrors: true })
+  addFormats(ajv)
+  ajv.addSchema({ ...(document as object), $id: "openapi" })
+  const problems: Array<string> = []
+  for (const [index, exchange] of exchanges.entries()) {
+    const operation = operationOf(exchange.route)
+    if (operation === undefined) continue
+    const call = `call ${index + 1} (${exchange.route}${exchange.method === "HEAD" ? " as HEAD" : ""}: ${exchange.status})`
+    const responses = at(document, "paths", operation.path, operation.method, "responses")
+    if (responses === undefined) {
+      problems.push(`${call}: no such operation`)
+      continue
+    }
+    const status = String(exchange.status)
+    const response = at(responses, status) ?? at(responses, "default")
+    if (response === undefined) {
+      problems.push(`${call}: status not declared`)
+      continue
+    }
+    const hasBody = exchange.method !== "HEAD" && exchange.text !== ""
+    const mediaType = (exchange.headers["content-type"] ?? "").split(";")[0]?.trim() ?? ""
+    const content = at(response, "content") as Record<string, unknown> | undefined
+    if (!hasBody) continue
+    if (content === undefined || !(mediaType in content)) {
+      problems.push(`${call}: media type ${mediaType} not declared (${Object.keys(content ?? {}).join(", ")})`)
+      continue
+    }
+    if (mediaType !== "application/json") continue
+    const key = pointer("paths", operation.path, operation.method, "responses", at(responses, status) === undefined ? "default" : status, "content", mediaType, "schema")
+    const validate = ajv.getSchema(`openapi${key}`)
+    if (validate === undefined) {
+      problems.push(`${call}: no schema at ${key}`)
+      continue
+    }
+    if (!validate(JSON.parse(exchange.text))) {
+      for (const error of validate.errors ?? []) problems.push(`${call}: ${error.instancePath || "/"} ${error.message ?? ""} ${JSON.stringify(error.params)}`)
+    }
+  }
+  return problems
+}
+
+/** Every schema of the document, with its JSON pointer. */
+const schemasOf = (document: unknown): ReadonlyArray<readonly [string, unknown]> => {
+  const out: Array<readonly [string, unknown]> = []
+  const walk = (node: unknown, path: string) => {
+    if (typeof node !== "object" || node === null) return
+    if (Array.isArray(node)) node.forEach((item, i) => walk(item, `${path}/${i}`))
+    else for (const [key, value] of Object.entries(node)) walk(value, `${path}/${key}`)
+    if (!Array.isArray(node) && ("type" in node || "anyOf" in node || "enum" in node)) out.push([path, node])
+  }
+  walk(document, "")
+  return out
+}
+
 const operations = (document: unknown): ReadonlyArray<unknown> =>
   Object.values(at(document, "paths") as Record<string, Record<string, unknown>>).flatMap((item) => Object.values(item))
 
 for (const backend of backends) {
-  layer(testServer(backend), liveOptions)(`the OpenAPI document (${backend})`, (it) => {
+  layer(testServer(backend, wireEnv), liveOptions)(`the OpenAPI document (${backend})`, (it) => {
     describe("/openapi.json", () => {
       it.effect("carries the licence, the server's base URL, a summary and an id on every operation; `security: []` on public ones, the bearer scheme on organiser ones", () =>
         Effect.gen(function*() {
@@ -103,6 +182,60 @@ for (const backend of backends) {
           }
           assert.isAbove(organiser, 20)
           assert.isAbove(operations(document).length - organiser, 13)
+        }))
+
+      it.effect("numbers are JSON numbers with the server's rules: no \"Infinity\" or \"NaN\", capacities 1–1,000,000, positions ±10^9", () =>
+        Effect.gen(function*() {
+          const document = yield* served
+          const nonFinite = schemasOf(document).filter(([, schema]) =>
+            (at(schema, "enum") as ReadonlyArray<unknown> | undefined)?.some((v) => v === "Infinity" || v === "-Infinity" || v === "NaN"))
+          assert.deepStrictEqual(nonFinite.map(([path]) => path), [])
+          const schema = (name: string, ...path: ReadonlyArray<string>) => at(document, "components", "schemas", name, "properties", ...path)
+          const capacity = { type: "integer", minimum: 1, maximum: 1_000_000 }
+          for (const name of ["TimeSlot", "AdminTimeSlot", "AdminTimeSlotBody", "AdminTimeSlotPatch"]) {
+            assert.deepStrictEqual(at(schema(name, "capacity"), "anyOf"), [capacity, { type: "null" }], name)
+          }
+          const whole = { type: "integer", minimum: -1e9, maximum: 1e9 }
+          assert.deepStrictEqual(schema("AdminEventSection", "position"), whole)
+          assert.deepStrictEqual(schema("AdminEventSectionBody", "position"), whole)
+          assert.deepStrictEqual(schema("AdminEventSectionPatch", "position"), whole)
+          assert.deepStrictEqual(schema("RegistrationSection", "position"), whole)
+          assert.deepStrictEqual(schema("AdminAdvanceSectionBody", "position"), whole)
+          assert.deepStrictEqual(schema("AdminEngagement", "advance_sections", "items", "properties", "position"), whole)
+          // A form's sections and fields may sit between two others: any number of that range.
+          const formPosition = { type: "number", minimum: -1e9, maximum: 1e9 }
+          assert.deepStrictEqual(schema("Field", "position"), formPosition)
+          assert.deepStrictEqual(schema("FormSection", "position"), formPosition)
+          assert.deepStrictEqual(schema("AdminFormDefinition", "fields", "items", "properties", "position"), formPosition)
+          assert.deepStrictEqual(schema("TimeSlot", "duration_hours"), { type: "number", minimum: 0, maximum: 24 })
+          assert.deepStrictEqual(schema("TimeSlot", "remaining", "anyOf", "0"), { type: "integer", minimum: 0, maximum: 1_000_000 })
+        }))
+
+      it.effect("lists one tag per name (without case), and every operation's tag among them", () =>
+        Effect.gen(function*() {
+          const document = yield* served
+          const names = (at(document, "tags") as ReadonlyArray<{ readonly name: string }>).map((tag) => tag.name)
+          assert.strictEqual(new Set(names.map((name) => name.toLowerCase())).size, names.length, names.join(", "))
+          const used = new Set(operations(document).flatMap((op) => at(op, "tags") as ReadonlyArray<string>))
+          assert.deepStrictEqual([...used].filter((tag) => !names.includes(tag)), [])
+        }))
+
+      it.effect("declares what /openapi.json and the export answer: a JSON object; CSV or NDJSON", () =>
+        Effect.gen(function*() {
+          const document = yield* served
+          const answer = (path: string) => at(document, "paths", path, "get", "responses", "200", "content")
+          assert.deepStrictEqual(Object.keys(answer("/openapi.json") as object), ["application/json"])
+          assert.strictEqual(at(answer("/openapi.json"), "application/json", "schema", "type"), "object")
+          assert.deepStrictEqual(Object.keys(answer("/admin/forms/{formId}/export") as object), ["text/csv", "application/x-ndjson"])
+          assert.strictEqual(at(document, "components", "securitySchemes", "bearer", "scheme"), "bearer")
+        }))
+
+      it.effect("describes every answer the server gives: each route's status, media type and JSON body (a call of every route)", () =>
+        Effect.gen(function*() {
+          const document = yield* served
+          const exchanges = yield* wireScript
+          assert.isAbove(exchanges.length, 80)
+          assert.deepStrictEqual(undescribed(document, exchanges), [])
         }))
 
       it.effect("is self-contained: no text in it points to a document outside it", () =>
@@ -159,7 +292,8 @@ for (const backend of backends) {
             submitted: { status: 200, state: "submitted", values: { email: "a@b.nl", shirt: "M" } },
             form: { status: 200, name: "Open form" },
             slots: [{ id: "ts-1", capacity: null, remaining: null }],
-            portalSection: { status: 200, values: { dietary: "vegan", guests: 2 } }
+            portalSection: { status: 200, values: { dietary: "vegan", guests: 2 } },
+            document: { status: 200, openapi: "3.1.0" }
           })
         }))
     })

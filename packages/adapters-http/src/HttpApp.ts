@@ -2,7 +2,7 @@
 import { Effect, Layer } from "effect"
 import { constTrue } from "effect/Function"
 import { HttpMiddleware, HttpRouter } from "effect/http"
-import { HttpApiBuilder, HttpApiScalar } from "effect/http-api"
+import { HttpApiBuilder } from "effect/http-api"
 import { Api } from "./Api.js"
 import { corsMiddleware } from "./http/cors.js"
 import { withServers } from "./http/openApiShape.js"
@@ -19,7 +19,7 @@ import { PagesHandlers } from "./pages/PagesHandlers.js"
 import { PortalHandlers } from "./portal/PortalHandlers.js"
 import { PublicFormsHandlers } from "./publicForms/PublicFormsHandlers.js"
 import { SubmissionsOutHandlers } from "./submissionsOut/SubmissionsOutHandlers.js"
-import { docsCaching } from "./system/docsCaching.js"
+import { docsCaching, docsPage } from "./system/docsPage.js"
 import { SystemHandlers } from "./system/SystemHandlers.js"
 import { WebhooksHandlers } from "./webhooks/WebhooksHandlers.js"
 
@@ -53,7 +53,7 @@ const httpAppLayer = Layer.unwrap(Effect.map(HttpConfig, (config) => {
   const api = withServers(Api, config.publicBaseUrl)
   return Layer.mergeAll(
     HttpApiBuilder.layer(api, { openapiPath: openApiPath }),
-    HttpApiScalar.layer(api, { path: docsPath }),
+    docsPage(api, docsPath),
     GlobalMiddleware
   )
 })).pipe(

@@ -13,6 +13,7 @@ export interface FlowResult {
   readonly form: { readonly status: number; readonly name: string | undefined }
   readonly slots: ReadonlyArray<{ readonly id: string; readonly capacity: number | null; readonly remaining: number | null }>
   readonly portalSection: { readonly status: number; readonly values: unknown }
+  readonly document: { readonly status: number; readonly openapi: string | undefined }
 }
 
 export const runFlow = async (baseUrl: string, token: string, portalToken: string): Promise<FlowResult> => {
@@ -40,6 +41,8 @@ export const runFlow = async (baseUrl: string, token: string, portalToken: strin
     params: { path: { token: portalToken, sectionId: "as-hosp" } },
     body: { values: { dietary: "vegan", guests: 2 } }
   })
+  // The document itself is a JSON object, typed as one: its `openapi` member is a string.
+  const document = await client.GET("/openapi.json")
   return {
     created: { status: created.response.status, values: created.data.data.values },
     saved: { status: saved.response.status, autoSaves: saved.data?.data.auto_save_count },
@@ -51,6 +54,7 @@ export const runFlow = async (baseUrl: string, token: string, portalToken: strin
     },
     form: { status: form.response.status, name: form.data?.data.name },
     slots: (slots.data?.data ?? []).map((slot) => ({ id: slot.id, capacity: slot.capacity, remaining: slot.remaining })),
-    portalSection: { status: portalSection.response.status, values: portalSection.data?.data.values }
+    portalSection: { status: portalSection.response.status, values: portalSection.data?.data.values },
+    document: { status: document.response.status, openapi: document.data?.openapi }
   }
 }

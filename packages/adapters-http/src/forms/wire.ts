@@ -4,6 +4,7 @@
  */
 import { Schema } from "effect"
 import type { FormField, Values } from "@forms/domain"
+import { Bound, FormPosition } from "../http/wireNumbers.js"
 
 /**
  * A member of a values map: any JSON value. Described, because JSON Schema drops a bare `{}` from
@@ -36,8 +37,6 @@ export type ValuesWire = typeof ValuesWire.Type
 /** The domain types values as `unknown`; every stored value came from a JSON body or a jsonb column, so it is JSON. */
 export const toValuesWire = (values: Values): ValuesWire => values as ValuesWire
 
-const Bound = Schema.Union([Schema.Number, Schema.String])
-
 export const FieldWire = Schema.Struct({
   slug: Schema.String,
   label: Schema.String,
@@ -50,7 +49,7 @@ export const FieldWire = Schema.Struct({
     regex: Schema.optionalKey(Schema.String)
   })),
   is_unique: Schema.Boolean,
-  position: Schema.Number
+  position: FormPosition
 }).annotate({ identifier: "Field" })
 export type FieldWire = typeof FieldWire.Type
 

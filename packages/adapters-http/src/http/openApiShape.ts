@@ -42,34 +42,45 @@ export const withServers = <Id extends string, Groups extends HttpApiGroup.Const
   baseUrl: string | undefined
 ): HttpApi.HttpApi<Id, Groups> => api.annotate(OpenApi.Servers, [{ url: baseUrl ?? "/" }])
 
+/** The title of the system group, which the document's own routes share. */
+export const systemTag = "System"
+
+/** What `/openapi.json` answers: the document itself, a JSON object (no envelope). */
+const openApiDocumentSchema = {
+  type: "object",
+  description: "This OpenAPI 3.1 document.",
+  properties: { openapi: { type: "string" }, info: { type: "object" }, paths: { type: "object" } },
+  required: ["openapi", "info", "paths"]
+}
+
 /**
  * The two routes that serve the document itself (`/openapi.json`, `/docs`) are not endpoints of the definition
  * (HttpApiBuilder and Scalar serve them), so the document lists them here: it lists every route the server answers.
  */
 export const withDocumentRoutes = (spec: Record<string, unknown>): Record<string, unknown> => {
   const paths = (spec["paths"] ?? {}) as Record<string, unknown>
-  const route = (operationId: string, summary: string, contentType: string, description: string) => ({
+  const route = (operationId: string, summary: string, contentType: string, description: string, schema: unknown) => ({
     get: {
-      tags: ["system"],
+      tags: [systemTag],
       operationId,
       summary,
       security: [],
-      responses: { "200": { description, content: { [contentType]: { schema: { type: "string" } } } } }
+      responses: { "200": { description, content: { [contentType]: { schema } } } }
     }
   })
   return {
     ...spec,
     paths: {
       ...paths,
-      "/openapi.json": route("system.openApi", "This OpenAPI 3.1 document", "application/json", "The raw document (no envelope)."),
-      "/docs": route("system.docs", "Interactive API reference", "text/html", "An HTML page rendering this document.")
+      "/openapi.json": route("system.openApi", "This OpenAPI 3.1 document", "application/json", "The raw document (no envelope).", openApiDocumentSchema),
+      "/docs": route("system.docs", "Interactive API reference", "text/html", "An HTML page rendering this document.", { type: "string" })
     }
   }
 }
 
 /**
- * One tag per title: several groups may share a tag (the organiser's catalog, artists and engagements are
- * "Organiser"), and HttpApi lists a tag per group. The first keeps its place and its description.
+ * One tag per title, compared without case: several groups may share a tag (the organiser's catalog, artists and
+ * engagements are "Organiser"), and HttpApi lists a tag per group. The first keeps its place and its description.
  */
 export const withSharedTags = (spec: Record<string, unknown>): Record<string, unknown> => {
   const tags = spec["tags"]
@@ -79,13 +90,31 @@ export const withSharedTags = (spec: Record<string, unknown>): Record<string, un
     ...spec,
     tags: tags.filter((tag: unknown) => {
       const name = typeof tag === "object" && tag !== null ? Reflect.get(tag, "name") : undefined
-      if (seen.has(name)) return false
-      seen.add(name)
+      const key = typeof name === "string" ? name.toLowerCase() : name
+      if (seen.has(key)) return false
+      seen.add(key)
       return true
     })
   }
 }
 
-/** The API's one document transform (an API takes one): shared tags, then the document's own routes. */
+/**
+ * HTTP security schemes named in lower case (`bearer`): the name is case-insensitive, but Scalar recognises only
+ * the lower-case one and shows Basic credentials in the samples of routes whose scheme is `Bearer`.
+ */
+export const withLowerCaseSchemes = (spec: Record<string, unknown>): Record<string, unknown> => {
+  const components = spec["components"]
+  if (typeof components !== "object" || components === null) return spec
+  const schemes: unknown = Reflect.get(components, "securitySchemes")
+  if (typeof schemes !== "object" || schemes === null) return spec
+  const lowered = Object.fromEntries(Object.entries(schemes).map(([name, scheme]: [string, unknown]) => {
+    if (typeof scheme !== "object" || scheme === null) return [name, scheme]
+    const value: unknown = Reflect.get(scheme, "scheme")
+    return [name, typeof value === "string" ? { ...scheme, scheme: value.toLowerCase() } : scheme]
+  }))
+  return { ...spec, components: { ...components, securitySchemes: lowered } }
+}
+
+/** The API's one document transform (an API takes one): shared tags, lower-case schemes, the document's own routes. */
 export const shapeDocument = (spec: Record<string, unknown>): Record<string, unknown> =>
-  withDocumentRoutes(withSharedTags(spec))
+  withDocumentRoutes(withLowerCaseSchemes(withSharedTags(spec)))

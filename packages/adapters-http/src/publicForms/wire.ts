@@ -8,12 +8,13 @@ import { defaultSizeLimits, type FormView, type RegistrationSection, type Submis
 import { FieldWire, toFieldWire, toValuesWire, ValuesMap, ValuesWire } from "../forms/wire.js"
 import { envelopeOf, iso, isoOrNull } from "../http/wireShapes.js"
 import { TimeSlotWire } from "../shifts/wire.js"
+import { Count, FormPosition, WholePosition } from "../http/wireNumbers.js"
 
 export const SubmissionWire = Schema.Struct({
   id: Schema.String,
   status: Schema.Literals(["draft", "submitted"]),
   idempotency_key: Schema.String,
-  auto_save_count: Schema.Int,
+  auto_save_count: Count,
   event_id: Schema.NullOr(Schema.String),
   values: ValuesWire,
   created_at: Schema.String,
@@ -94,7 +95,7 @@ export const ValuesBody = Schema.StructWithRest(Schema.Struct({ values: Schema.o
 export const FormSectionWire = Schema.Struct({
   id: Schema.String,
   name: Schema.String,
-  position: Schema.Number,
+  position: FormPosition,
   fields: Schema.Array(FieldWire)
 }).annotate({ identifier: "FormSection" })
 
@@ -147,7 +148,7 @@ export const RegistrationSectionWire = Schema.Struct({
   id: Schema.String,
   name: Schema.String,
   type: Schema.String,
-  position: Schema.Number
+  position: WholePosition
 }).annotate({ identifier: "RegistrationSection" })
 
 export const toSectionWire = (section: RegistrationSection): typeof RegistrationSectionWire.Type => ({

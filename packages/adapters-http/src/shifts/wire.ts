@@ -1,6 +1,7 @@
 /** A time slot on the wire, as the public list and the organiser's show it: its places with `capacity` and `remaining`. */
 import { Schema } from "effect"
 import type { TimeSlot } from "@forms/domain"
+import { Capacity, DurationHours, Remaining } from "../http/wireNumbers.js"
 
 export const TimeSlotWire = Schema.Struct({
   id: Schema.String,
@@ -8,13 +9,13 @@ export const TimeSlotWire = Schema.Struct({
   date: Schema.String,
   start_time: Schema.String,
   end_time: Schema.String,
-  duration_hours: Schema.Number,
+  duration_hours: DurationHours,
   event_id: Schema.String,
   event_name: Schema.String,
-  capacity: Schema.NullOr(Schema.Int).annotate({
-    description: "Places on the slot: a positive integer, or null when unlimited."
+  capacity: Schema.NullOr(Capacity).annotate({
+    description: "Places on the slot: a whole number from 1 to 1,000,000, or null when unlimited."
   }),
-  remaining: Schema.NullOr(Schema.Int).annotate({
+  remaining: Schema.NullOr(Remaining).annotate({
     description: "Places left: capacity minus the submitted submissions holding the slot (from every form), never below 0; null when unlimited."
   })
 }).annotate({ identifier: "TimeSlot" })

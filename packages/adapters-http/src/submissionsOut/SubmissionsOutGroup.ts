@@ -25,10 +25,13 @@ const doc = (summary: string, identifier: string, description?: string) =>
 const paging = " `limit` 1–200 (default 50), `cursor` (the `next_cursor` of the page before); a malformed one is 400 INVALID_QUERY."
 
 const Csv = Schema.String.annotate({
-  description: "RFC 4180, CRLF line ends: `submission_id,status,created_at,updated_at,submitted_at` and one column per " +
-    "field of the current revision (slug); arrays joined with `; `; a cell starting with `=`, `+`, `-`, `@`, tab or CR " +
-    "is prefixed with `'`. With `format=ndjson`: `application/x-ndjson`, one submission (the list item) per line."
+  description: "`format=csv` (the default): RFC 4180, CRLF line ends: `submission_id,status,created_at,updated_at," +
+    "submitted_at` and one column per field of the current revision (slug); arrays joined with `; `; a cell starting " +
+    "with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'`"
 }).pipe(HttpApiSchema.asText({ contentType: "text/csv" }))
+const Ndjson = Schema.String.annotate({
+  description: "`format=ndjson`: one submission (the list item) per line"
+}).pipe(HttpApiSchema.asText({ contentType: "application/x-ndjson" }))
 
 export class SubmissionsOutGroup extends HttpApiGroup.make("submissionsOut")
   .add(
@@ -41,7 +44,7 @@ export class SubmissionsOutGroup extends HttpApiGroup.make("submissionsOut")
       )),
     HttpApiEndpoint.get("getSubmission", "/admin/submissions/:submissionId", { params: submissionId, success: AdminSubmissionEnvelope, error: read })
       .annotateMerge(doc("Get a submission", "adminGetSubmission")),
-    HttpApiEndpoint.get("exportSubmissions", "/admin/forms/:formId/export", { params: formId, success: Csv, error: queried })
+    HttpApiEndpoint.get("exportSubmissions", "/admin/forms/:formId/export", { params: formId, success: [Csv, Ndjson], error: queried })
       .annotateMerge(doc(
         "Export a form's submissions (streamed CSV or NDJSON)",
         "adminExportSubmissions",

@@ -4,6 +4,7 @@ import type { AdminContact, AdminSubmission, OutboxEntry } from "@forms/domain"
 import { envelopeOf, iso, isoOrNull, listOf } from "../http/wireShapes.js"
 import { toValuesWire } from "../forms/wire.js"
 import { SubmissionWire } from "../publicForms/wire.js"
+import { Count } from "../http/wireNumbers.js"
 
 export const AdminSubmissionWire = Schema.Struct({
   ...SubmissionWire.fields,
@@ -50,7 +51,7 @@ export const toContactWire = (c: AdminContact): typeof ContactWire.Type => ({
 export const OutboxEntryWire = Schema.Struct({
   id: Schema.String,
   type: Schema.String,
-  attempts: Schema.Int,
+  attempts: Count,
   last_error: Schema.NullOr(Schema.String),
   created_at: Schema.String,
   available_at: Schema.String,

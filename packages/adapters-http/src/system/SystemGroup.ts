@@ -1,7 +1,7 @@
 /** The `system` group: liveness and readiness. */
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { ApiInternal, ApiUnavailable } from "../http/ErrorEnvelope.js"
-import { markPublic, operation } from "../http/openApiShape.js"
+import { markPublic, operation, systemTag } from "../http/openApiShape.js"
 import { HealthEnvelope } from "./wire.js"
 
 export class SystemGroup extends HttpApiGroup.make("system")
@@ -12,5 +12,5 @@ export class SystemGroup extends HttpApiGroup.make("system")
       .annotateMerge(operation("Readiness", "The database answers; 503 UNAVAILABLE otherwise."))
   )
   .pipe(markPublic)
-  .annotateMerge(OpenApi.annotations({ title: "System", description: "Liveness and readiness." }))
+  .annotateMerge(OpenApi.annotations({ title: systemTag, description: "Liveness and readiness." }))
 {}

@@ -3,6 +3,7 @@ import { Schema } from "effect"
 import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from "@forms/domain"
 
 import { envelopeOf, iso, isoOrNull, listOf } from "../http/wireShapes.js"
+import { Count, Milliseconds, StatusCode } from "../http/wireNumbers.js"
 
 export const WebhookWire = Schema.Struct({
   id: Schema.String,
@@ -21,7 +22,7 @@ export const WebhookCreatedEnvelope = envelopeOf(WebhookWithSecretWire, "AdminWe
 export const WebhookList = listOf(WebhookWire, "AdminWebhookList")
 export const SecretEnvelope = envelopeOf(Schema.Struct({ secret: Schema.String }), "AdminWebhookSecretEnvelope")
 export const TestQueuedEnvelope = envelopeOf(Schema.Struct({ event_id: Schema.String }), "AdminWebhookTestEnvelope")
-export const ReplayQueuedEnvelope = envelopeOf(Schema.Struct({ queued: Schema.Number }), "AdminWebhookReplayEnvelope")
+export const ReplayQueuedEnvelope = envelopeOf(Schema.Struct({ queued: Count }), "AdminWebhookReplayEnvelope")
 
 export const DeliveryWire = Schema.Struct({
   id: Schema.String,
@@ -30,9 +31,9 @@ export const DeliveryWire = Schema.Struct({
   status: Schema.Literals(["pending", "delivered", "failed"]),
   attempts: Schema.Array(Schema.Struct({
     at: Schema.String,
-    status_code: Schema.NullOr(Schema.Number),
+    status_code: Schema.NullOr(StatusCode),
     error: Schema.NullOr(Schema.String),
-    duration_ms: Schema.NullOr(Schema.Number)
+    duration_ms: Schema.NullOr(Milliseconds)
   })),
   next_attempt_at: Schema.NullOr(Schema.String),
   created_at: Schema.String

@@ -4,6 +4,7 @@ import type { AdminEvent, AdminEventSection, AdminTimeSlot, AuditEntry, Organisa
 import { durationHours, remainingPlaces } from "@forms/domain/internal"
 import { envelopeOf, iso, listOf } from "../../http/wireShapes.js"
 import { TimeSlotWire } from "../../shifts/wire.js"
+import { Capacity, WholePosition } from "../../http/wireNumbers.js"
 
 export const OrganisationWire = Schema.Struct({ id: Schema.String, name: Schema.String }).annotate({
   identifier: "Organisation"
@@ -51,7 +52,7 @@ export const EventSectionWire = Schema.Struct({
   name: Schema.String,
   type: Schema.String,
   show_in_registration: Schema.Boolean,
-  position: Schema.Number
+  position: WholePosition
 }).annotate({ identifier: "AdminEventSection" })
 export const EventSectionEnvelope = envelopeOf(EventSectionWire, "AdminEventSectionEnvelope")
 export const EventSectionList = listOf(EventSectionWire, "AdminEventSectionList")
@@ -97,7 +98,7 @@ const slotMembers = {
   date: Schema.String,
   start_time: Schema.String,
   end_time: Schema.String,
-  capacity: Schema.optionalKey(Schema.NullOr(Schema.Int))
+  capacity: Schema.optionalKey(Schema.NullOr(Capacity))
 }
 export const TimeSlotBody = Schema.Struct(slotMembers).annotate({ identifier: "AdminTimeSlotBody" })
 export const TimeSlotPatchBody = Schema.Struct({
@@ -105,17 +106,17 @@ export const TimeSlotPatchBody = Schema.Struct({
   date: Schema.optionalKey(Schema.String),
   start_time: Schema.optionalKey(Schema.String),
   end_time: Schema.optionalKey(Schema.String),
-  capacity: Schema.optionalKey(Schema.NullOr(Schema.Int))
+  capacity: Schema.optionalKey(Schema.NullOr(Capacity))
 }).annotate({ identifier: "AdminTimeSlotPatch" })
 export const EventSectionBody = Schema.Struct({
   name: Schema.String,
   type: Schema.optionalKey(Schema.String),
   show_in_registration: Schema.optionalKey(Schema.Boolean),
-  position: Schema.optionalKey(Schema.Int)
+  position: Schema.optionalKey(WholePosition)
 }).annotate({ identifier: "AdminEventSectionBody" })
 export const EventSectionPatchBody = Schema.Struct({
   name: Schema.optionalKey(Schema.String),
   type: Schema.optionalKey(Schema.String),
   show_in_registration: Schema.optionalKey(Schema.Boolean),
-  position: Schema.optionalKey(Schema.Int)
+  position: Schema.optionalKey(WholePosition)
 }).annotate({ identifier: "AdminEventSectionPatch" })

@@ -2,11 +2,12 @@
 import { Schema } from "effect"
 import type { AdminEngagement, EngagementDetail } from "@forms/domain"
 import { envelopeOf, iso, isoOrNull, listOf } from "../../http/wireShapes.js"
+import { WholePosition } from "../../http/wireNumbers.js"
 
 const AdvanceSectionWire = Schema.Struct({
   id: Schema.String,
   name: Schema.String,
-  position: Schema.Number,
+  position: WholePosition,
   status: Schema.Literals(["pending", "submitted"]),
   submitted_at: Schema.NullOr(Schema.String)
 })
@@ -23,7 +24,7 @@ export const EngagementBody = Schema.Struct({
   event_id: Schema.String,
   master_artist_id: Schema.String,
   advance_sections: Schema.Array(
-    Schema.Struct({ name: Schema.String, position: Schema.Int }).annotate({ identifier: "AdminAdvanceSectionBody" })
+    Schema.Struct({ name: Schema.String, position: WholePosition }).annotate({ identifier: "AdminAdvanceSectionBody" })
   )
 }).annotate({ identifier: "AdminEngagementBody" })
 export const toEngagementWire = (e: AdminEngagement): typeof EngagementWire.Type => ({

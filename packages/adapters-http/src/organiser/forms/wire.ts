@@ -3,8 +3,8 @@ import { Schema } from "effect"
 import type { AdminForm, AdminFormSummary } from "@forms/domain"
 
 import { envelopeOf, iso, isoOrNull, listOf } from "../../http/wireShapes.js"
+import { Bound, Count, FormPosition } from "../../http/wireNumbers.js"
 const Status = Schema.Literals(["draft", "published", "archived"])
-const Bound = Schema.Union([Schema.Number, Schema.String])
 const Rules = Schema.NullOr(Schema.Struct({
   min: Schema.optional(Bound),
   max: Schema.optional(Bound),
@@ -12,7 +12,7 @@ const Rules = Schema.NullOr(Schema.Struct({
 }))
 
 const OptionWire = Schema.Struct({ value: Schema.String, label: Schema.String, tags: Schema.Array(Schema.String) })
-const SectionWire = Schema.Struct({ id: Schema.String, name: Schema.String, position: Schema.Number })
+const SectionWire = Schema.Struct({ id: Schema.String, name: Schema.String, position: FormPosition })
 const FieldWire = Schema.Struct({
   id: Schema.String,
   section_id: Schema.NullOr(Schema.String),
@@ -23,7 +23,7 @@ const FieldWire = Schema.Struct({
   options: Schema.NullOr(Schema.Array(OptionWire)),
   validation_rules: Rules,
   is_unique: Schema.Boolean,
-  position: Schema.Number,
+  position: FormPosition,
   maps_to: Schema.NullOr(Schema.String)
 })
 
@@ -39,7 +39,7 @@ export const FormDefinitionBody = Schema.Struct({
   sections: Schema.optionalKey(Schema.Array(Schema.Struct({
     id: Schema.optionalKey(Schema.String),
     name: Schema.String,
-    position: Schema.optionalKey(Schema.Number)
+    position: Schema.optionalKey(FormPosition)
   }))),
   fields: Schema.optionalKey(Schema.Array(Schema.Struct({
     id: Schema.optionalKey(Schema.String),
@@ -54,7 +54,7 @@ export const FormDefinitionBody = Schema.Struct({
     ])))),
     validation_rules: Schema.optionalKey(Rules),
     is_unique: Schema.optionalKey(Schema.Boolean),
-    position: Schema.optionalKey(Schema.Number),
+    position: Schema.optionalKey(FormPosition),
     maps_to: Schema.optionalKey(Schema.NullOr(Schema.String))
   })))
 }).annotate({ identifier: "AdminFormDefinition" })
@@ -78,7 +78,7 @@ export const AdminFormWire = Schema.Struct({
   tags: Schema.Array(Schema.String),
   sections: Schema.Array(SectionWire),
   fields: Schema.Array(FieldWire),
-  revision: Schema.Int,
+  revision: Count,
   public_token: Schema.NullOr(Schema.String),
   previous_public_token: Schema.NullOr(Schema.String),
   token_rotated_at: Schema.NullOr(Schema.String),
@@ -95,10 +95,10 @@ export const AdminFormItemWire = Schema.Struct({
   type: Schema.String,
   status: Status,
   event_id: Schema.NullOr(Schema.String),
-  revision: Schema.Int,
+  revision: Count,
   opens_at: Schema.NullOr(Schema.String),
   closes_at: Schema.NullOr(Schema.String),
-  counts: Schema.Struct({ drafts: Schema.Int, submitted: Schema.Int })
+  counts: Schema.Struct({ drafts: Count, submitted: Count })
 }).annotate({ identifier: "AdminFormItem" })
 export const AdminFormList = listOf(AdminFormItemWire, "AdminFormList")
 

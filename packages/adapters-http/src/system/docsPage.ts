@@ -1,11 +1,26 @@
 /**
- * `/docs` answered from its one built page with an ETag: the page (Scalar with the whole document, megabytes) is
- * built once by its route, and a browser that holds it revalidates it for a 304 instead of fetching it again.
+ * `/docs`: Scalar's page of the document, bundled (no CDN) and rendering offline (nothing loaded from another host:
+ * no web fonts), answered from its one built page with an ETag. The page (Scalar with the whole document,
+ * megabytes) is built once by its route, and a browser that holds it revalidates it for a 304 instead of fetching
+ * it again.
  */
 import { Effect } from "effect"
 import { type HttpBody, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { type HttpApi, type HttpApiGroup, HttpApiScalar } from "effect/http-api"
 import { etagOf, ifNoneMatchHolds } from "../http/etag.js"
 import { pathOf } from "../http/RouteCatalogue.js"
+
+/**
+ * Scalar's options: its default fonts (Inter, JetBrains Mono) come from its own font host, so the page uses the
+ * browser's fonts instead.
+ */
+export const scalarConfig: HttpApiScalar.ScalarConfig = { withDefaultFonts: false }
+
+/** The route of the page at `path`: Scalar, its script inlined, with `scalarConfig`. */
+export const docsPage = <Id extends string, Groups extends HttpApiGroup.Constraint>(
+  api: HttpApi.HttpApi<Id, Groups>,
+  path: `/${string}`
+) => HttpApiScalar.layer(api, { path, scalar: scalarConfig })
 
 /** Kept by a cache, used only after revalidation: the page changes when the server (or its document) does. */
 const cacheControl = "no-cache"
