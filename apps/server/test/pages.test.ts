@@ -29,6 +29,7 @@ for (const backend of backends) {
             assertPageHeaders(res.headers)
             assert.include(res.text, `<forms-embed token="test-open-token-0001"></forms-embed>`)
             assert.match(res.text, /<script type="module" src="\/embed\.js\?v=[\w-]+"><\/script>/)
+            assert.include(res.text, `<link rel="icon" href="/favicon.ico" type="image/svg+xml">`)
             assert.notMatch(res.text, /https?:\/\//)
             assert.notMatch(res.text, /<script>|style=/)
           }))
@@ -87,6 +88,26 @@ for (const backend of backends) {
             const summary = yield* call("/p/artist/test-portal-token-0001", { headers: client })
             assert.strictEqual(summary.status, 200)
             assert.strictEqual(summary.headers.get("ratelimit"), "\"portal\";r=29;t=60")
+          }))
+      })
+
+      describe("/favicon.ico", () => {
+        it.effect("the site's icon, an SVG under the pages' policy, with an ETag; a matching If-None-Match answers 304", () =>
+          Effect.gen(function*() {
+            const res = yield* call("/favicon.ico")
+            assert.strictEqual(res.status, 200)
+            assert.strictEqual(res.headers.get("content-type"), "image/svg+xml")
+            assert.strictEqual(res.headers.get("content-security-policy"), csp)
+            assert.strictEqual(res.headers.get("x-content-type-options"), "nosniff")
+            assert.strictEqual(res.headers.get("cache-control"), "no-cache")
+            assert.match(res.text, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>.*<\/svg>\n$/s)
+            assert.notInclude(res.text, "<script")
+            const etag = res.headers.get("etag") ?? ""
+            assert.match(etag, /^"[\w-]{32}"$/)
+            const again = yield* call("/favicon.ico", { headers: { "if-none-match": etag } })
+            assert.deepStrictEqual([again.status, again.text, again.headers.get("etag")], [304, "", etag])
+            const head = yield* call("/favicon.ico", { method: "HEAD" })
+            assert.deepStrictEqual([head.status, head.headers.get("etag")], [200, etag])
           }))
       })
 

@@ -121,6 +121,8 @@ export const wireScript = Effect.gen(function*() {
   yield* go("GET /portal/:token", { method: "GET", path: "/portal/test-portal-gone-0001" })
   const script = yield* go("GET /embed.js", { method: "GET", path: "/embed.js" })
   yield* go("GET /embed.js", { method: "GET", path: "/embed.js", headers: { "if-none-match": script.headers["etag"] ?? "" } })
+  const icon = yield* go("GET /favicon.ico", { method: "GET", path: "/favicon.ico" })
+  yield* go("GET /favicon.ico", { method: "GET", path: "/favicon.ico", headers: { "if-none-match": icon.headers["etag"] ?? "" } })
   yield* go("unknown route", { method: "GET", path: "/nowhere" })
   yield* go("unknown method", { method: "DELETE", path: contact })
 

@@ -285,6 +285,7 @@ export const routeTable = (ids: Ids): ReadonlyArray<Route> => {
     route("GET /f/:token", "GET", pageTokens.map((t) => `/f/${t}`), "none", { rawSuccess: true }),
     route("GET /portal/:token", "GET", portalTokens.map((t) => `/portal/${t}`), "none", { rawSuccess: true }),
     route("GET /embed.js", "GET", fc.constant("/embed.js"), "none", { rawSuccess: true }),
+    route("GET /favicon.ico", "GET", fc.constant("/favicon.ico"), "none", { rawSuccess: true }),
     route("any method, any path", "GET", randomPath, "none", { extra: true }),
     ...adminRoutes(admin),
     ...outRoutes(admin, admin.out ?? placeholderOut)

@@ -164,6 +164,7 @@ layer(serverLayer(FakePublicForms, { config: { maxBodyBytes: 64 } }))("request c
           "/docs",
           "/embed.js",
           "/f/{token}",
+          "/favicon.ico",
           "/health/live",
           "/health/ready",
           "/openapi.json",
@@ -194,6 +195,8 @@ layer(serverLayer(FakePublicForms, { config: { maxBodyBytes: 64 } }))("request c
           assert.deepStrictEqual(Object.keys(doc.paths[page].get.responses["404"].content), ["text/html"])
         }
         assert.deepStrictEqual(Object.keys(doc.paths["/embed.js"].get.responses).sort(), ["200", "304"])
+        assert.deepStrictEqual(Object.keys(doc.paths["/favicon.ico"].get.responses).sort(), ["200", "304"])
+        assert.deepStrictEqual(Object.keys(doc.paths["/favicon.ico"].get.responses["200"].content), ["image/svg+xml"])
       }))
 
     it.effect("/docs serves an HTML page, the same bytes under one ETag, revalidated by every cache", () =>

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest"
 
 const src = fileURLToPath(new URL("../src", import.meta.url))
 
-/** The handler files allowed to answer raw responses: the export's stream, the HTML pages and the script. */
+/** The handler files allowed to answer raw responses: the export's stream, the HTML pages, the script and the icon. */
 const rawAnswers = ["pages/PagesHandlers.ts", "submissionsOut/SubmissionsOutHandlers.ts"]
 
 const handlerFiles = (dir: string): Array<string> =>

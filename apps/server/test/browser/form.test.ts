@@ -39,12 +39,12 @@ describe.skipIf(chromiumPath === undefined)("the hosted form page in Chromium", 
     contexts.push(context)
     const page = await context.newPage()
     const problems: Array<string> = []
-    // Any console error (a CSP refusal among them) and any failed request but the browser's favicon probe.
+    // Any console error (a CSP refusal among them) and any failed request, the browser's favicon probe included.
     page.on("console", (m) => {
       if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) problems.push(m.text())
     })
     page.on("response", (r) => {
-      if (r.status() >= 400 && !r.url().endsWith("/favicon.ico")) problems.push(`${r.status()} ${r.url()}`)
+      if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`)
     })
     page.on("dialog", (d) => {
       problems.push(`dialog: ${d.message()}`)

@@ -1,8 +1,8 @@
-/** The pages and the element script, in the API definition so /openapi.json lists them. */
+/** The pages, the element script and the site's icon, in the API definition so /openapi.json lists them. */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { markPublic } from "../http/openApiShape.js"
-import { GonePage, NotFoundPage, NotModified, Page, RateLimitedPage, Script, UnavailablePage } from "./wire.js"
+import { GonePage, Icon, NotFoundPage, NotModified, Page, RateLimitedPage, Script, UnavailablePage } from "./wire.js"
 
 const token = { token: Schema.String }
 
@@ -20,7 +20,10 @@ export class PagesGroup extends HttpApiGroup.make("pages")
     }).annotate(OpenApi.Summary, "The artist portal as a web page"),
     HttpApiEndpoint.get("embedScript", "/embed.js", {
       success: [Script, NotModified]
-    }).annotate(OpenApi.Summary, "The <forms-embed> element (ETag; 304 on If-None-Match)")
+    }).annotate(OpenApi.Summary, "The <forms-embed> element (ETag; 304 on If-None-Match)"),
+    HttpApiEndpoint.get("favicon", "/favicon.ico", {
+      success: [Icon, NotModified]
+    }).annotate(OpenApi.Summary, "The site's icon, an SVG (ETag; 304 on If-None-Match)")
   )
   .pipe(markPublic)
   .annotateMerge(OpenApi.annotations({

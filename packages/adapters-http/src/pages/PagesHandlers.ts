@@ -1,6 +1,6 @@
 /**
  * Handlers of the pages group: the hosted form and portal pages (the token checked first, so an unknown
- * one gets its HTML error page and status) and `/embed.js` with its ETag. They answer raw responses: a page's
+ * one gets its HTML error page and status), `/embed.js` and `/favicon.ico` with their ETags. They answer raw responses: a page's
  * error is an HTML page of its own status, which no error schema chooses, and every answer names its charset
  * in `Content-Type`, which the document's media types (`text/html`, `text/javascript`) do not.
  */
@@ -12,6 +12,7 @@ import { Api } from "../Api.js"
 import { errorTable } from "../http/errorTable.js"
 import { ifNoneMatchHolds } from "../http/etag.js"
 import { elementPage, errorPage, htmlResponse, notFoundText, pageHeaders } from "./pageHtml.js"
+import { faviconEtag, faviconSvg, faviconType } from "./favicon.js"
 import { WebAssets } from "./WebAssets.js"
 
 const errorPages: Readonly<Record<number, readonly [string, string]>> = {
@@ -70,6 +71,15 @@ export const PagesHandlers = HttpApiBuilder.group(
             contentType: "text/javascript; charset=utf-8",
             headers
           })
+        }))
+      .handleRaw("favicon", ({ request }) =>
+        Effect.sync(() => {
+          // An SVG is a document: it carries the pages' policy (no script runs if it is opened on its own).
+          const headers = { ...pageHeaders, etag: faviconEtag, "cache-control": "no-cache" }
+          if (ifNoneMatchHolds(request.headers["if-none-match"], faviconEtag)) {
+            return HttpServerResponse.empty({ status: 304, headers })
+          }
+          return HttpServerResponse.text(faviconSvg, { contentType: faviconType, headers })
         }))
   })
 )

@@ -37,6 +37,7 @@ const document = (title: string, body: string, script: string | undefined): stri
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(title)}</title>
+<link rel="icon" href="/favicon.ico" type="image/svg+xml">
 ${script === undefined ? "" : `<script type="module" src="${escapeHtml(script)}"></script>\n`}</head>
 <body>
 <main>

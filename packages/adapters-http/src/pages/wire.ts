@@ -18,6 +18,9 @@ export const Script = Schema.String.annotate({
 }).pipe(
   HttpApiSchema.asText({ contentType: "text/javascript" })
 )
+export const Icon = Schema.String.annotate({ description: "The site's icon (SVG)." }).pipe(
+  HttpApiSchema.asText({ contentType: "image/svg+xml" })
+)
 export const NotModified = Schema.Void.annotate({ description: "Not modified: the `If-None-Match` ETag is current." }).pipe(
   HttpApiSchema.status(304)
 )
