@@ -17,10 +17,18 @@ if (Result.isFailure(parsed)) {
 }
 const config = parsed.success
 
-// A stop that outlives the 10 s grace for requests plus closing the database is cut short.
-const hardStop = () => setTimeout(() => process.exit(1), 20_000).unref()
-process.once("SIGTERM", hardStop)
-process.once("SIGINT", hardStop)
+// A stop that outlives the 10 s grace for requests plus closing the database is cut short. The listeners stay
+// until the process exits: a terminal's Ctrl-C or a supervisor signals the whole process group, and pnpm and tsx
+// relay the signal again, so a second SIGTERM or SIGINT may come while the server stops. Without a listener it
+// would end the graceful stop with the signal's exit code (128 + n), which pnpm reports as a failed command.
+let stopping = false
+const hardStop = () => {
+  if (stopping) return
+  stopping = true
+  setTimeout(() => process.exit(1), 20_000).unref()
+}
+process.on("SIGTERM", hardStop)
+process.on("SIGINT", hardStop)
 
 const program = Layer.launch(Server.layer(config)).pipe(
   Effect.onInterrupt(() => Effect.logInfo("stopped: requests finished, database closed")),

@@ -8,14 +8,45 @@ import { fileURLToPath } from "node:url"
 import { fixturePath } from "./harness.js"
 
 const serverDir = fileURLToPath(new URL("..", import.meta.url))
+const rootDir = fileURLToPath(new URL("../../..", import.meta.url))
 const tsxBin = fileURLToPath(new URL("../node_modules/.bin/tsx", import.meta.url))
-// What `pnpm start` and `pnpm cli` run, without pnpm around it.
+// What `pnpm start` (node with tsx's loader: one process) and `pnpm cli` (tsx) run, without pnpm around them.
 const tsx = (script: string, args: ReadonlyArray<string>, env: Record<string, string>) =>
-  spawn(tsxBin, ["--conditions=@forms/source", script, ...args], {
-    cwd: serverDir,
-    env: { ...process.env, INIT_CWD: serverDir, LOG_LEVEL: "info", ...env },
+  spawn(
+    script === "src/main.ts" ? process.execPath : tsxBin,
+    [...(script === "src/main.ts" ? ["--import", "tsx"] : []), "--conditions=@forms/source", script, ...args],
+    {
+      cwd: serverDir,
+      env: { ...process.env, INIT_CWD: serverDir, LOG_LEVEL: "info", ...env },
+      stdio: ["ignore", "pipe", "pipe"]
+    }
+  )
+
+/**
+ * The pnpm running these tests (`pnpm test` names its entry in `npm_execpath`), run with this node: pnpm itself,
+ * as a developer runs it, never a wrapper around it (`npx` adds a process of npm's own above pnpm).
+ */
+const pnpmEntry = /pnpm\.c?js$/.test(process.env["npm_execpath"] ?? "") ? process.env["npm_execpath"] : undefined
+const noPnpm = "skipped: run through pnpm (`pnpm test`), which names its own entry in npm_execpath"
+
+/** `pnpm start` at the repository's root, in a process group of its own. */
+const pnpmStart = (entry: string, env: Record<string, string>) =>
+  spawn(process.execPath, [entry, "start"], {
+    cwd: rootDir,
+    detached: true,
+    env: { ...process.env, LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"]
   })
+
+/** Whether any process of the group `pgid` is still there. */
+const groupAlive = (pgid: number): boolean => {
+  try {
+    process.kill(-pgid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
 
 interface Finished { readonly code: number | null; readonly stdout: string; readonly stderr: string }
 
@@ -108,6 +139,38 @@ describe("the server process", () => {
       rmSync(dataDir, { recursive: true, force: true })
     }
   }, 120_000)
+
+  // A supervisor signals pnpm alone (a container's stop) or the whole group (systemd, a terminal's Ctrl-C): pnpm and
+  // the server each get it, pnpm relays it again, and the stop is still a clean one.
+  it.skipIf(pnpmEntry === undefined).each([
+    ["SIGTERM", "pnpm alone"],
+    ["SIGTERM", "the whole process group"],
+    ["SIGINT", "the whole process group"]
+  ] as const)("`pnpm start` stopped by %s sent to %s exits 0 after a graceful stop, reporting no failure", async (signal, to) => {
+    if (pnpmEntry === undefined) return
+    const dataDir = mkdtempSync(join(tmpdir(), "forms-pnpm-start-"))
+    const child = pnpmStart(pnpmEntry, { PORT: "0", DATA_DIR: dataDir })
+    const pgid = child.pid ?? 0
+    try {
+      const run = collect(child)
+      await run.waitFor("listening", 120_000)
+      if (to === "pnpm alone") child.kill(signal)
+      else process.kill(-pgid, signal)
+      const { code, stdout, stderr } = await run.finished
+      const printed = `${stdout}\n${stderr}`
+      expect(printed).not.toMatch(/ELIFECYCLE|Command failed|ERR_PNPM/)
+      expect(code).toBe(0)
+      expect(run.lines().map((l) => l["message"])).toContain("stopped: requests finished, database closed")
+      // Nothing of the group is left behind (a server orphaned by its launcher would still hold the port); the
+      // server's esbuild service ends when the server's pipe to it closes, just after.
+      await expect.poll(() => groupAlive(pgid), { timeout: 10_000 }).toBe(false)
+    } finally {
+      if (groupAlive(pgid)) process.kill(-pgid, "SIGKILL")
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }, 180_000)
+
+  if (pnpmEntry === undefined) it.skip(`\`pnpm start\` stopped by a signal: ${noPnpm}`, () => {})
 
   it("refuses a bad configuration with a message naming the variable, exit code not 0", async () => {
     const run = collect(tsx("src/main.ts", [], { PORT: "eighty", MAX_ARRAY_ITEMS: "0" }))
