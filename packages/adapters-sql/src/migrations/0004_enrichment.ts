@@ -10,6 +10,7 @@
  */
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
+import { linkContact0004 } from "./linkContactText.js"
 
 export default Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -35,34 +36,5 @@ export default Effect.gen(function*() {
     END
     $$`
   // p_submission null (or unknown): the contact is found or created and returned, nothing is linked.
-  yield* sql`CREATE FUNCTION forms_link_contact(p_organisation text, p_key text, p_submission uuid) RETURNS contacts
-    LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
-    DECLARE
-      v_found boolean := false;
-      v_previous uuid;
-      v_contact uuid;
-      v_row contacts;
-    BEGIN
-      IF p_submission IS NOT NULL THEN
-        SELECT s.contact_id INTO v_previous FROM submissions s WHERE s.id = p_submission FOR UPDATE;
-        v_found := FOUND;
-      END IF;
-      -- DO NOTHING waits for a racing insert of the same key to commit; the next statement then reads its row.
-      INSERT INTO contacts (organisation_id, key) VALUES (p_organisation, p_key)
-        ON CONFLICT (organisation_id, key) DO NOTHING;
-      SELECT c.id INTO v_contact FROM contacts c WHERE c.organisation_id = p_organisation AND c.key = p_key;
-      IF v_contact IS NULL THEN
-        RAISE EXCEPTION 'the contact upsert left no row';
-      END IF;
-      PERFORM 1 FROM contacts c WHERE c.id IN (v_contact, v_previous) ORDER BY c.id FOR UPDATE;
-      IF v_found AND v_previous IS DISTINCT FROM v_contact THEN
-        UPDATE submissions s SET contact_id = v_contact WHERE s.id = p_submission;
-        IF v_previous IS NOT NULL THEN
-          UPDATE contacts c SET tags = forms_contact_tags(v_previous) WHERE c.id = v_previous;
-        END IF;
-      END IF;
-      UPDATE contacts c SET tags = forms_contact_tags(v_contact) WHERE c.id = v_contact RETURNING c.* INTO v_row;
-      RETURN v_row;
-    END
-    $$`
+  yield* sql.unsafe(linkContact0004)
 })

@@ -9,14 +9,20 @@ import { failureTag, first, newActor, t0 } from "../organiserTestSupport.js"
 
 type Check = Effect.Effect<void, unknown, OrganiserAccess | OrganiserArtists | OrganiserCatalog>
 
+/** Two organisations; the first has an event "Fest" and an artist "The Band". */
+const twoOrganisations = Effect.gen(function*() {
+  const artists = yield* OrganiserArtists
+  const catalog = yield* OrganiserCatalog
+  const a = yield* newActor
+  const b = yield* newActor
+  const event = yield* catalog.createEvent(a, { name: "Fest", parent_event_id: null }, t0)
+  const artist = yield* artists.createArtist(a, "The Band", t0)
+  return { a, artist, artists, b, catalog, event }
+})
+
 export const engagementChecks: Readonly<Record<string, Check>> = {
   "engagements: created with their advance sections and audited, scoped, paged newest first": Effect.gen(function*() {
-    const artists = yield* OrganiserArtists
-    const catalog = yield* OrganiserCatalog
-    const a = yield* newActor
-    const b = yield* newActor
-    const event = yield* catalog.createEvent(a, { name: "Fest", parent_event_id: null }, t0)
-    const artist = yield* artists.createArtist(a, "The Band", t0)
+    const { a, artist, artists, b, catalog, event } = yield* twoOrganisations
     const sections = [{ name: "Travel", position: 2 }, { name: "Rider", position: -1 }, { name: "Stage", position: 2 }]
     const created = yield* artists.createEngagement(a, { event_id: event.id, master_artist_id: artist.id, advance_sections: sections }, t0 + 1)
     expect(created).toMatchObject({ event_id: event.id, master_artist_id: artist.id, created_at: t0 + 1 })
@@ -53,12 +59,7 @@ export const engagementChecks: Readonly<Record<string, Check>> = {
     expect(actions.filter(([action]) => action === "engagement.created").map(([, id]) => id).sort()).toEqual([created.id, bare.id, newest.id].sort())
   }),
   "engagements: a reference of another organisation or a soft-deleted artist writes nothing": Effect.gen(function*() {
-    const artists = yield* OrganiserArtists
-    const catalog = yield* OrganiserCatalog
-    const a = yield* newActor
-    const b = yield* newActor
-    const event = yield* catalog.createEvent(a, { name: "Fest", parent_event_id: null }, t0)
-    const artist = yield* artists.createArtist(a, "The Band", t0)
+    const { a, artist, artists, b, catalog, event } = yield* twoOrganisations
     const theirEvent = yield* catalog.createEvent(b, { name: "Theirs", parent_event_id: null }, t0)
     const theirArtist = yield* artists.createArtist(b, "Their Band", t0)
     const gone = yield* artists.createArtist(a, "Gone", t0)
@@ -80,12 +81,7 @@ export const engagementChecks: Readonly<Record<string, Check>> = {
     yield* catalog.deleteEvent(a, event.id, t0)
   }),
   "portal links: only for the engagement's organisation (or the CLI), each one audited": Effect.gen(function*() {
-    const artists = yield* OrganiserArtists
-    const catalog = yield* OrganiserCatalog
-    const a = yield* newActor
-    const b = yield* newActor
-    const event = yield* catalog.createEvent(a, { name: "Fest", parent_event_id: null }, t0)
-    const artist = yield* artists.createArtist(a, "The Band", t0)
+    const { a, artist, artists, b, catalog, event } = yield* twoOrganisations
     const engagement = yield* artists.createEngagement(a, { event_id: event.id, master_artist_id: artist.id, advance_sections: [] }, t0 + 1)
     // Fresh tokens on every run: a PostgreSQL test database outlives the run, and tokens are unique.
     const token = () => `t${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}${"z".repeat(20)}`
