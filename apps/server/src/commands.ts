@@ -1,7 +1,6 @@
 /** The CLI's commands (CONTRACT §11). Each gets its arguments and the shared configuration. */
 import { Console, Effect, Layer } from "effect"
 import { randomBytes } from "node:crypto"
-import type { SqlClient } from "effect/sql"
 import {
   loadFixture,
   Migrations,
@@ -11,29 +10,15 @@ import {
   SqlOrganiserForms
 } from "@forms/adapters-sql"
 import { FormAuthoring, FormAuthoringLive, Organiser, OrganiserLive } from "@forms/domain"
-import { baseUrlOf, formUrl, portalUrl, resolvePath, type ServerConfig } from "./config.js"
+import { type Command, usageError } from "./command.js"
+import { baseUrlOf, formUrl, portalUrl, resolvePath } from "./config.js"
 import { eventsCommand } from "./eventsCommand.js"
 import { backupCommand, restoreCommand } from "./operations/backupCommands.js"
 import { apiKeyCommand, organisationCommand } from "./organiserCommands.js"
 import { readFixtureFile, StartupError } from "./startup.js"
 
-/** A command on the configured database (the CLI opens it). */
-export interface DatabaseCommand {
-  readonly usage: string
-  readonly summary: string
-  readonly opensDatabase?: true
-  readonly run: (args: ReadonlyArray<string>, config: ServerConfig) => Effect.Effect<void, unknown, SqlClient.SqlClient>
-}
-
-/** A command that opens no database through the CLI (restore writes one). */
-export interface PlainCommand {
-  readonly usage: string
-  readonly summary: string
-  readonly opensDatabase: false
-  readonly run: (args: ReadonlyArray<string>, config: ServerConfig) => Effect.Effect<void, unknown>
-}
-
-export type Command = DatabaseCommand | PlainCommand
+export type { Command, DatabaseCommand, PlainCommand } from "./command.js"
+export { usageError } from "./command.js"
 
 /** 32 random bytes in base64url (CONTRACT §11). */
 export const generateToken = (): string => randomBytes(32).toString("base64url")
@@ -45,8 +30,6 @@ const organiserLayer = OrganiserLive.layer.pipe(
 const formAuthoringLayer = FormAuthoringLive.layer.pipe(
   Layer.provide([SqlOrganiserForms.layer, SqlOrganiserCatalog.layer])
 )
-
-export const usageError = (command: Command) => new StartupError({ message: `Usage: pnpm cli ${command.usage}` })
 
 const importCommand: Command = {
   usage: "import <fixture.json>",
