@@ -1,23 +1,13 @@
 import { describe, expect, it } from "@effect/vitest"
-import type { FormField } from "../forms/FormField.js"
+import { type FormField, normalizeField } from "../forms/FormField.js"
+import { seedField, seedSchemaDefaults } from "../memory/Seed.js"
 import type { FormSchema } from "../forms/FormSchema.js"
 import type { AdvanceSection } from "./Engagement.js"
 import { advanceDraftKey } from "./Engagement.js"
 import { findMappedSection, formSectionNamed, mapSections, sectionFields } from "./SectionMapping.js"
 
-const field = (slug: string, section_id: string | null, position: number): FormField => ({
-  id: `f-${slug}`,
-  section_id,
-  slug,
-  label: slug,
-  type: "text",
-  is_required: false,
-  options: null,
-  validation_rules: null,
-  is_unique: false,
-  position,
-  maps_to: null
-})
+const field = (slug: string, section_id: string | null, position: number): FormField =>
+  normalizeField(seedField({ id: `f-${slug}`, slug, section_id, position }))
 
 const schema: FormSchema = {
   id: "fs-adv",
@@ -26,13 +16,7 @@ const schema: FormSchema = {
   event: null,
   name: "Advance",
   type: "artist_advance",
-  status: "published",
-  public_token: null,
-  previous_public_token: null,
-  token_rotated_at: null,
-  opens_at: null,
-  closes_at: null,
-  tags: [],
+  ...seedSchemaDefaults,
   sections: [
     { id: "s-b", name: "Travel", position: 2 },
     { id: "s-a", name: "Travel", position: 2 },

@@ -1,21 +1,10 @@
 import { describe, expect, it } from "@effect/vitest"
-import type { FormField } from "../forms/FormField.js"
+import { type FormField, normalizeField } from "../forms/FormField.js"
+import { seedField } from "../memory/Seed.js"
 import { makeRulesCache } from "./RulesCache.js"
 
-const field = (overrides: Partial<FormField> = {}): FormField => ({
-  id: "f",
-  section_id: null,
-  slug: "a",
-  label: "A",
-  type: "text",
-  is_required: false,
-  options: null,
-  validation_rules: null,
-  is_unique: false,
-  position: 1,
-  maps_to: null,
-  ...overrides
-})
+const field = (overrides: Partial<FormField> = {}): FormField =>
+  normalizeField(seedField({ id: "f", slug: "a", label: "A", ...overrides }))
 const fields = (required: boolean): ReadonlyArray<FormField> => [field({ is_required: required })]
 
 describe("makeRulesCache", () => {

@@ -4,7 +4,8 @@
  */
 import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Exit, type Layer, Option } from "effect"
-import type { FormField } from "../../../forms/FormField.js"
+import { type FormField, normalizeField } from "../../../forms/FormField.js"
+import { seedField } from "../../../memory/Seed.js"
 import { OrganiserAccess } from "../../../organiser/catalog/OrganiserAccess.js"
 import { OrganiserCatalog } from "../../../organiser/catalog/OrganiserCatalog.js"
 import type { FormDefinition } from "../../../organiser/forms/FormModel.js"
@@ -12,20 +13,8 @@ import { OrganiserForms } from "../../../organiser/forms/OrganiserForms.js"
 import { OrganiserArtists } from "../../../organiser/OrganiserArtists.js"
 import { failureTag, first, newActor, t0 } from "../organiserTestSupport.js"
 
-const field = (id: string, slug: string, over: Partial<FormField> = {}): FormField => ({
-  id,
-  section_id: null,
-  slug,
-  label: slug,
-  type: "text",
-  is_required: false,
-  options: null,
-  validation_rules: null,
-  is_unique: false,
-  position: 0,
-  maps_to: null,
-  ...over
-})
+const field = (id: string, slug: string, over: Partial<FormField> = {}): FormField =>
+  normalizeField(seedField({ id, slug, position: 0, ...over }))
 
 export const formDefinition = (over: Partial<FormDefinition> = {}): FormDefinition => ({
   name: "Volunteers",
