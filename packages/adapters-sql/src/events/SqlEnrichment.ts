@@ -1,21 +1,15 @@
 /** The `Enrichment` port on PostgreSQL: submission tags and contacts, each method one statement (a batch too). */
-import { Effect, Layer, Option, Schema } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
-import { type Contact, Enrichment, type LinkContact, type SubmissionTags } from "@forms/domain"
+import { Contact, Enrichment, type LinkContact, type SubmissionTags } from "@forms/domain"
 import { compareStrings } from "@forms/domain/internal"
 import { decodeRows } from "../sql/decodeRows.js"
 import { sqlFailure } from "../sql/SqlFailure.js"
 import { isUuid, jsonText, sortedTags, tagsOf } from "../sql/sqlValues.js"
 import { transientRetries } from "../sql/transientRetries.js"
 
-const ContactRow = Schema.Struct({
-  id: Schema.String,
-  organisation_id: Schema.String,
-  key: Schema.String,
-  tags: Schema.Array(Schema.String)
-})
-const decodeContacts = decodeRows(ContactRow)
+const decodeContacts = decodeRows(Contact)
 /** The database keeps a contact's tags in code point order; the port's order is by code unit (CONTRACT §2). */
 const toContacts = (rows: ReadonlyArray<unknown>): Effect.Effect<ReadonlyArray<Contact>> =>
   decodeContacts(rows).pipe(

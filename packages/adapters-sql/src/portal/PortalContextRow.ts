@@ -1,18 +1,12 @@
 /** How an engagement's portal context (event, artist, advance sections, advance schema) is read in one statement. */
 import { Effect, Schema } from "effect"
-import { type PortalContext } from "@forms/domain"
+import { AdvanceSection, type PortalContext } from "@forms/domain"
 import { ArtistAdvanceType } from "@forms/domain/internal"
 import { FormSchemaRow, selectFormSchemas } from "../forms/FormSchemaRow.js"
 import { decodeRows } from "../sql/decodeRows.js"
 import { epochMs } from "../sql/sqlValues.js"
 
-export const AdvanceSectionRow = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  position: Schema.Number,
-  status: Schema.Literals(["pending", "submitted"]),
-  submitted_at: Schema.NullOr(Schema.Number)
-})
+export const AdvanceSectionRow = AdvanceSection
 
 const ContextRow = Schema.Struct({
   id: Schema.String,

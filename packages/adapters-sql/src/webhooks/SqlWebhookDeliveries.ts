@@ -13,7 +13,7 @@ import { newestFirst, toPage } from "../sql/paging.js"
 import { sqlFailure } from "../sql/SqlFailure.js"
 import { epochMs, isUuid, jsonText, toValues } from "../sql/sqlValues.js"
 import { eventForm, eventOrganisation, sendable, subscribed } from "./fanOutSql.js"
-import { deliveryColumns, DeliveryRow, requireEndpoint, toDelivery } from "./webhookRows.js"
+import { deliveryColumns, DeliveryRow, requireEndpoint } from "./webhookRows.js"
 
 const decodeDeliveries = decodeRows(DeliveryRow)
 const ClaimRow = Schema.Struct({
@@ -54,7 +54,7 @@ export const makeDeliveryMethods = (sql: SqlClient.SqlClient): DeliveryMethods =
         const rows = yield* sql`SELECT ${cols} FROM webhook_deliveries d WHERE d.endpoint_id = ${endpointId}
           AND (${status ?? null}::text IS NULL OR d.status = ${status ?? null})
           AND ${newestFirst(sql, { created: "d.created_at", id: "d.id" }, page)}`.pipe(Effect.flatMap(decodeDeliveries))
-        return toPage(rows.map(toDelivery), page.limit)
+        return toPage(rows, page.limit)
       },
       Effect.catchTag("SqlError", sqlFailure)
     ),
@@ -72,7 +72,7 @@ export const makeDeliveryMethods = (sql: SqlClient.SqlClient): DeliveryMethods =
             RETURNING ${cols}`.pipe(Effect.flatMap(decodeDeliveries))
           const row = rows[0]
           if (row === undefined) return yield* Effect.die("the insert returned no row")
-          return toDelivery(row)
+          return row
         })),
       Effect.catchTag("SqlError", sqlFailure)
     ),
@@ -90,7 +90,7 @@ export const makeDeliveryMethods = (sql: SqlClient.SqlClient): DeliveryMethods =
           const row = rows[0]
           if (row === undefined) return Option.none()
           yield* audit(actor, at, "webhook_delivery.retried", "webhook_delivery", row.id)
-          return Option.some(toDelivery(row))
+          return Option.some(row)
         })),
       Effect.catchTag("SqlError", sqlFailure)
     ),

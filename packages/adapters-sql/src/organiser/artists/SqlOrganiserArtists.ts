@@ -4,7 +4,7 @@
  */
 import { Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { type Actor, ArtistNotFound, OrganiserArtists } from "@forms/domain"
+import { type Actor, AdminArtist, ArtistNotFound, OrganiserArtists } from "@forms/domain"
 import { appendAudit } from "../../sql/appendAudit.js"
 import { decodeRows } from "../../sql/decodeRows.js"
 import { newestFirst, toPage } from "../../sql/paging.js"
@@ -12,14 +12,9 @@ import { sqlFailure } from "../../sql/SqlFailure.js"
 import { asObject, epochMs } from "../../sql/sqlValues.js"
 import { makeEngagementMethods } from "../engagements/SqlOrganiserEngagements.js"
 
-const ArtistRow = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  deleted_at: Schema.NullOr(Schema.Number),
-  created_at: Schema.Number
-})
-const DetailRow = Schema.Struct({ ...ArtistRow.fields, profile: Schema.Unknown })
-const decodeArtists = decodeRows(ArtistRow)
+/** The artist and its stored `profile` (any JSON: an object is kept, anything else read as `{}`). */
+const DetailRow = Schema.Struct({ ...AdminArtist.fields, profile: Schema.Unknown })
+const decodeArtists = decodeRows(AdminArtist)
 const decodeDetails = decodeRows(DetailRow)
 
 /** Over `master_artists a`. */

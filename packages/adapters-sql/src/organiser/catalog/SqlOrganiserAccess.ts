@@ -1,7 +1,7 @@
 /** The `OrganiserAccess` port on PostgreSQL: organisations and API keys, keys stored as SHA-256 hashes only. */
-import { Effect, Layer, Option, Schema } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
-import { type ApiKeyRecord, OrganiserAccess } from "@forms/domain"
+import { ApiKeyRecord, Organisation, OrganiserAccess } from "@forms/domain"
 import { hashPortalToken } from "../../fixture/formRevision.js"
 import { decodeRows } from "../../sql/decodeRows.js"
 import { sqlFailure } from "../../sql/SqlFailure.js"
@@ -10,18 +10,8 @@ import { epochMs } from "../../sql/sqlValues.js"
 /** API keys are hashed like portal tokens: lower-case hex SHA-256 of the UTF-8 key. */
 export const hashApiKey = hashPortalToken
 
-const KeyRow = Schema.Struct({
-  id: Schema.String,
-  organisation_id: Schema.String,
-  name: Schema.NullOr(Schema.String),
-  prefix: Schema.String,
-  created_at: Schema.Number,
-  last_used_at: Schema.NullOr(Schema.Number),
-  revoked_at: Schema.NullOr(Schema.Number)
-})
-const decodeKeys = decodeRows(KeyRow)
-const OrganisationRow = Schema.Struct({ id: Schema.String, name: Schema.String })
-const decodeOrganisations = decodeRows(OrganisationRow)
+const decodeKeys = decodeRows(ApiKeyRecord)
+const decodeOrganisations = decodeRows(Organisation)
 
 const keyColumns = `id, organisation_id, name, prefix, ${epochMs("created_at")} AS created_at,
   ${epochMs("last_used_at")} AS last_used_at, ${epochMs("revoked_at")} AS revoked_at`

@@ -4,9 +4,9 @@
  * with its audit entry; rows a write depends on are locked (a child's parent FOR SHARE, a deleted event FOR UPDATE),
  * two events in the order of their ids.
  */
-import { Effect, Layer, Option, Schema } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
-import { type Actor, EventNotFound, InUse, OrganiserCatalog, ReferenceInvalid } from "@forms/domain"
+import { type Actor, AuditEntry, EventNotFound, InUse, OrganiserCatalog, ReferenceInvalid } from "@forms/domain"
 import { appendAudit } from "../../sql/appendAudit.js"
 import { decodeRows } from "../../sql/decodeRows.js"
 import { newestFirst, toPage } from "../../sql/paging.js"
@@ -19,15 +19,7 @@ import { makeTimeSlotMethods } from "./SqlTimeSlots.js"
 const decodeEvents = decodeRows(EventRow)
 
 const auditColumns = `id::text AS id, ${epochMs("at")} AS at, api_key_id, action, resource_type, resource_id`
-const AuditRow = Schema.Struct({
-  id: Schema.String,
-  at: Schema.Number,
-  api_key_id: Schema.NullOr(Schema.String),
-  action: Schema.String,
-  resource_type: Schema.String,
-  resource_id: Schema.String
-})
-const decodeAudit = decodeRows(AuditRow)
+const decodeAudit = decodeRows(AuditEntry)
 
 export const makeSqlOrganiserCatalog = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient

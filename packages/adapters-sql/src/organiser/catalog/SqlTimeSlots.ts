@@ -2,22 +2,20 @@
  * The time-slot methods of the `OrganiserCatalog` port on PostgreSQL: an event's slots with their holders, scoped
  * through their event's organisation, each write one transaction with its audit entry.
  */
-import { Effect, Option, Schema } from "effect"
+import { Effect, Option } from "effect"
 import type { SqlClient } from "effect/sql"
-import { type AdminTimeSlot, type Actor, EventNotFound, type OrganiserCatalog, TimeSlotNotFound } from "@forms/domain"
+import { AdminTimeSlot, type Actor, EventNotFound, type OrganiserCatalog, TimeSlotNotFound } from "@forms/domain"
 import { appendAudit } from "../../sql/appendAudit.js"
 import { decodeRows } from "../../sql/decodeRows.js"
 import { toPage } from "../../sql/paging.js"
 import { deleteFailure, sqlFailure } from "../../sql/SqlFailure.js"
-import { slotFields } from "../../shifts/registrationRows.js"
 import { eventExists } from "./eventRows.js"
 
 /** Over `time_slots t JOIN events e`: a slot, its event's name and its holders (CONTRACT §15). */
 const slotColumns = `t.id, t.event_id, e.name AS event_name, t.name, to_char(t.date, 'YYYY-MM-DD') AS date,
   to_char(t.start_time, 'HH24:MI') AS start_time, to_char(t.end_time, 'HH24:MI') AS end_time, t.capacity,
   (SELECT count(*)::int FROM slot_places p WHERE p.slot_id = t.id) AS holders`
-const AdminSlotRow = Schema.Struct({ id: Schema.String, event_id: Schema.String, event_name: Schema.String, ...slotFields })
-const decodeSlots = decodeRows(AdminSlotRow)
+const decodeSlots = decodeRows(AdminTimeSlot)
 
 type TimeSlotMethods = Pick<
   OrganiserCatalog["Service"],

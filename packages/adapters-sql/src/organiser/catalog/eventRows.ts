@@ -1,16 +1,13 @@
 /** Events as the organiser reads them, and the check every write under an event makes: the event is the organisation's. */
-import { Effect, Schema } from "effect"
+import { Effect } from "effect"
 import type { SqlClient } from "effect/sql"
+import { AdminEvent } from "@forms/domain"
 import { epochMs } from "../../sql/sqlValues.js"
 
 /** Over `events e`. */
 export const eventColumns = `e.id, e.name, e.parent_event_id, ${epochMs("e.created_at")} AS created_at`
-export const EventRow = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  parent_event_id: Schema.NullOr(Schema.String),
-  created_at: Schema.Number
-})
+/** A row of `eventColumns` is the domain's record. */
+export const EventRow = AdminEvent
 
 /**
  * Whether the event exists in the organisation. Inside a write, `lock: "FOR SHARE"` keeps it until the

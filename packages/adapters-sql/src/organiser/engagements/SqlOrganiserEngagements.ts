@@ -4,10 +4,10 @@
  */
 import { Effect, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { EngagementNotFound, type OrganiserArtists, ReferenceInvalid } from "@forms/domain"
+import { AdminEngagement, EngagementNotFound, type OrganiserArtists, ReferenceInvalid } from "@forms/domain"
 import { advanceDraftKey, ArtistAdvanceType } from "@forms/domain/internal"
 import { setPortalToken } from "../../fixture/tokenAdmin.js"
-import { advanceSectionsJson, AdvanceSectionRow } from "../../portal/PortalContextRow.js"
+import { advanceSectionsJson } from "../../portal/PortalContextRow.js"
 import { appendAudit } from "../../sql/appendAudit.js"
 import { decodeRows } from "../../sql/decodeRows.js"
 import { newestFirst, toPage } from "../../sql/paging.js"
@@ -15,15 +15,9 @@ import { sqlFailure } from "../../sql/SqlFailure.js"
 import { asObject, epochMs } from "../../sql/sqlValues.js"
 import { eventExists } from "../catalog/eventRows.js"
 
-const EngagementRow = Schema.Struct({
-  id: Schema.String,
-  event_id: Schema.String,
-  master_artist_id: Schema.String,
-  created_at: Schema.Number,
-  advance_sections: Schema.Array(AdvanceSectionRow)
-})
-const EngagementDetailRow = Schema.Struct({ ...EngagementRow.fields, advance: Schema.Unknown, values: Schema.Unknown })
-const decodeEngagements = decodeRows(EngagementRow)
+/** The engagement with the stored `advance` and the advance draft's `values` (any JSON, read as objects). */
+const EngagementDetailRow = Schema.Struct({ ...AdminEngagement.fields, advance: Schema.Unknown, values: Schema.Unknown })
+const decodeEngagements = decodeRows(AdminEngagement)
 const decodeEngagementDetails = decodeRows(EngagementDetailRow)
 
 /** Over `engagements en`. */

@@ -1,15 +1,11 @@
 /** Engagements as the organiser sees them (CONTRACT §12): an artist at an event, with its advance sections. */
 import { Schema } from "effect"
+import { AdvanceSection } from "../../portal/Engagement.js"
 import type { CreatedKey } from "../../shared/paging.js"
 
-export const AdminAdvanceSection = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  position: Schema.Number,
-  status: Schema.Literals(["pending", "submitted"]),
-  submitted_at: Schema.NullOr(Schema.Number)
-})
-export type AdminAdvanceSection = typeof AdminAdvanceSection.Type
+/** An advance section as the organiser sees it: the portal's record (portal/Engagement). */
+export const AdminAdvanceSection = AdvanceSection
+export type AdminAdvanceSection = AdvanceSection
 
 export const AdminEngagement = Schema.Struct({
   id: Schema.String,
