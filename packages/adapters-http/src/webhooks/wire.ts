@@ -1,21 +1,16 @@
 /** Webhook endpoints and deliveries on the wire: shapes for the document and the typed client. */
-import { Schema } from "effect"
-import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from "@forms/domain"
+import { Schema, Struct } from "effect"
+import { DeliveryAttempt, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from "@forms/domain"
 
 import { envelopeOf, iso, isoOrNull, listOf } from "../http/wireShapes.js"
 import { Count, Milliseconds, StatusCode } from "../http/wireNumbers.js"
 
-export const WebhookWire = Schema.Struct({
-  id: Schema.String,
-  url: Schema.String,
-  event_types: Schema.Array(Schema.String),
-  description: Schema.NullOr(Schema.String),
-  enabled: Schema.Boolean,
-  disabled_reason: Schema.NullOr(Schema.String),
-  created_at: Schema.String
-}).annotate({ identifier: "AdminWebhook" })
+/** The domain's endpoint, `created_at` in ISO 8601. */
+export const WebhookWire = WebhookEndpoint.mapFields((f) => ({ ...f, created_at: Schema.String })).annotate({
+  identifier: "AdminWebhook"
+})
 /** Only in the create answer: `secret` is `whsec_` + base64 of 32 random bytes. */
-export const WebhookWithSecretWire = Schema.Struct({ ...WebhookWire.fields, secret: Schema.String })
+export const WebhookWithSecretWire = Schema.Struct({ ...WebhookWire.fields, secret: WebhookEndpointWithSecret.fields.secret })
   .annotate({ identifier: "AdminWebhookWithSecret" })
 export const WebhookEnvelope = envelopeOf(WebhookWire, "AdminWebhookEnvelope")
 export const WebhookCreatedEnvelope = envelopeOf(WebhookWithSecretWire, "AdminWebhookCreatedEnvelope")
@@ -24,20 +19,22 @@ export const SecretEnvelope = envelopeOf(Schema.Struct({ secret: Schema.String }
 export const TestQueuedEnvelope = envelopeOf(Schema.Struct({ event_id: Schema.String }), "AdminWebhookTestEnvelope")
 export const ReplayQueuedEnvelope = envelopeOf(Schema.Struct({ queued: Count }), "AdminWebhookReplayEnvelope")
 
-export const DeliveryWire = Schema.Struct({
-  id: Schema.String,
-  event_id: Schema.String,
-  event_type: Schema.String,
-  status: Schema.Literals(["pending", "delivered", "failed"]),
-  attempts: Schema.Array(Schema.Struct({
-    at: Schema.String,
-    status_code: Schema.NullOr(StatusCode),
-    error: Schema.NullOr(Schema.String),
-    duration_ms: Schema.NullOr(Milliseconds)
-  })),
-  next_attempt_at: Schema.NullOr(Schema.String),
-  created_at: Schema.String
-}).annotate({ identifier: "AdminWebhookDelivery" })
+/** The domain's attempt: `at` in ISO 8601, the status code and duration in the API's ranges. */
+const AttemptWire = DeliveryAttempt.mapFields((f) => ({
+  ...f,
+  at: Schema.String,
+  status_code: Schema.NullOr(StatusCode),
+  duration_ms: Schema.NullOr(Milliseconds)
+}))
+/** The domain's delivery without `endpoint_id` (the path names it), its instants in ISO 8601. */
+export const DeliveryWire = WebhookDelivery.mapFields(Struct.omit(["endpoint_id"]))
+  .mapFields((f) => ({
+    ...f,
+    attempts: Schema.Array(AttemptWire),
+    next_attempt_at: Schema.NullOr(Schema.String),
+    created_at: Schema.String
+  }))
+  .annotate({ identifier: "AdminWebhookDelivery" })
 export const DeliveryEnvelope = envelopeOf(DeliveryWire, "AdminWebhookDeliveryEnvelope")
 export const DeliveryList = listOf(DeliveryWire, "AdminWebhookDeliveryList")
 

@@ -1,13 +1,12 @@
 /** Master artists on the organiser's wire: the artist, with its profile when read alone, and the body of a create. */
-import { Schema } from "effect"
-import type { AdminArtist, ArtistDetail } from "@forms/domain"
+import { Schema, Struct } from "effect"
+import { AdminArtist, ArtistDetail } from "@forms/domain"
 import { envelopeOf, isoOrNull, listOf } from "../../http/wireShapes.js"
 
-export const ArtistWire = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  deleted_at: Schema.NullOr(Schema.String)
-}).annotate({ identifier: "AdminArtist" })
+/** The domain's artist without `created_at`, `deleted_at` in ISO 8601. */
+export const ArtistWire = AdminArtist.mapFields(Struct.omit(["created_at"]))
+  .mapFields((f) => ({ ...f, deleted_at: Schema.NullOr(Schema.String) }))
+  .annotate({ identifier: "AdminArtist" })
 export const ArtistEnvelope = envelopeOf(ArtistWire, "AdminArtistEnvelope")
 export const ArtistList = listOf(ArtistWire, "AdminArtistList")
 export const toArtistWire = (a: AdminArtist): typeof ArtistWire.Type => ({
@@ -18,7 +17,7 @@ export const toArtistWire = (a: AdminArtist): typeof ArtistWire.Type => ({
 /** The artist with `profile`: what the portal's answers applied to it. */
 export const ArtistDetailWire = Schema.Struct({
   ...ArtistWire.fields,
-  profile: Schema.Record(Schema.String, Schema.Unknown)
+  profile: ArtistDetail.fields.profile
 }).annotate({ identifier: "AdminArtistDetail" })
 export const ArtistDetailEnvelope = envelopeOf(ArtistDetailWire, "AdminArtistDetailEnvelope")
 export const toArtistDetailWire = (a: ArtistDetail): typeof ArtistDetailWire.Type => ({ ...toArtistWire(a), profile: a.profile })

@@ -1,23 +1,17 @@
 /** The catalog on the organiser's wire: the organisation, events, time slots, event sections, audit entries, and their bodies. */
 import { Schema } from "effect"
-import type { AdminEvent, AdminEventSection, AdminTimeSlot, AuditEntry, Organisation } from "@forms/domain"
+import { AdminEvent, AdminEventSection, type AdminTimeSlot, AuditEntry, Organisation } from "@forms/domain"
 import { durationHours, remainingPlaces } from "@forms/domain/internal"
 import { envelopeOf, iso, listOf } from "../../http/wireShapes.js"
 import { TimeSlotWire } from "../../shifts/wire.js"
 import { Capacity, WholePosition } from "../../http/wireNumbers.js"
 
-export const OrganisationWire = Schema.Struct({ id: Schema.String, name: Schema.String }).annotate({
-  identifier: "Organisation"
-})
+export const OrganisationWire = Organisation.annotate({ identifier: "Organisation" })
 export const OrganisationEnvelope = envelopeOf(OrganisationWire, "OrganisationEnvelope")
 export const toOrganisationWire = (o: Organisation): typeof OrganisationWire.Type => ({ id: o.id, name: o.name })
 
-export const EventWire = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  parent_event_id: Schema.NullOr(Schema.String),
-  created_at: Schema.String
-}).annotate({ identifier: "AdminEvent" })
+/** The domain's event, `created_at` in ISO 8601. */
+export const EventWire = AdminEvent.mapFields((f) => ({ ...f, created_at: Schema.String })).annotate({ identifier: "AdminEvent" })
 export const EventEnvelope = envelopeOf(EventWire, "AdminEventEnvelope")
 export const EventList = listOf(EventWire, "AdminEventList")
 export const toEventWire = (e: AdminEvent): typeof EventWire.Type => ({
@@ -46,14 +40,10 @@ export const toAdminTimeSlotWire = (t: AdminTimeSlot): typeof AdminTimeSlotWire.
   remaining: remainingPlaces(t.capacity, t.holders)
 })
 
-export const EventSectionWire = Schema.Struct({
-  id: Schema.String,
-  event_id: Schema.String,
-  name: Schema.String,
-  type: Schema.String,
-  show_in_registration: Schema.Boolean,
-  position: WholePosition
-}).annotate({ identifier: "AdminEventSection" })
+/** The domain's event section, its position a whole number in the API's range. */
+export const EventSectionWire = AdminEventSection.mapFields((f) => ({ ...f, position: WholePosition })).annotate({
+  identifier: "AdminEventSection"
+})
 export const EventSectionEnvelope = envelopeOf(EventSectionWire, "AdminEventSectionEnvelope")
 export const EventSectionList = listOf(EventSectionWire, "AdminEventSectionList")
 export const toEventSectionWire = (s: AdminEventSection): typeof EventSectionWire.Type => ({
@@ -65,14 +55,8 @@ export const toEventSectionWire = (s: AdminEventSection): typeof EventSectionWir
   position: s.position
 })
 
-export const AuditEntryWire = Schema.Struct({
-  id: Schema.String,
-  at: Schema.String,
-  api_key_id: Schema.NullOr(Schema.String),
-  action: Schema.String,
-  resource_type: Schema.String,
-  resource_id: Schema.String
-}).annotate({ identifier: "AuditEntry" })
+/** The domain's audit entry, `at` in ISO 8601. */
+export const AuditEntryWire = AuditEntry.mapFields((f) => ({ ...f, at: Schema.String })).annotate({ identifier: "AuditEntry" })
 export const AuditList = listOf(AuditEntryWire, "AuditList")
 export const toAuditWire = (a: AuditEntry): typeof AuditEntryWire.Type => ({
   id: a.id,

@@ -1,23 +1,21 @@
 /** Engagements on the organiser's wire: the engagement with its advance sections, its detail, its body, a portal link. */
 import { Schema } from "effect"
-import type { AdminEngagement, EngagementDetail } from "@forms/domain"
+import { AdminAdvanceSection, AdminEngagement, EngagementDetail } from "@forms/domain"
 import { envelopeOf, iso, isoOrNull, listOf } from "../../http/wireShapes.js"
 import { WholePosition } from "../../http/wireNumbers.js"
 
-const AdvanceSectionWire = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
+/** The domain's advance section: a whole position in the API's range, `submitted_at` in ISO 8601. */
+const AdvanceSectionWire = AdminAdvanceSection.mapFields((f) => ({
+  ...f,
   position: WholePosition,
-  status: Schema.Literals(["pending", "submitted"]),
   submitted_at: Schema.NullOr(Schema.String)
-})
-export const EngagementWire = Schema.Struct({
-  id: Schema.String,
-  event_id: Schema.String,
-  master_artist_id: Schema.String,
+}))
+/** The domain's engagement, its instants in ISO 8601. */
+export const EngagementWire = AdminEngagement.mapFields((f) => ({
+  ...f,
   advance_sections: Schema.Array(AdvanceSectionWire),
   created_at: Schema.String
-}).annotate({ identifier: "AdminEngagement" })
+})).annotate({ identifier: "AdminEngagement" })
 export const EngagementList = listOf(EngagementWire, "AdminEngagementList")
 export const EngagementEnvelope = envelopeOf(EngagementWire, "AdminEngagementEnvelope")
 export const EngagementBody = Schema.Struct({
@@ -43,8 +41,8 @@ export const toEngagementWire = (e: AdminEngagement): typeof EngagementWire.Type
 /** The list item plus `advance` (what the portal's answers applied) and `values` (the advance draft's values). */
 export const EngagementDetailWire = Schema.Struct({
   ...EngagementWire.fields,
-  advance: Schema.Record(Schema.String, Schema.Unknown),
-  values: Schema.Record(Schema.String, Schema.Unknown)
+  advance: EngagementDetail.fields.advance,
+  values: EngagementDetail.fields.values
 }).annotate({ identifier: "AdminEngagementDetail" })
 export const EngagementDetailEnvelope = envelopeOf(EngagementDetailWire, "AdminEngagementDetailEnvelope")
 export const toEngagementDetailWire = (e: EngagementDetail): typeof EngagementDetailWire.Type => ({
