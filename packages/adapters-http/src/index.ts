@@ -1,12 +1,16 @@
 /**
- * The public API of `@forms/adapters-http` (semver): the `HttpApi` definition and each feature's group and
- * handlers, the typed client, the HTTP server layer and its configuration, and the wire schemas. A name added
- * here is public: add it to the API list of README.md too (examples/test/api.test.ts checks both).
+ * The public API of `@forms/adapters-http` (semver): what an embedder uses. The `HttpApi` definition and each
+ * feature's group and handlers, the typed client, the HTTP server layer and its configuration, the error envelope.
+ * The wire schemas of the routes stay internal (the typed client and `/openapi.json` carry them), so a new route
+ * changes nothing here. A name added here is public: add it to the API list of README.md too
+ * (examples/test/api.test.ts checks both).
  */
 
 // The API definition and the typed client made from it
 export { Api } from "./Api.js"
 export * from "./ApiClient.js"
+// the two answers of a draft create, told apart by class (201 a new draft, 200 the existing one)
+export { DraftCreated, DraftExisting } from "./publicForms/wire.js"
 
 // Serving it: the application layer, its configuration, client networks
 export { docsPath, HttpApp, openApiPath } from "./HttpApp.js"
@@ -27,26 +31,15 @@ export {
 // Public forms
 export { PublicFormsGroup } from "./publicForms/PublicFormsGroup.js"
 export { PublicFormsHandlers } from "./publicForms/PublicFormsHandlers.js"
-export { FieldWire, ValuesWire } from "./forms/wire.js"
-export {
-  CreateDraftBody, DraftCreated, DraftExisting, FormEnvelope, FormSectionWire, FormWire, RegistrationSectionWire,
-  SectionsEnvelope, SubmissionEnvelope, SubmissionWire, TimeSlotsEnvelope, ValuesBody
-} from "./publicForms/wire.js"
-export { TimeSlotWire } from "./shifts/wire.js"
 
 // The artist portal
 export { PortalGroup } from "./portal/PortalGroup.js"
 export { PortalHandlers } from "./portal/PortalHandlers.js"
-export {
-  PortalSectionEnvelope, PortalSectionWire, PortalSummaryEnvelope, PortalSummarySectionWire, PortalSummaryWire,
-  PortalValuesBody
-} from "./portal/wire.js"
 
 // System: liveness and readiness
 export { Readiness } from "./system/Readiness.js"
 export { SystemGroup } from "./system/SystemGroup.js"
 export { SystemHandlers } from "./system/SystemHandlers.js"
-export { HealthEnvelope } from "./system/wire.js"
 
 // The pages and the script they load (the server provides the bundled element)
 export { PagesGroup } from "./pages/PagesGroup.js"
@@ -58,33 +51,16 @@ export { AdminConfig, type AdminConfigShape } from "./organiser/AdminConfig.js"
 export { CurrentActor, OrganiserAuth, OrganiserAuthLive } from "./organiser/OrganiserAuth.js"
 export { CatalogGroup } from "./organiser/catalog/CatalogGroup.js"
 export { CatalogHandlers } from "./organiser/catalog/CatalogHandlers.js"
-// the wire schemas (the domain → wire conversions and the cursor codecs stay internal)
-export {
-  AdminTimeSlotWire, AuditEntryWire, AuditList, EventBody, EventEnvelope, EventList, EventPatchBody,
-  EventSectionBody, EventSectionEnvelope, EventSectionList, EventSectionPatchBody, EventSectionWire, EventWire,
-  OrganisationEnvelope, OrganisationWire, TimeSlotBody, TimeSlotEnvelope, TimeSlotList, TimeSlotPatchBody
-} from "./organiser/catalog/wire.js"
 export { ArtistsGroup } from "./organiser/artists/ArtistsGroup.js"
 export { ArtistsHandlers } from "./organiser/artists/ArtistsHandlers.js"
-export {
-  ArtistBody, ArtistDetailEnvelope, ArtistDetailWire, ArtistEnvelope, ArtistList, ArtistWire
-} from "./organiser/artists/wire.js"
 export { EngagementsGroup } from "./organiser/engagements/EngagementsGroup.js"
 export { EngagementsHandlers } from "./organiser/engagements/EngagementsHandlers.js"
-export {
-  EngagementBody, EngagementDetailEnvelope, EngagementDetailWire, EngagementEnvelope, EngagementList, EngagementWire,
-  PortalLinkEnvelope
-} from "./organiser/engagements/wire.js"
 export { FormsGroup } from "./organiser/forms/FormsGroup.js"
 export { FormsHandlers } from "./organiser/forms/FormsHandlers.js"
 
 // Submissions out: the organiser's reads, export and erasure
 export { SubmissionsOutGroup } from "./submissionsOut/SubmissionsOutGroup.js"
 export { SubmissionsOutHandlers } from "./submissionsOut/SubmissionsOutHandlers.js"
-export {
-  AdminSubmissionEnvelope, AdminSubmissionList, AdminSubmissionWire, ContactList, ContactWire, OutboxEntryEnvelope,
-  OutboxEntryList, OutboxEntryWire, toAdminSubmissionWire, toContactWire, toOutboxEntryWire
-} from "./submissionsOut/wire.js"
 
 // Webhooks: the organiser's endpoints, the transport that delivers, and the receiver's check
 export { WebhooksGroup } from "./webhooks/WebhooksGroup.js"

@@ -8,7 +8,8 @@ import { Effect, Exit, Schema } from "effect"
 import { defaultSizeLimits } from "@forms/domain"
 import { decodeCreateBody, decodeValuesBody } from "../src/publicForms/requestBodies.js"
 import type { JsonObject } from "../src/http/readJsonBody.js"
-import { CreateDraftBody, PortalValuesBody, ValuesBody } from "../src/index.js"
+import { PortalValuesBody } from "../src/portal/wire.js"
+import { CreateDraftBody, ValuesBody } from "../src/publicForms/wire.js"
 
 const key16 = "k".repeat(16)
 
