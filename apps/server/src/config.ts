@@ -117,7 +117,7 @@ export const parseConfig = (env: Env, cwd: string = process.cwd()): Result.Resul
     }
     return n
   }
-  const url = (name: string, protocols: ReadonlyArray<string>, echo: boolean): string | undefined => {
+  const url = (name: string, protocols: ReadonlyArray<string>, options: { readonly echo: boolean }): string | undefined => {
     const value = raw(name)
     if (value === undefined) return undefined
     let parsed: URL | undefined
@@ -127,7 +127,7 @@ export const parseConfig = (env: Env, cwd: string = process.cwd()): Result.Resul
       parsed = undefined
     }
     if (parsed === undefined || !protocols.includes(parsed.protocol) || parsed.host === "") {
-      const got = echo ? ` (got ${JSON.stringify(value)})` : ""
+      const got = options.echo ? ` (got ${JSON.stringify(value)})` : ""
       problems.push(`${name} must be a ${protocols.map((p) => p + "//").join(" or ")} URL with a host${got}.`)
       return undefined
     }
@@ -137,8 +137,8 @@ export const parseConfig = (env: Env, cwd: string = process.cwd()): Result.Resul
   const port = int("PORT", 3000, 0, 65_535)
   const host = raw("HOST") ?? "127.0.0.1"
   if (/\s/.test(host)) problems.push(`HOST must be a host name or address (got ${JSON.stringify(host)}).`)
-  const databaseUrl = url("DATABASE_URL", ["postgres:", "postgresql:"], false)
-  const publicBaseUrl = url("PUBLIC_BASE_URL", ["http:", "https:"], true)
+  const databaseUrl = url("DATABASE_URL", ["postgres:", "postgresql:"], { echo: false })
+  const publicBaseUrl = url("PUBLIC_BASE_URL", ["http:", "https:"], { echo: true })
   const level = (raw("LOG_LEVEL") ?? "info").toLowerCase()
   if (!logLevels.some((l) => l === level)) {
     problems.push(`LOG_LEVEL must be one of ${logLevels.join(", ")} (got ${JSON.stringify(raw("LOG_LEVEL"))}).`)
@@ -156,7 +156,7 @@ export const parseConfig = (env: Env, cwd: string = process.cwd()): Result.Resul
   }
   const metricsPort = raw("METRICS_PORT") === undefined ? undefined : int("METRICS_PORT", 0, 0, 65_535)
   if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === port) problems.push("METRICS_PORT must differ from PORT: /metrics is never served on the public port.")
-  const otlpEndpoint = url("OTEL_EXPORTER_OTLP_ENDPOINT", ["http:", "https:"], false)
+  const otlpEndpoint = url("OTEL_EXPORTER_OTLP_ENDPOINT", ["http:", "https:"], { echo: false })
   const protocol = raw("OTEL_EXPORTER_OTLP_PROTOCOL") ?? "http/protobuf"
   if (protocol !== "http/protobuf" && protocol !== "http/json") {
     problems.push(`OTEL_EXPORTER_OTLP_PROTOCOL must be http/protobuf or http/json (got ${JSON.stringify(protocol)}).`)

@@ -4,13 +4,13 @@ import { HttpEffect, HttpServerResponse } from "effect/http"
 import type { Limited, RateLimitState } from "@forms/domain"
 import { type DomainError, fromDomainError } from "./errorTable.js"
 
-export const rateLimitHeaders = (state: RateLimitState, refused: boolean): Record<string, string> => {
+export const rateLimitHeaders = (state: RateLimitState, options: { readonly refused: boolean }): Record<string, string> => {
   const policy = JSON.stringify(state.policy)
   const headers: Record<string, string> = {
     "ratelimit-policy": `${policy};q=${state.limit};w=${state.window_seconds}`,
     "ratelimit": `${policy};r=${state.remaining};t=${state.reset_seconds}`
   }
-  if (refused) headers["retry-after"] = String(state.reset_seconds)
+  if (options.refused) headers["retry-after"] = String(state.reset_seconds)
   return headers
 }
 
@@ -20,8 +20,8 @@ export const appendHeaders = (headers: Record<string, string>) =>
     Effect.succeed(HttpServerResponse.setHeaders(response, headers))
   )
 
-const appendState = (state: RateLimitState | undefined, refused: boolean) =>
-  state === undefined ? Effect.void : appendHeaders(rateLimitHeaders(state, refused))
+const appendState = (state: RateLimitState | undefined, options: { readonly refused: boolean }) =>
+  state === undefined ? Effect.void : appendHeaders(rateLimitHeaders(state, options))
 
 /**
  * Runs a rate-limited use case: the limiter's state becomes the RateLimit headers of its answer (the
@@ -31,9 +31,9 @@ const appendState = (state: RateLimitState | undefined, refused: boolean) =>
 export const limitedAnswer = <A, E extends DomainError, R>(effect: Effect.Effect<Limited<A>, E, R>) =>
   effect.pipe(
     Effect.tapError((error) =>
-      error._tag === "Refused" ? appendState(error.rateLimit, error.reason._tag === "RateLimited") : Effect.void
+      error._tag === "Refused" ? appendState(error.rateLimit, { refused: error.reason._tag === "RateLimited" }) : Effect.void
     ),
-    Effect.tap((answer) => appendState(answer.rateLimit, false)),
+    Effect.tap((answer) => appendState(answer.rateLimit, { refused: false })),
     Effect.map((answer) => answer.value),
     Effect.mapError(fromDomainError)
   )

@@ -45,7 +45,7 @@ export const adminLimit = (actor: Actor) =>
       remaining: decision.remaining,
       reset_seconds: Math.ceil(decision.reset_ms / 1000)
     }
-    yield* appendHeaders(rateLimitHeaders(state, !decision.allowed))
+    yield* appendHeaders(rateLimitHeaders(state, { refused: !decision.allowed }))
     if (!decision.allowed) {
       yield* countRefusal("admin")
       return yield* apiError("RateLimited")
