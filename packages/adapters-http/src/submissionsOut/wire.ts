@@ -1,6 +1,6 @@
 /** "Submissions out" on the wire: submissions with form, tags and contact; contacts; outbox entries. */
 import { Schema } from "effect"
-import type { AdminContact, AdminSubmission, OutboxEntry } from "@forms/domain"
+import { AdminContact, type AdminSubmission, OutboxEntry } from "@forms/domain"
 import { envelopeOf, iso, isoOrNull, listOf } from "../http/wireShapes.js"
 import { toValuesWire } from "../forms/wire.js"
 import { SubmissionWire } from "../publicForms/wire.js"
@@ -32,13 +32,10 @@ export const toAdminSubmissionWire = (s: AdminSubmission): AdminSubmissionWire =
   contact_id: s.contact_id
 })
 
-export const ContactWire = Schema.Struct({
-  id: Schema.String,
-  key: Schema.String,
-  tags: Schema.Array(Schema.String),
-  submission_ids: Schema.Array(Schema.String),
-  created_at: Schema.String
-}).annotate({ identifier: "AdminContact" })
+/** The domain's contact, `created_at` in ISO 8601. */
+export const ContactWire = AdminContact.mapFields((f) => ({ ...f, created_at: Schema.String })).annotate({
+  identifier: "AdminContact"
+})
 export const ContactList = listOf(ContactWire, "AdminContactList")
 export const toContactWire = (c: AdminContact): typeof ContactWire.Type => ({
   id: c.id,
@@ -48,15 +45,14 @@ export const toContactWire = (c: AdminContact): typeof ContactWire.Type => ({
   created_at: iso(c.created_at)
 })
 
-export const OutboxEntryWire = Schema.Struct({
-  id: Schema.String,
-  type: Schema.String,
+/** The domain's outbox entry: `attempts` a count, its instants in ISO 8601. */
+export const OutboxEntryWire = OutboxEntry.mapFields((f) => ({
+  ...f,
   attempts: Count,
-  last_error: Schema.NullOr(Schema.String),
   created_at: Schema.String,
   available_at: Schema.String,
   dead_at: Schema.NullOr(Schema.String)
-}).annotate({ identifier: "OutboxEvent" })
+})).annotate({ identifier: "OutboxEvent" })
 export const OutboxEntryEnvelope = envelopeOf(OutboxEntryWire, "OutboxEventEnvelope")
 export const OutboxEntryList = listOf(OutboxEntryWire, "OutboxEventList")
 export const toOutboxEntryWire = (e: OutboxEntry): typeof OutboxEntryWire.Type => ({
