@@ -1,7 +1,7 @@
 /** The catalog's records (CONTRACT §12): organisations, API keys, events, time slots, event sections, the audit log. */
 import { Schema, Struct } from "effect"
 import type { CreatedKey } from "../../shared/paging.js"
-import { EventSectionRecord } from "../../shifts/RegistrationData.js"
+import { EventRecord, EventSectionRecord, SlotAvailability } from "../../shifts/RegistrationData.js"
 
 export const Organisation = Schema.Struct({
   id: Schema.String,
@@ -22,30 +22,18 @@ export const ApiKeyRecord = Schema.Struct({
 })
 export type ApiKeyRecord = typeof ApiKeyRecord.Type
 
+/** An event as the organiser sees it: the stored record and when it was made. */
 export const AdminEvent = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  parent_event_id: Schema.NullOr(Schema.String),
+  ...EventRecord.fields,
   /** Epoch ms. */
   created_at: Schema.Number
 })
 export type AdminEvent = typeof AdminEvent.Type
 
-export const AdminTimeSlot = Schema.Struct({
-  id: Schema.String,
-  event_id: Schema.String,
-  event_name: Schema.String,
-  name: Schema.String,
-  /** YYYY-MM-DD */
-  date: Schema.String,
-  /** HH:MM */
-  start_time: Schema.String,
-  end_time: Schema.String,
-  /** A positive integer, or null: unlimited. */
-  capacity: Schema.NullOr(Schema.Number),
-  /** Submitted submissions holding a place on the slot, from every form (CONTRACT §15). */
-  holders: Schema.Number
-})
+const { event_id, id, ...slot } = SlotAvailability.fields
+
+/** A time slot with its places (shifts/RegistrationData) and its event's name, as the organiser lists it. */
+export const AdminTimeSlot = Schema.Struct({ id, event_id, event_name: Schema.String, ...slot })
 export type AdminTimeSlot = typeof AdminTimeSlot.Type
 
 /** An event section as the organiser sees it: the stored record (shifts/RegistrationData). */
