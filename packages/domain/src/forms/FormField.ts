@@ -47,7 +47,11 @@ export const FormFieldInput = Schema.Struct({
   validation_rules: Schema.NullOr(ValidationRules),
   is_unique: Schema.Boolean,
   position: Schema.Finite,
-  maps_to: Schema.NullOr(Schema.String)
+  maps_to: Schema.NullOr(Schema.String),
+  /** A condition in JSON Logic (CONTRACT §18, `logic/`); absent or null: always active. */
+  visible_if: Schema.optionalKey(Schema.NullOr(Schema.Json)),
+  /** Plain text shown under the label (§18); absent or null: none. */
+  help: Schema.optionalKey(Schema.NullOr(Schema.String))
 })
 export type FormFieldInput = typeof FormFieldInput.Type
 

@@ -14,7 +14,9 @@ export type EventRef = typeof EventRef.Type
 export const FormSection = Schema.Struct({
   id: Schema.String,
   name: Schema.String,
-  position: Schema.Number
+  position: Schema.Number,
+  /** A condition in JSON Logic over the form's values (CONTRACT §18); absent or null: always shown. */
+  visible_if: Schema.optionalKey(Schema.NullOr(Schema.Json))
 })
 export type FormSection = typeof FormSection.Type
 

@@ -11,7 +11,7 @@ import { limitStep } from "../limits/limitStep.js"
 import { RateLimiter } from "../limits/RateLimiter.js"
 import { revisionRounds } from "../publicForms/formSteps.js"
 import type { Submission } from "../publicForms/Submission.js"
-import { mergeValues, pickSchemaValues } from "../publicForms/SubmissionValues.js"
+import { mergeValues, pickSchemaValues, withoutSlugs } from "../publicForms/SubmissionValues.js"
 import { ValidationFailed } from "../rules/errors.js"
 import { makeRulesCache } from "../rules/RulesCache.js"
 import { Unavailable } from "../shared/errors.js"
@@ -120,7 +120,10 @@ export const makeArtistPortal = Effect.gen(function*() {
       const merged = mergeValues(saved, patch)
       // `unique` is not checked: advance submissions stay drafts, so no submitted submission can hold a value.
       const check = checked.strict(merged)
-      return check.errors === undefined ? Effect.succeed(merged) : Effect.fail(new ValidationFailed({ fields: check.errors }))
+      // Inactive fields (CONTRACT §18) stay in the draft but are left out of the event (and so of value applying).
+      return check.errors === undefined
+        ? Effect.succeed({ merged, sent: withoutSlugs(merged, check.inactive) })
+        : Effect.fail(new ValidationFailed({ fields: check.errors }))
     }
 
     // Read, merge, validate, then write only while the draft is still the one we read (a versioned
@@ -129,7 +132,7 @@ export const makeArtistPortal = Effect.gen(function*() {
     let conflicted = false
     const submitRound = Effect.gen(function*() {
       if (conflicted) draft = yield* engagements.findAdvanceDraft(schema.id, engagement.id)
-      let merged = yield* mergedOver(draft)
+      let { merged, sent } = yield* mergedOver(draft)
       if (Option.isNone(draft)) {
         // Created only once the values are valid (a refused POST writes nothing); then merged again over
         // what it holds, as a racing submit may have created it first. A form deleted meanwhile: read again.
@@ -142,7 +145,7 @@ export const makeArtistPortal = Effect.gen(function*() {
         }).pipe(Effect.map(Option.some), Effect.catchTag("RevisionChanged", () => Effect.succeed(Option.none())))
         if (Option.isNone(created)) return Option.none<PortalSectionView>()
         draft = created
-        merged = yield* mergedOver(draft)
+        ;({ merged, sent } = yield* mergedOver(draft))
       }
 
       const current = draft.value
@@ -160,7 +163,7 @@ export const makeArtistPortal = Effect.gen(function*() {
           section_id: advanceSection.id,
           form_section_id: formSection.id,
           submission_id: current.id,
-          values: merged
+          values: sent
         })
       }).pipe(
         Effect.catchTags({

@@ -19,3 +19,12 @@ export const mergeValues = (saved: Values, patch: Values): Record<string, unknow
   for (const key of Object.keys(patch)) out[key] = patch[key]
   return out
 }
+
+/** `values` without the keys in `slugs` (a fresh null-prototype map), or `values` itself when there are none. */
+export const withoutSlugs = (values: Record<string, unknown>, slugs: ReadonlyArray<string> | undefined): Record<string, unknown> => {
+  if (slugs === undefined || slugs.length === 0) return values
+  const dropped = new Set(slugs)
+  const out = emptyValues()
+  for (const key of Object.keys(values)) if (!dropped.has(key)) out[key] = values[key]
+  return out
+}

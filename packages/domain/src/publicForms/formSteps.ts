@@ -53,7 +53,7 @@ export const makeFormSteps = Effect.gen(function*() {
     return found.value
   })
 
-  const rules = (schema: FormSchema): CompiledRules => cache.get(schema.fields)
+  const rules = (schema: FormSchema): CompiledRules => cache.get(schema.fields, schema.sections)
 
   /**
    * The schema as stored now, after a write found its revision moved (CONTRACT §12: a change applies at

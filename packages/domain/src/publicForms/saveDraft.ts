@@ -19,7 +19,7 @@ import { acceptsSubmissions } from "./resolvePublicForm.js"
 import { isDraft } from "./SubmissionLifecycle.js"
 import { submissionLimitStep } from "./submissionLimitStep.js"
 import { Submissions } from "./Submissions.js"
-import { pickSchemaValues } from "./SubmissionValues.js"
+import { mergeValues, pickSchemaValues } from "./SubmissionValues.js"
 
 export const makeSaveDraft = (steps: FormSteps) =>
   Effect.gen(function*() {
@@ -58,7 +58,13 @@ export const makeSaveDraft = (steps: FormSteps) =>
           return yield* refuse(current, submissionId, new FormClosed({}))
         }
         const values = pickSchemaValues(current.fields, body)
-        const errors = yield* steps.withTaken(current, steps.rules(current).relaxed(values))
+        const rules = steps.rules(current)
+        // With conditions (CONTRACT §18) activity is decided on the saved values with the body over them, as read
+        // now; a save racing ours changes nothing of what this one refuses.
+        const context = rules.hasLogic
+          ? mergeValues((yield* steps.findSubmission(current, submissionId)).values, values)
+          : values
+        const errors = yield* steps.withTaken(current, rules.relaxed(values, context))
         if (errors !== undefined) {
           // Refused by the rules of the form as it is now, never by a cached older revision.
           const moved = round < maxRevisionRounds ? yield* steps.movedOn(current) : undefined

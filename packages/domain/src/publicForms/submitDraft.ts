@@ -23,7 +23,7 @@ import { acceptsSubmissions } from "./resolvePublicForm.js"
 import type { Submission } from "./Submission.js"
 import { isDraft } from "./SubmissionLifecycle.js"
 import { Submissions } from "./Submissions.js"
-import { mergeValues, pickSchemaValues } from "./SubmissionValues.js"
+import { mergeValues, pickSchemaValues, withoutSlugs } from "./SubmissionValues.js"
 import { withUniqueErrors } from "./uniqueErrors.js"
 
 /** A save that lands between our read and our submit costs one round; this many rounds and we give up. */
@@ -50,9 +50,12 @@ export const makeSubmitDraft = (steps: FormSteps) =>
     const attempt = Effect.fnUntraced(function*(schema: FormSchema, submission: Submission, patch: Values) {
       // Values saved under a slug the form has dropped since stay stored (CONTRACT §12), but only the
       // form's own slugs are validated and put in the event.
-      const stored = mergeValues(submission.values, patch)
-      const merged = pickSchemaValues(schema.fields, stored)
-      const result = steps.rules(schema).strict(merged)
+      const kept = mergeValues(submission.values, patch)
+      const all = pickSchemaValues(schema.fields, kept)
+      const result = steps.rules(schema).strict(all)
+      // Inactive fields' values (CONTRACT §18) are discarded at submit: stored, sent and claimed by nothing.
+      const merged = withoutSlugs(all, result.inactive)
+      const stored = withoutSlugs(kept, result.inactive)
       const errors = yield* steps.withTaken(schema, result, { claimDecides: true })
       if (errors !== undefined) {
         // Refused by the rules of the form as it is now, never by a cached older revision.
@@ -115,11 +118,11 @@ export const makeSubmitDraft = (steps: FormSteps) =>
         // Checked again only when the form changed (a fresh revision brings fresh rules).
         if (checked !== schema.revision) {
           if (!acceptsSubmissions(schema, yield* Clock.currentTimeMillis)) return yield* new FormClosed({})
-          const bodyErrors = yield* steps.withTaken(
-            schema,
-            steps.rules(schema).relaxed(pickSchemaValues(schema.fields, body)),
-            { atSubmit: true }
-          )
+          const bodyValues = pickSchemaValues(schema.fields, body)
+          const rules = steps.rules(schema)
+          // Activity (CONTRACT §18) on the merged map: inactive fields' body values get only `invalid`.
+          const context = rules.hasLogic ? mergeValues(pickSchemaValues(schema.fields, submission.values), bodyValues) : bodyValues
+          const bodyErrors = yield* steps.withTaken(schema, rules.relaxed(bodyValues, context), { atSubmit: true })
           if (bodyErrors !== undefined) {
             const moved = round < maxSubmitAttempts ? yield* steps.movedOn(schema) : undefined
             if (moved === undefined) return yield* refuse(schema, submission.id, bodyErrors)

@@ -18,7 +18,8 @@ export const RuleName = Schema.Literals([
   "regex",
   "overlap",
   "unique",
-  "full"
+  "full",
+  "logic"
 ])
 export type RuleName = typeof RuleName.Type
 

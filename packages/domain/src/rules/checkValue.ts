@@ -158,3 +158,29 @@ export const checkValue = (plan: FieldPlan, value: unknown): ReadonlyArray<Field
       return plan.invalid
   }
 }
+
+/**
+ * The shape rule alone (`invalid`), what an inactive field's value gets on a save (CONTRACT §18): undefined when
+ * the value is one its field may hold, whatever the other rules would say of it.
+ */
+export const checkShape = (plan: FieldPlan, value: unknown): ReadonlyArray<FieldError> | undefined => {
+  if (plan.slots) return isEmptyValue(value) || slotIdsOf(value) !== undefined ? undefined : plan.invalid
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+    case "undefined":
+      return undefined
+    case "number":
+      return Number.isFinite(value) ? undefined : plan.invalid
+    case "object": {
+      if (value === null) return undefined
+      if (!Array.isArray(value)) return plan.invalid
+      if (value.length === 0) return undefined
+      if (plan.options === undefined) return plan.invalid
+      const shaped = value.every((item: unknown) => typeof item === "string" || (typeof item === "number" && Number.isFinite(item)))
+      return shaped ? undefined : plan.invalid
+    }
+    default:
+      return plan.invalid
+  }
+}

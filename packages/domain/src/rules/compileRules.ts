@@ -1,7 +1,9 @@
 /** Compiles a schema's fields into the strict and relaxed validators of CONTRACT §4. */
 import type { FormField } from "../forms/FormField.js"
+import type { FormSection } from "../forms/FormSchema.js"
+import { compileFormLogic, type FormLogic } from "../logic/formLogic.js"
 import { type SlotChoice, slotIdsOf } from "./SlotChoice.js"
-import { checkValue, EMPTY } from "./checkValue.js"
+import { checkShape, checkValue, EMPTY } from "./checkValue.js"
 import { isEmptyValue } from "./emptiness.js"
 import type { FieldError } from "./FieldErrors.js"
 import type { CompiledRules, UniqueCandidate, ValidationResult, Validator } from "./Validator.js"
@@ -134,17 +136,71 @@ const makeValidator = (compiled: Plans, strict: boolean): Validator => (input) =
 }
 
 /**
+ * A form with conditions (CONTRACT §18): which fields are active is decided on `context` first; active fields
+ * get every rule as without conditions, inactive ones only the shape rule (`invalid`) when relaxed and none when
+ * strict, and give no unique value and no slot choice. The answer lists the inactive slugs.
+ */
+const withLogic = (
+  { plans }: Plans,
+  logic: FormLogic,
+  plain: Validator,
+  values: Readonly<Record<string, unknown>>,
+  context: Readonly<Record<string, unknown>>,
+  strict: boolean
+): ValidationResult => {
+  const input = typeof values === "object" && values !== null ? values : noValues
+  const active = logic.activity(typeof context === "object" && context !== null ? context : noValues)
+  if (!active.includes(false)) return plain(input)
+  const nullPrototype = Object.getPrototypeOf(input) === null
+  let errors: Mutable | undefined
+  let unique: Array<UniqueCandidate> | undefined
+  let slots: Array<SlotChoice> | undefined
+  const inactive: Array<string> = []
+  for (let i = 0; i < plans.length; i++) {
+    const plan = plans[i] as FieldPlan
+    const value = nullPrototype || Object.hasOwn(input, plan.slug) ? input[plan.slug] : undefined
+    if (active[i] !== true) {
+      inactive.push(plan.slug)
+      const wrong = strict ? undefined : checkShape(plan, value)
+      if (wrong !== undefined) (errors ??= newErrors())[plan.slug] = wrong
+      continue
+    }
+    const found = checkValue(plan, value)
+    if (found === undefined) {
+      if (plan.unique) (unique ??= []).push({ slug: plan.slug, normalized: uniqueKeyOf(plan.uniqueKind, value) })
+      else if (plan.slots) (slots ??= []).push(slotChoiceOf(plan, value))
+    } else if (found !== EMPTY) {
+      ;(errors ??= newErrors())[plan.slug] = found
+    } else if (strict && plan.required) {
+      ;(errors ??= newErrors())[plan.slug] = plan.requiredErrors
+    }
+  }
+  return { errors, unique: unique ?? noCandidates, ...(slots === undefined ? {} : { slots }), inactive }
+}
+
+/**
  * Both validators of a schema's fields. Fields are assumed checked (`checkFieldDefinitions`): a bound
  * that cannot be read is ignored and a pattern that does not compile fails every value; validating
  * never throws. Relaxed is strict without `required`: an absent or empty value fails nothing else, so
  * only the slugs present are effectively checked. Keys that are not slugs are never read.
  */
-export const compileRules = (fields: ReadonlyArray<FormField>): CompiledRules => {
+export const compileRules = (
+  fields: ReadonlyArray<FormField>,
+  sections: ReadonlyArray<FormSection> = []
+): CompiledRules => {
   const plans = fields.map((field) => new FieldPlan(field))
   const index = new Map<string, number>()
   plans.forEach((plan, i) => index.set(plan.slug, i))
   // with a repeated slug only its last field is read by key; count what that path can see
   const requiredCount = plans.filter((plan, i) => plan.required && index.get(plan.slug) === i).length
   const compiled: Plans = { plans, index, requiredCount }
-  return { strict: makeValidator(compiled, true), relaxed: makeValidator(compiled, false) }
+  const strict = makeValidator(compiled, true)
+  const relaxed = makeValidator(compiled, false)
+  const logic = compileFormLogic(fields, sections)
+  if (logic === undefined) return { strict, relaxed, hasLogic: false }
+  return {
+    strict: (values, context = values) => withLogic(compiled, logic, strict, values, context, true),
+    relaxed: (values, context = values) => withLogic(compiled, logic, relaxed, values, context, false),
+    hasLogic: true
+  }
 }

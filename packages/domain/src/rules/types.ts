@@ -1,4 +1,7 @@
 /** The type rules of CONTRACT §4 (`email` `url` `numeric` `boolean` `phone`; `date` is in dates.ts) on trimmed values. */
+import { isBooleanString, isNumericString, numericPattern } from "../forms/valueForms.js"
+
+export { isBooleanString, isNumericString, numericPattern }
 
 export type TypeRule = "email" | "url" | "numeric" | "date" | "boolean" | "phone"
 
@@ -7,11 +10,6 @@ const typeRules: ReadonlySet<string> = new Set<TypeRule>(["email", "url", "numer
 /** The type rule of a field type; other types (text, select, …) get none. Case-sensitive. */
 export const typeRuleOf = (fieldType: string): TypeRule | undefined =>
   typeRules.has(fieldType) ? (fieldType as TypeRule) : undefined
-
-export const numericPattern = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/
-
-/** A trimmed string in the contract's numeric form. */
-export const isNumericString = (s: string): boolean => numericPattern.test(s)
 
 const surrogate = /[\ud800-\udfff]/
 
@@ -62,7 +60,6 @@ export const isPhone = (s: string): boolean => {
   return digits >= 7 && digits <= 15
 }
 
-export const isBooleanString = (s: string): boolean => s === "true" || s === "false" || s === "1" || s === "0"
 
 export const typeMessages: Readonly<Record<TypeRule, string>> = {
   email: "Must be a valid email address.",

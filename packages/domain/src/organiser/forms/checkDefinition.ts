@@ -8,6 +8,7 @@ import { boundKindOf, readBound } from "../../rules/bounds.js"
 import type { FieldError, RuleName } from "../../rules/FieldErrors.js"
 import { patternProblem } from "../../rules/regex.js"
 import { typeRuleOf } from "../../rules/types.js"
+import { checkFormLogic } from "../../logic/formLogic.js"
 
 /** Size limits of one form (CONTRACT §12). */
 export const definitionLimits = {
@@ -15,8 +16,14 @@ export const definitionLimits = {
   sections: 100,
   options: 500,
   /** Labels (of fields, options) and section names, in Unicode code points. */
-  label: 500
+  label: 500,
+  /** A field's help text, in Unicode code points. */
+  help: 1000
 } as const
+
+/** The field type never shown by the page (CONTRACT §18): no type rule, never required or unique. */
+export const hiddenFieldType = "hidden"
+export const advanceFormType = "artist_advance"
 
 /** The field type that holds time slots (§15): allowed only on a `volunteer` form. */
 export const timeSlotsFieldType = "time_slots"
@@ -91,6 +98,13 @@ export const checkDefinition = (definition: DefinitionParts): ReadonlyArray<Defi
       add(`${at}.slug`, "unique", `The slug ${show(field.slug)} is used by more than one field.`)
     }
     if (codePoints(field.label) > definitionLimits.label) add(`${at}.label`, "max", `At most ${definitionLimits.label} characters.`)
+    if (typeof field.help === "string" && codePoints(field.help) > definitionLimits.help) {
+      add(`${at}.help`, "max", `At most ${definitionLimits.help} characters.`)
+    }
+    if (field.type === hiddenFieldType) {
+      if (field.is_required) add(`${at}.is_required`, "invalid", "A hidden field cannot be required.")
+      if (field.is_unique) add(`${at}.is_unique`, "invalid", "A hidden field cannot be unique.")
+    }
     if (field.type === timeSlotsFieldType && definition.type !== undefined && definition.type !== volunteerFormType) {
       add(`${at}.type`, "invalid", "A time_slots field is allowed only on a volunteer form.")
     }
@@ -143,6 +157,9 @@ export const checkDefinition = (definition: DefinitionParts): ReadonlyArray<Defi
       }
     }
   })
+  for (const problem of checkFormLogic(fields, sections, definition.type === advanceFormType)) {
+    add(`${problem.part}.${problem.index}.visible_if`, "logic", problem.message)
+  }
   return problems
 }
 

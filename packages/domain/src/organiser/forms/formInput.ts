@@ -133,7 +133,25 @@ const rules = (e: FieldProblems, path: string, value: unknown): ValidationRules 
   return ok ? out : undefined
 }
 
-const fieldMembers = ["id", "section_id", "slug", "label", "type", "is_required", "options", "validation_rules", "is_unique", "position", "maps_to"]
+const fieldMembers = [
+  "id", "section_id", "slug", "label", "type", "is_required", "options", "validation_rules", "is_unique", "position",
+  "maps_to", "visible_if", "help"
+]
+
+/** Strings and keys PostgreSQL can store, down to the depth a condition may have (deeper ones are refused as `logic`). */
+const storableJson = (value: unknown, depth: number): boolean => {
+  if (typeof value === "string") return isStorable(value)
+  if (typeof value !== "object" || value === null || depth > 12) return true
+  if (Array.isArray(value)) return value.every((item: unknown) => storableJson(item, depth + 1))
+  return Object.entries(value).every(([key, item]) => isStorable(key) && storableJson(item, depth + 1))
+}
+
+/** A `visible_if` (CONTRACT §18): null or a JSON value; what JSON Logic allows is the definition check's. */
+const condition = (e: FieldProblems, path: string, value: unknown): unknown =>
+  storableJson(value, 0) ? value : e.add(path, "invalid", "Strings without U+0000 or unpaired surrogates are expected.")
+
+const helpText = (e: FieldProblems, path: string, value: unknown): string | null | undefined =>
+  value === null ? null : str(e, path, value)
 
 /** A field with its id possibly missing (the use case generates it). */
 export type FieldInput = Omit<FormField, "id"> & { readonly id: string | undefined }
@@ -157,24 +175,30 @@ const field = (e: FieldProblems, path: string, value: unknown): FieldInput | und
     validation_rules: get("validation_rules", rules, null),
     is_unique: get("is_unique", bool, false),
     position: get("position", position, 0),
-    maps_to: get("maps_to", (e2, p2, v) => (v === null ? null : str(e2, p2, v)), null)
+    maps_to: get("maps_to", (e2, p2, v) => (v === null ? null : str(e2, p2, v)), null),
+    visible_if: get<unknown>("visible_if", condition, null),
+    help: get("help", helpText, null)
   }
   if (out.slug === undefined || out.label === undefined || out.type === undefined || out.section_id === undefined ||
     out.is_required === undefined || out.options === undefined || out.validation_rules === undefined ||
-    out.is_unique === undefined || out.position === undefined || out.maps_to === undefined) return undefined
+    out.is_unique === undefined || out.position === undefined || out.maps_to === undefined ||
+    out.visible_if === undefined || out.help === undefined) return undefined
   if (has(value, "id") && out.id === undefined) return undefined
   return out as FieldInput
 }
 
 const section = (e: FieldProblems, path: string, value: unknown): SectionInput | undefined => {
   if (!isObject(value)) return e.add(path, "invalid", "An object is expected.")
-  unknownMembers(e, value, ["id", "name", "position"], { prefix: `${path}.` })
+  unknownMembers(e, value, ["id", "name", "position", "visible_if"], { prefix: `${path}.` })
   requiredMembers(e, value, ["name"], { prefix: `${path}.` })
   const sectionId = has(value, "id") ? id(e, `${path}.id`, value["id"]) : undefined
   const name = has(value, "name") ? text(e, `${path}.name`, value["name"], maxNameLength) : undefined
   const pos = has(value, "position") ? position(e, `${path}.position`, value["position"]) : 0
-  if ((has(value, "id") && sectionId === undefined) || name === undefined || pos === undefined) return undefined
-  return { id: sectionId, name, position: pos }
+  const visibleIf = has(value, "visible_if") ? condition(e, `${path}.visible_if`, value["visible_if"]) : null
+  if ((has(value, "id") && sectionId === undefined) || name === undefined || pos === undefined || visibleIf === undefined) {
+    return undefined
+  }
+  return { id: sectionId, name, position: pos, visible_if: visibleIf as NonNullable<FormSection["visible_if"]> | null }
 }
 
 /** A definition whose omitted ids are still missing: `withIds` fills them. */
