@@ -5,7 +5,12 @@ import { decodeRows } from "../sql/decodeRows.js"
 import { epochMs } from "../sql/sqlValues.js"
 
 /** A section of a form as its row selects it; shared by the public reader and the organiser's (adminFormRows.ts). */
-export const FormSectionRow = Schema.Struct({ id: Schema.String, name: Schema.String, position: Schema.Number })
+export const FormSectionRow = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  position: Schema.Number,
+  visible_if: Schema.optionalKey(Schema.Json)
+})
 
 /** A field of a form as its row selects it, options with their tags. */
 export const FieldRow = Schema.Struct({
@@ -23,7 +28,9 @@ export const FieldRow = Schema.Struct({
   validation_rules: Schema.NullOr(ValidationRules),
   is_unique: Schema.Boolean,
   position: Schema.Number,
-  maps_to: Schema.NullOr(Schema.String)
+  maps_to: Schema.NullOr(Schema.String),
+  visible_if: Schema.optionalKey(Schema.Json),
+  help: Schema.optionalKey(Schema.String)
 })
 
 export const FormStatus = Schema.Literals(["draft", "published", "archived"])
@@ -55,17 +62,23 @@ export const FormSchemaRow = Schema.Struct({
 export const toFormSchemas: (rows: ReadonlyArray<unknown>) => Effect.Effect<ReadonlyArray<FormSchema>> =
   decodeRows(FormSchemaRow)
 
+/** `{ name: column }` when the column holds a value, `{}` when it is null (the domain's parts leave such members out). */
+const present = (name: string, column: string): string =>
+  `CASE WHEN ${column} IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('${name}', ${column}) END`
+
 /**
  * A form's sections (by position, then id) and fields (by position, then slug), in code-unit order (COLLATE
  * "C"), as two json columns of a `SELECT` over `form_schemas s`; the aliases `fs` and `f` are taken.
  */
-export const definitionColumns = `COALESCE((SELECT json_agg(json_build_object('id', fs.id, 'name', fs.name, 'position', fs.position)
+export const definitionColumns = `COALESCE((SELECT json_agg(jsonb_build_object('id', fs.id, 'name', fs.name, 'position', fs.position)
+                  || ${present("visible_if", "fs.visible_if")}
                 ORDER BY fs.position, fs.id COLLATE "C")
               FROM form_sections fs WHERE fs.schema_id = s.id), '[]'::json) AS sections,
-    COALESCE((SELECT json_agg(json_build_object(
+    COALESCE((SELECT json_agg(jsonb_build_object(
                 'id', f.id, 'section_id', f.section_id, 'slug', f.slug, 'label', f.label, 'type', f.type,
                 'is_required', f.is_required, 'options', f.options, 'validation_rules', f.validation_rules,
                 'is_unique', f.is_unique, 'position', f.position, 'maps_to', f.maps_to)
+                  || ${present("visible_if", "f.visible_if")} || ${present("help", "f.help")}
                 ORDER BY f.position, f.slug COLLATE "C")
               FROM form_fields f WHERE f.schema_id = s.id), '[]'::json) AS fields`
 

@@ -20,6 +20,7 @@ import claimsLost from "./0016_claims_lost.js"
 import advanceSource from "./0017_advance_source.js"
 import webhookReplaySince from "./0018_webhook_replay_since.js"
 import webhookClaimCaps from "./0020_webhook_claim_caps.js"
+import formLogic from "./0023_form_logic.js"
 
 const table = "forms_migrations"
 
@@ -45,7 +46,8 @@ const migrations = {
   "0016_claims_lost": claimsLost,
   "0017_advance_source": advanceSource,
   "0018_webhook_replay_since": webhookReplaySince,
-  "0020_webhook_claim_caps": webhookClaimCaps
+  "0020_webhook_claim_caps": webhookClaimCaps,
+  "0023_form_logic": formLogic
 }
 const loader = PgMigrator.fromRecord(migrations)
 

@@ -83,7 +83,13 @@ export const makeSqlOrganiserForms = Effect.gen(function*() {
   const writeParts = Effect.fnUntraced(function*(schemaId: string, definition: FormDefinition) {
     yield* sql`DELETE FROM form_fields WHERE schema_id = ${schemaId}`
     yield* sql`DELETE FROM form_sections WHERE schema_id = ${schemaId}`
-    const sections = definition.sections.map((s): Record<string, unknown> => ({ schema_id: schemaId, id: s.id, name: s.name, position: s.position }))
+    const sections = definition.sections.map((s): Record<string, unknown> => ({
+      schema_id: schemaId,
+      id: s.id,
+      name: s.name,
+      position: s.position,
+      visible_if: jsonOrNull(s.visible_if ?? null)
+    }))
     if (Arr.isReadonlyArrayNonEmpty(sections)) yield* sql`INSERT INTO form_sections ${sql.insert(sections)}`
     const fields = definition.fields.map((f): Record<string, unknown> => ({
       schema_id: schemaId,
@@ -97,7 +103,9 @@ export const makeSqlOrganiserForms = Effect.gen(function*() {
       validation_rules: jsonOrNull(f.validation_rules),
       is_unique: f.is_unique,
       position: f.position,
-      maps_to: f.maps_to
+      maps_to: f.maps_to,
+      visible_if: jsonOrNull(f.visible_if ?? null),
+      help: f.help ?? null
     }))
     if (Arr.isReadonlyArrayNonEmpty(fields)) yield* sql`INSERT INTO form_fields ${sql.insert(fields)}`
   })

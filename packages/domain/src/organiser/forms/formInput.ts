@@ -184,7 +184,9 @@ const field = (e: FieldProblems, path: string, value: unknown): FieldInput | und
     out.is_unique === undefined || out.position === undefined || out.maps_to === undefined ||
     out.visible_if === undefined || out.help === undefined) return undefined
   if (has(value, "id") && out.id === undefined) return undefined
-  return out as FieldInput
+  // A part leaves out the members it has no value for (null and absent mean the same).
+  const { visible_if, help, ...rest } = out
+  return { ...rest, ...(visible_if === null ? {} : { visible_if }), ...(help === null ? {} : { help }) } as FieldInput
 }
 
 const section = (e: FieldProblems, path: string, value: unknown): SectionInput | undefined => {
@@ -198,7 +200,12 @@ const section = (e: FieldProblems, path: string, value: unknown): SectionInput |
   if ((has(value, "id") && sectionId === undefined) || name === undefined || pos === undefined || visibleIf === undefined) {
     return undefined
   }
-  return { id: sectionId, name, position: pos, visible_if: visibleIf as NonNullable<FormSection["visible_if"]> | null }
+  return {
+    id: sectionId,
+    name,
+    position: pos,
+    ...(visibleIf === null ? {} : { visible_if: visibleIf as NonNullable<FormSection["visible_if"]> })
+  }
 }
 
 /** A definition whose omitted ids are still missing: `withIds` fills them. */

@@ -43,6 +43,28 @@ export const formsConformance = (
 ): void => {
   describe(name, () => {
     layer(makeLayer(), { timeout: options.timeout ?? 60_000, excludeTestServices: true })("OrganiserForms", (it) => {
+      it.effect("conditions and help (CONTRACT §18) are stored and read back as given, null members left out", () =>
+        Effect.gen(function*() {
+          const forms = yield* OrganiserForms
+          const a = yield* newActor
+          const condition = { and: [{ "==": [{ var: "email" }, null] }, { in: [{ var: ["shirt"] }, ["M", 1, true, null, []]] }] }
+          const definition = formDefinition({
+            sections: [{ id: "s1", name: "About you", position: 1, visible_if: { "!": { var: "shirt" } } }],
+            fields: [
+              field("f1", "email", { type: "email", section_id: "s1", position: 1, help: "We write to you here." }),
+              field("f2", "shirt", { position: 2, visible_if: { "!==": [{ var: "email" }, ""] } }),
+              field("f3", "size", { type: "hidden", position: 3, visible_if: condition, help: "" })
+            ]
+          })
+          const form = yield* forms.createForm(a, { definition, public_token: token() }, t0)
+          expect({ sections: form.sections, fields: form.fields }).toEqual({ sections: definition.sections, fields: definition.fields })
+          const found = yield* forms.findForm(a.organisation_id, form.id)
+          expect(Option.map(found, (f) => ({ sections: f.sections, fields: f.fields }))).toEqual(
+            Option.some({ sections: definition.sections, fields: definition.fields })
+          )
+          expect(Option.map(found, (f) => "visible_if" in (f.fields[0] as object))).toEqual(Option.some(false))
+        }))
+
       it.effect("a created form is found by its organisation only, at revision 1, with every part as given", () =>
         Effect.gen(function*() {
           const forms = yield* OrganiserForms
