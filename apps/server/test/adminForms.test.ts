@@ -58,7 +58,7 @@ for (const backend of backends) {
         assert.match(String(fields[1]?.["id"]), /.+/)
         assert.deepStrictEqual(fields[1], {
           id: fields[1]?.["id"], section_id: null, slug: "nickname", label: "Nickname", type: "text", is_required: false,
-          options: null, validation_rules: null, is_unique: false, position: 0, maps_to: null
+          options: null, validation_rules: null, is_unique: false, position: 0, maps_to: null, visible_if: null, help: null
         })
         // The public side sees it at once.
         assert.strictEqual((yield* call(`/public/forms/${token}`)).status, 200)

@@ -21,9 +21,9 @@ const required = envelope("VALIDATION_FAILED", "One or more values are invalid."
 })
 
 const fieldsBytes = `[{"slug":"arrival","label":"Arrival","type":"date","is_required":true,"options":null,` +
-  `"validation_rules":{"min":"2027-08-01"},"is_unique":false,"position":1},` +
+  `"validation_rules":{"min":"2027-08-01"},"is_unique":false,"position":1,"visible_if":null,"help":null},` +
   `{"slug":"mode","label":"Mode","type":"select","is_required":false,"options":[{"value":"car","label":"Car"}],` +
-  `"validation_rules":null,"is_unique":false,"position":2}]`
+  `"validation_rules":null,"is_unique":false,"position":2,"visible_if":null,"help":null}]`
 
 const logged: Array<{ readonly message: unknown; readonly annotations: Record<string, unknown> }> = []
 const CaptureLogs = Logger.layer([Logger.map(Logger.formatStructured, (entry) => {

@@ -37,6 +37,13 @@ export type ValuesWire = typeof ValuesWire.Type
 /** The domain types values as `unknown`; every stored value came from a JSON body or a jsonb column, so it is JSON. */
 export const toValuesWire = (values: Values): ValuesWire => values as ValuesWire
 
+/** A `visible_if` on the wire: null (always active) or a JSON Logic condition over the form's values. */
+export const ConditionWire = Schema.NullOr(Schema.Json).annotate({
+  description:
+    "null (always active) or a JSON Logic condition over the form's values: operators var, ==, !=, ===, !==, <, <=, >, >=, !, !!, and, or, in; " +
+    "a var names one field by its slug."
+})
+
 export const FieldWire = Schema.Struct({
   slug: Schema.String,
   label: Schema.String,
@@ -49,7 +56,9 @@ export const FieldWire = Schema.Struct({
     regex: Schema.optionalKey(Schema.String)
   })),
   is_unique: Schema.Boolean,
-  position: FormPosition
+  position: FormPosition,
+  visible_if: ConditionWire,
+  help: Schema.NullOr(Schema.String)
 }).annotate({ identifier: "Field" })
 export type FieldWire = typeof FieldWire.Type
 
@@ -68,6 +77,8 @@ export const toFieldWire = (field: FormField): FieldWire => {
       ...(rules.regex === undefined ? {} : { regex: rules.regex })
     },
     is_unique: field.is_unique,
-    position: field.position
+    position: field.position,
+    visible_if: field.visible_if ?? null,
+    help: field.help ?? null
   }
 }

@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect"
 import { defaultSizeLimits, type FormView, type RegistrationSection, type Submission } from "@forms/domain"
-import { FieldWire, toFieldWire, toValuesWire, ValuesMap, ValuesWire } from "../forms/wire.js"
+import { ConditionWire, FieldWire, toFieldWire, toValuesWire, ValuesMap, ValuesWire } from "../forms/wire.js"
 import { envelopeOf, iso, isoOrNull } from "../http/wireShapes.js"
 import { TimeSlotWire } from "../shifts/wire.js"
 import { Count, FormPosition, WholePosition } from "../http/wireNumbers.js"
@@ -96,6 +96,7 @@ export const FormSectionWire = Schema.Struct({
   id: Schema.String,
   name: Schema.String,
   position: FormPosition,
+  visible_if: ConditionWire,
   fields: Schema.Array(FieldWire)
 }).annotate({ identifier: "FormSection" })
 
@@ -132,7 +133,13 @@ export const toFormWire = (view: FormView): FormWire => {
     accepts_submissions: view.accepts_submissions,
     opens_at: isoOrNull(schema.opens_at),
     closes_at: isoOrNull(schema.closes_at),
-    sections: sections.map((s) => ({ id: s.id, name: s.name, position: s.position, fields: inSection(s.id) })),
+    sections: sections.map((s) => ({
+      id: s.id,
+      name: s.name,
+      position: s.position,
+      visible_if: s.visible_if ?? null,
+      fields: inSection(s.id)
+    })),
     // A field whose section is not among the schema's sections is shown as a loose field.
     fields: fields.filter((f) => f.section_id === null || !sectionIds.has(f.section_id)).map(toFieldWire)
   }

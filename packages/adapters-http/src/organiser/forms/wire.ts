@@ -3,6 +3,7 @@ import { Schema } from "effect"
 import type { AdminForm, AdminFormSummary } from "@forms/domain"
 
 import { envelopeOf, iso, isoOrNull, listOf } from "../../http/wireShapes.js"
+import { ConditionWire } from "../../forms/wire.js"
 import { Bound, Count, FormPosition } from "../../http/wireNumbers.js"
 const Status = Schema.Literals(["draft", "published", "archived"])
 const Rules = Schema.NullOr(Schema.Struct({
@@ -12,7 +13,7 @@ const Rules = Schema.NullOr(Schema.Struct({
 }))
 
 const OptionWire = Schema.Struct({ value: Schema.String, label: Schema.String, tags: Schema.Array(Schema.String) })
-const SectionWire = Schema.Struct({ id: Schema.String, name: Schema.String, position: FormPosition })
+const SectionWire = Schema.Struct({ id: Schema.String, name: Schema.String, position: FormPosition, visible_if: ConditionWire })
 const FieldWire = Schema.Struct({
   id: Schema.String,
   section_id: Schema.NullOr(Schema.String),
@@ -24,7 +25,9 @@ const FieldWire = Schema.Struct({
   validation_rules: Rules,
   is_unique: Schema.Boolean,
   position: FormPosition,
-  maps_to: Schema.NullOr(Schema.String)
+  maps_to: Schema.NullOr(Schema.String),
+  visible_if: ConditionWire,
+  help: Schema.NullOr(Schema.String)
 })
 
 /** The body of POST and PUT (the domain reads it member by member; this is its documentation). */
@@ -39,7 +42,8 @@ export const FormDefinitionBody = Schema.Struct({
   sections: Schema.optionalKey(Schema.Array(Schema.Struct({
     id: Schema.optionalKey(Schema.String),
     name: Schema.String,
-    position: Schema.optionalKey(FormPosition)
+    position: Schema.optionalKey(FormPosition),
+    visible_if: Schema.optionalKey(ConditionWire)
   }))),
   fields: Schema.optionalKey(Schema.Array(Schema.Struct({
     id: Schema.optionalKey(Schema.String),
@@ -55,7 +59,9 @@ export const FormDefinitionBody = Schema.Struct({
     validation_rules: Schema.optionalKey(Rules),
     is_unique: Schema.optionalKey(Schema.Boolean),
     position: Schema.optionalKey(FormPosition),
-    maps_to: Schema.optionalKey(Schema.NullOr(Schema.String))
+    maps_to: Schema.optionalKey(Schema.NullOr(Schema.String)),
+    visible_if: Schema.optionalKey(ConditionWire),
+    help: Schema.optionalKey(Schema.NullOr(Schema.String))
   })))
 }).annotate({ identifier: "AdminFormDefinition" })
 
@@ -125,8 +131,8 @@ export const toAdminFormWire = (form: AdminForm, base: string): typeof AdminForm
   opens_at: isoOrNull(form.opens_at),
   closes_at: isoOrNull(form.closes_at),
   tags: form.tags,
-  sections: form.sections,
-  fields: form.fields,
+  sections: form.sections.map((s) => ({ id: s.id, name: s.name, position: s.position, visible_if: s.visible_if ?? null })),
+  fields: form.fields.map((f) => ({ ...f, visible_if: f.visible_if ?? null, help: f.help ?? null })),
   revision: form.revision,
   public_token: form.public_token,
   previous_public_token: form.previous_public_token,
