@@ -26,6 +26,8 @@ const bundle = async (format) => {
     minify: true,
     write: false,
     legalComments: "none",
+    // `@forms/domain/logic` (the conditions the server evaluates too) is bundled from its TypeScript sources.
+    conditions: ["@forms/source"],
     // A classic script cannot parse `import.meta`: src/loadedFrom.ts finds its address another way there.
     define: format === "iife" ? { "import.meta.url": "undefined" } : {}
   })

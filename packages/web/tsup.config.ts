@@ -9,5 +9,10 @@ export default defineConfig({
   dts: { entry: { index: "src/index.ts", embed: "src/embed.ts" } },
   clean: true,
   target: "es2022",
-  platform: "browser"
+  platform: "browser",
+  // `@forms/domain` is a dev dependency: its pure `logic` entry is bundled in, read from its sources.
+  noExternal: ["@forms/domain"],
+  esbuildOptions: (options) => {
+    options.conditions = ["@forms/source"]
+  }
 })

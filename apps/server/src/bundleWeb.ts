@@ -19,6 +19,8 @@ export const bundleWebSources = async (): Promise<string> => {
     minify: true,
     write: false,
     legalComments: "none",
+    // `@forms/domain/logic`, which the elements import, from its TypeScript sources too.
+    conditions: ["@forms/source"],
     // A classic script cannot parse `import.meta`: @forms/web's loadedFrom.ts finds its address another way there.
     define: { "import.meta.url": "undefined" },
     logLevel: "silent"

@@ -9,6 +9,7 @@ import { ElementBase, h, setText } from "./dom.js"
 import { type Draft, storage } from "./draft.js"
 import { createDraft, saveChanges } from "./draftSaves.js"
 import { buildFormView, type FormDefinition, type FormView, groupsOf } from "./FormView.js"
+import { prefillOf } from "./prefill.js"
 import { fetchSlots, loadSlots } from "./slots.js"
 import { adoptStyles, baseUrlOf } from "./styles.js"
 
@@ -28,6 +29,8 @@ export class FormsEmbed extends ElementBase {
   private readonly changed = new Set<string>()
   /** The messages shown beside the fields: a submit sets them all, a save updates only the fields it sent. */
   private errors: Record<string, FieldErrors[string]> = {}
+  /** The values a new draft is created with (from the page address), until it is. */
+  private prefill: Record<string, unknown> = {}
   private backoff = 1000
   private finished = false
   private generation = 0
@@ -98,7 +101,13 @@ export class FormsEmbed extends ElementBase {
       void this.submit()
     })
     this.show(...heading.filter((n) => n !== null), this.notice, view.form, this.state)
-    if (storage.get(this.storageKey) !== null) await this.resume()
+    if (storage.get(this.storageKey) !== null) return this.resume()
+    // A new draft: the page address's query parameters named after fields are its first values, sent with its create.
+    this.prefill = prefillOf(location.search, groups.flatMap((group) => group.fields))
+    if (Object.keys(this.prefill).length > 0) {
+      view.fill(this.prefill)
+      await this.sync()
+    }
   }
 
   private loadFailed(answer: Exclude<Answer, { kind: "ok" }>): void {
@@ -155,11 +164,13 @@ export class FormsEmbed extends ElementBase {
     if (view === undefined) return
     if (this.draft === undefined || this.dirty) setText(this.state, "Saving…")
     if (this.draft === undefined) {
-      const created = await createDraft(this.api, this.storageKey, keepalive)
+      const created = await createDraft(this.api, this.storageKey, keepalive, this.prefill)
+      this.prefill = {}
       if (created.kind === "failed") return this.saveFailed(created.answer)
       if (created.kind === "none") return
       const draft = created.draft
       this.draft = draft
+      this.errors = { ...this.errors, ...created.refused }
       if (draft.status !== "draft") return this.confirm("You have already sent this form.")
       if (created.replayed) {
         // A replay: the stored values refill the form; what was typed meanwhile wins and is saved next.

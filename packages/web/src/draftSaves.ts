@@ -9,7 +9,7 @@ export type Failure = Exclude<Answer, { kind: "ok" }>
 
 /** The create's answer: the draft (`replayed` when the key had one already), or why there is none. */
 export type Created =
-  | { readonly kind: "draft"; readonly draft: Draft; readonly replayed: boolean }
+  | { readonly kind: "draft"; readonly draft: Draft; readonly replayed: boolean; readonly refused: FieldErrors }
   | { readonly kind: "failed"; readonly answer: Failure }
   | { readonly kind: "none" }
 
@@ -18,16 +18,34 @@ export type Created =
  * key: values go in the saves that follow, so a value the relaxed rules refuse never keeps the draft from
  * existing (its messages come from the save, beside the field).
  */
-export const createDraft = async (api: string, storageKey: string, keepalive: boolean): Promise<Created> => {
+export const createDraft = async (
+  api: string,
+  storageKey: string,
+  keepalive: boolean,
+  prefill: Readonly<Record<string, unknown>> = {}
+): Promise<Created> => {
   let key = storage.get(storageKey)
   if (key === null) {
     key = newKey()
     storage.set(storageKey, key)
   }
-  const answer = await call(`${api}/submissions`, { method: "POST", body: { idempotency_key: key }, keepalive })
-  if (answer.kind !== "ok") return { kind: "failed", answer }
-  const draft = draftOf(answer.data)
-  return draft === undefined ? { kind: "none" } : { kind: "draft", draft, replayed: answer.status === 200 }
+  // A new draft takes the page address's values (CONTRACT §18, prefill), checked like a save: those refused are
+  // left out of a second create and answered with their messages.
+  let values: Record<string, unknown> = { ...prefill }
+  let refused: FieldErrors = {}
+  for (let round = 0; round < 2; round++) {
+    const body = Object.keys(values).length === 0 ? { idempotency_key: key } : { idempotency_key: key, values }
+    const answer = await call(`${api}/submissions`, { method: "POST", body, keepalive })
+    if (answer.kind === "error" && answer.status === 422 && round === 0 && Object.keys(answer.fields).some((k) => k in values)) {
+      refused = answer.fields
+      values = Object.fromEntries(Object.entries(values).filter(([slug]) => !(slug in refused)))
+      continue
+    }
+    if (answer.kind !== "ok") return { kind: "failed", answer }
+    const draft = draftOf(answer.data)
+    return draft === undefined ? { kind: "none" } : { kind: "draft", draft, replayed: answer.status === 200, refused }
+  }
+  return { kind: "none" }
 }
 
 /** What the saves did: every slug they sent, and the refused values' messages or the failure that stopped them. */

@@ -13,6 +13,10 @@ export interface Field {
   readonly is_required: boolean
   readonly options: ReadonlyArray<{ readonly value: string; readonly label: string }> | null
   readonly validation_rules: { readonly min?: number | string; readonly max?: number | string } | null
+  /** A JSON Logic condition (CONTRACT §18): evaluated by `@forms/domain/logic`, as the server does. */
+  readonly visible_if?: unknown
+  /** Plain text shown under the label, referenced by the control's `aria-describedby`. */
+  readonly help?: string | null
 }
 
 export interface FieldControl {
@@ -54,11 +58,15 @@ const requiredMark = (required: boolean) =>
 export const fieldControl = (field: Field, prefix: string, slots: ReadonlyArray<Slot> = []): FieldControl => {
   const id = `${prefix}-${field.slug}`
   const errorId = `${id}-error`
+  const helpId = `${id}-help`
   const error = h("p", { class: "error", id: errorId, hidden: true })
+  const help = typeof field.help === "string" && field.help !== "" ? h("p", { class: "help", id: helpId }, field.help) : null
   const options = field.options ?? []
   const required = field.is_required
   const wrap = (...children: ReadonlyArray<Node | null>) =>
     h("div", { class: "field", "data-slug": field.slug }, ...children, error)
+  /** Groups (choices, time slots): the help under the legend, describing the fieldset. */
+  let grouped = false
 
   let inputs: ReadonlyArray<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>
   let element: HTMLElement
@@ -66,10 +74,24 @@ export const fieldControl = (field: Field, prefix: string, slots: ReadonlyArray<
   let write: (value: unknown) => void
   let refreshSlots: ((slots: ReadonlyArray<Slot>) => void) | undefined
 
-  if (field.type === "time_slots") {
+  if (field.type === "hidden") {
+    // Never shown (CONTRACT §18): it carries a value (a prefill, a saved one) and sends it back as it is.
+    let kept: unknown = null
+    inputs = []
+    element = h("div", { class: "field", "data-slug": field.slug, hidden: true })
+    read = () => kept
+    write = (value) => {
+      kept = value
+    }
+  } else if (field.type === "time_slots") {
     const picker = slotPicker(id, [field.label, requiredMark(required)], slots)
     inputs = picker.inputs
     element = wrap(picker.group)
+    if (help !== null) {
+      picker.group.querySelector("legend")?.after(help)
+      picker.group.setAttribute("aria-describedby", helpId)
+      grouped = true
+    }
     read = picker.read
     write = picker.write
     refreshSlots = picker.refresh
@@ -81,10 +103,18 @@ export const fieldControl = (field: Field, prefix: string, slots: ReadonlyArray<
     inputs = boxes
     element = wrap(h(
       "fieldset",
-      { class: "group", "aria-required": multi ? undefined : String(required) },
+      {
+        class: "group",
+        // aria-required belongs to a radiogroup, not to a plain group (axe: aria-allowed-attr)
+        role: multi ? undefined : "radiogroup",
+        "aria-required": multi ? undefined : String(required),
+        "aria-describedby": help === null ? undefined : helpId
+      },
       h("legend", {}, field.label, requiredMark(required)),
+      help,
       ...options.map((option, i) => h("div", { class: "choice" }, boxes[i] ?? null, h("label", { for: `${id}-${i}` }, option.label)))
     ))
+    grouped = true
     read = () => {
       const chosen = boxes.filter((b) => b.checked).map((b) => b.value)
       return multi ? chosen : chosen[0] ?? null
@@ -101,7 +131,7 @@ export const fieldControl = (field: Field, prefix: string, slots: ReadonlyArray<
       ...options.map((option) => h("option", { value: option.value }, option.label))
     )
     inputs = [select]
-    element = wrap(h("label", { for: id }, field.label, requiredMark(required)), select)
+    element = wrap(h("label", { for: id }, field.label, requiredMark(required)), help, select)
     read = () => select.value === "" ? null : select.value
     write = (value) => {
       select.value = asText(Array.isArray(value) ? value[0] : value)
@@ -109,7 +139,7 @@ export const fieldControl = (field: Field, prefix: string, slots: ReadonlyArray<
   } else if (booleanTypes.has(field.type)) {
     const box = h("input", { type: "checkbox", id, name: field.slug, required })
     inputs = [box]
-    element = wrap(h("div", { class: "choice" }, box, h("label", { for: id }, field.label, requiredMark(required))))
+    element = wrap(h("div", { class: "choice" }, box, h("label", { for: id }, field.label, requiredMark(required))), help)
     read = () => box.checked
     write = (value) => {
       box.checked = value === true || value === 1 || value === "1" || value === "true"
@@ -127,26 +157,32 @@ export const fieldControl = (field: Field, prefix: string, slots: ReadonlyArray<
         autocomplete: field.type === "email" ? "email" : field.type === "phone" ? "tel" : undefined
       })
     inputs = [control]
-    element = wrap(h("label", { for: id }, field.label, requiredMark(required)), control)
+    element = wrap(h("label", { for: id }, field.label, requiredMark(required)), help, control)
     read = () => control.value
     write = (value) => {
       control.value = asText(value)
     }
   }
 
+  // The help describes the control from the start; an error joins it while shown.
+  const describe = (invalid: boolean) => {
+    const ids = [...(help === null || grouped ? [] : [helpId]), ...(invalid ? [errorId] : [])]
+    for (const input of inputs) {
+      if (ids.length > 0) input.setAttribute("aria-describedby", ids.join(" "))
+      else input.removeAttribute("aria-describedby")
+    }
+  }
+  describe(false)
+
   const setErrors = (errors: ReadonlyArray<FieldError>) => {
     const invalid = errors.length > 0
     setText(error, errors.map((e) => e.message).join(" "))
     error.hidden = !invalid
     for (const input of inputs) {
-      if (invalid) {
-        input.setAttribute("aria-invalid", "true")
-        input.setAttribute("aria-describedby", errorId)
-      } else {
-        input.removeAttribute("aria-invalid")
-        input.removeAttribute("aria-describedby")
-      }
+      if (invalid) input.setAttribute("aria-invalid", "true")
+      else input.removeAttribute("aria-invalid")
     }
+    describe(invalid)
   }
 
   // A disabled control (a full time slot) cannot take focus: the first enabled one does.

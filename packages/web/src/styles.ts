@@ -28,6 +28,7 @@ accent-color:var(--forms-accent,#1d4ed8)}
 [aria-invalid=true]{border-color:var(--forms-error,#b42318)!important}
 .req,.error{color:var(--forms-error,#b42318)}
 .error{margin:.25rem 0 0;font-weight:500}
+.help{color:var(--forms-muted,#4b5563);margin:.1rem 0 .35rem;font-size:.9em}
 button{font:inherit;padding:.6rem 1.2rem;border:0;border-radius:var(--forms-radius,6px);cursor:pointer;
 background:var(--forms-accent,#1d4ed8);color:var(--forms-accent-text,#fff)}
 button[disabled]{opacity:.7;cursor:progress}
