@@ -10,7 +10,7 @@ import { Bench } from "tinybench"
 import { compileRules } from "../src/rules/compileRules.js"
 import type { Validator } from "../src/rules/Validator.js"
 import { clearPatternCache } from "../src/rules/regex.js"
-import { fields, jsonSchema, relaxedMaps, strictMaps } from "./rulesBenchForm.js"
+import { fields, fieldsWithConditions, jsonSchema, relaxedMaps, strictMaps } from "./rulesBenchForm.js"
 
 // ajv-formats is CommonJS: its default import is the plugin itself at run time.
 type FormatsPlugin = (ajv: Ajv) => Ajv
@@ -139,4 +139,18 @@ console.log(
   `compile, per form: ours strict+relaxed ${(warm.msA * 10).toFixed(1)} µs (patterns cached by the schema check),` +
     ` ${(cold * 10).toFixed(1)} µs from an empty pattern cache; Ajv strict ${(warm.msB * 1000).toFixed(0)} µs`
 )
+// Form logic: the strict check of the same form with ten conditions, against the form without them (target ≤ 1.5×).
+const withLogic = compileRules(fieldsWithConditions)
+let inactive = 0
+for (const map of strictMapsNp) inactive += withLogic.strict(map).inactive?.length ?? 0
+console.log(`form logic: ten conditions; ${(inactive / strictMapsNp.length).toFixed(1)} fields inactive per map on average`)
+for (const [label, maps] of [["strict, plain objects", strictMaps], ["strict, null-prototype", strictMapsNp]] as const) {
+  const { msA, msB, ratio } = duel(rounds, 250, passOurs(ours.strict, maps), passOurs(withLogic.strict, maps))
+  const perSecond = (ms: number) => (maps.length / ms) * 1000
+  console.log(
+    `${label.padEnd(24)} without ${fmt(perSecond(msA)).padStart(9)}/s   with 10 conditions ${fmt(perSecond(msB)).padStart(9)}/s` +
+      `   cost ${ratio.toFixed(2)}×`
+  )
+}
+
 if (sink + compiled === -1) console.log(sink)

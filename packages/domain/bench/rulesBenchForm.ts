@@ -61,6 +61,26 @@ export const fields: ReadonlyArray<FormField> = specs.map((spec, i) => ({
   maps_to: null
 }))
 
+/** Ten conditions (form logic) over the same form: chains, sections of answers, every operator family. */
+const conditions: Readonly<Record<string, NonNullable<FormField["visible_if"]>>> = {
+  website: { "!==": [{ var: "email" }, null] },
+  birth_date: { ">=": [{ var: "age" }, 18] },
+  days: { in: [{ var: "shirt" }, ["XS", "S", "M", "L", "XL", "XXL"]] },
+  postcode: { "==": [{ var: "country" }, "NL"] },
+  city: { "!!": [{ var: "postcode" }] },
+  emergency_name: { "!!": { var: "emergency_phone" } },
+  license_date: { "==": [{ var: "car" }, true] },
+  hours: { "<=": [1, { var: "shifts" }, 10] },
+  vat: { "!!": [{ var: "company" }] },
+  remarks: { or: [{ var: "newsletter" }, { in: ["vegan", { var: "diet" }] }] }
+}
+
+/** The same fields with the ten conditions. */
+export const fieldsWithConditions: ReadonlyArray<FormField> = fields.map((field) => {
+  const condition = conditions[field.slug]
+  return condition === undefined ? field : { ...field, visible_if: condition }
+})
+
 type JsonSchema = Record<string, unknown>
 
 const num = (bound: number | string | undefined): number | undefined => bound === undefined ? undefined : Number(bound)

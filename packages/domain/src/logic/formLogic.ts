@@ -237,6 +237,7 @@ export const compileFormLogic = (
   }
   for (let n = 0; n < nodeCount; n++) if (placed[n] === 0) order.push(n)
 
+  // Fields with no condition of their own or of their section that no condition reads are always active: no step.
   const steps: Array<Step> = order.flatMap((n): Array<Step> => {
     if (n >= fields.length) {
       const section = sections[n - fields.length] as LogicSection
@@ -244,11 +245,13 @@ export const compileFormLogic = (
     }
     const field = fields[n] as LogicField
     const s = field.section_id === null ? undefined : sectionsById.get(field.section_id)
+    const gated = s !== undefined && hasCondition(sections[s] as LogicSection)
+    if (!gated && !hasCondition(field) && !readSlugs.has(field.slug)) return []
     return [{
       field: n,
       slug: field.slug,
       kind: readKindOf(field.type),
-      section: s !== undefined && hasCondition(sections[s] as LogicSection) ? s : -1,
+      section: gated ? s : -1,
       condition: hasCondition(field) ? compileCondition(field.visible_if, slugSet) : undefined,
       read: readSlugs.has(field.slug)
     }]
