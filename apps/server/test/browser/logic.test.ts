@@ -86,6 +86,23 @@ describe.skipIf(chromiumPath === undefined)("form logic on the hosted form page 
     expect(await page.getByLabel("A", { exact: true }).isChecked()).toBe(true)
     expect(await page.getByRole("group", { name: "Which categories?" }).isVisible()).toBe(true)
   })
+
+  it("a prefilled value the create refuses: the draft is created again without it, and it is shown with its message", slow, async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const creates: Array<unknown> = []
+    page.on("request", (r) => {
+      if (r.url().endsWith("/submissions") && r.method() === "POST") creates.push(r.postDataJSON())
+    })
+    await page.goto(`${server.url}${path}?email=not-an-email&licence=yes`)
+    await expect.poll(() => page.getByText("Must be a valid email address.").isVisible()).toBe(true)
+    expect(await page.getByLabel("Email").inputValue()).toBe("not-an-email")
+    expect(await page.getByLabel("Email").getAttribute("aria-invalid")).toBe("true")
+    expect(creates.map((body) => (body as { values?: object }).values)).toEqual([
+      { email: "not-an-email", licence: "yes" },
+      { licence: "yes" }
+    ])
+  })
 })
 
 if (chromiumPath === undefined) {

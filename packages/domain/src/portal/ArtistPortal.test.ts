@@ -167,6 +167,28 @@ describe("ArtistPortal.submitSection", () => {
       expect(answer.value.section.status).toBe("submitted")
     })))
 
+  it.effect("conditions: an inactive field is not required, stays in the draft, and is left out of section.submitted", () =>
+    run(Effect.gen(function*() {
+      const portal = yield* ArtistPortal
+      const { data } = yield* InMemoryStore
+      const schema = data.schemas.get(portalIds.advance)
+      if (schema === undefined) return expect.fail("the fixture has an advance schema")
+      // The flight number only for those who fly, and then required.
+      const fields = schema.fields.map((field) =>
+        field.slug === "flight_number"
+          ? { ...field, is_required: true, visible_if: { "!!": [{ var: "airline" }] } }
+          : field
+      )
+      data.schemas.set(schema.id, { ...schema, fields })
+      const sent = { arrival_date: "2027-08-19", flight_number: "KL1234" }
+      const answer = yield* portal.submitSection(portalTokens.engagement, portalIds.travel, values(sent), ip)
+      expect(plain(answer.value.values)).toEqual(sent)
+      const outbox = yield* (yield* InMemoryStore).outbox
+      expect((outbox[0]?.payload as { values: object }).values).toEqual({ arrival_date: "2027-08-19" })
+      const refused = yield* reasonOf(portal.submitSection(portalTokens.engagement, portalIds.travel, values({ airline: "KLM", flight_number: null }), ip))
+      expect(refused).toMatchObject({ _tag: "ValidationFailed", fields: { flight_number: [{ rule: "required" }] } })
+    })))
+
   it.effect("a repeat submit reuses the draft, merges over it and moves submitted_at", () =>
     run(Effect.gen(function*() {
       const portal = yield* ArtistPortal
