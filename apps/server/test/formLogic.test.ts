@@ -132,6 +132,39 @@ for (const backend of backends) {
         assert.strictEqual(active.status, 200, active.text)
         assert.strictEqual((data(active)["values"] as Record<string, unknown>)["plate"], "XX-1")
       }))
+
+    it.effect("an inactive time-slot field takes no place; active, the same choice takes it", () =>
+      Effect.gen(function*() {
+        const { key } = yield* newOrganisation
+        const event = String(data(yield* send(key, "POST", "/admin/events", { name: "Fest" }))["id"])
+        const slot = data(yield* send(key, "POST", `/admin/events/${event}/time-slots`, {
+          name: "Gate", date: "2027-08-20", start_time: "08:00", end_time: "12:00", capacity: 1
+        }))
+        const created = yield* send(key, "POST", "/admin/forms", {
+          name: "Crew", type: "volunteer", event_id: event, status: "published",
+          fields: [
+            { slug: "email", label: "Email", type: "email", is_required: true, position: 1 },
+            { slug: "helps", label: "Will you help?", type: "boolean", position: 2 },
+            { slug: "shifts", label: "Shifts", type: "time_slots", is_required: true, position: 3, visible_if: { var: "helps" } }
+          ]
+        })
+        assert.strictEqual(created.status, 201, created.text)
+        const base = `/public/forms/${String(data(created)["public_token"])}/submissions`
+        const submit = (n: number, values: Record<string, unknown>) =>
+          Effect.gen(function*() {
+            const draft = yield* call(base, { method: "POST", body: { idempotency_key: `logic-slot-${n}-${Math.random()}` } })
+            return yield* call(`${base}/${String(data(draft)["id"])}/submit`, { method: "POST", body: { values } })
+          })
+        const remaining = Effect.map(send(key, "GET", `/admin/events/${event}/time-slots`), (r) =>
+          (json(r)["data"] as ReadonlyArray<Record<string, unknown>>)[0]?.["remaining"])
+        const inactive = yield* submit(1, { email: "a@b.nl", helps: false, shifts: [slot["id"]] })
+        assert.strictEqual(inactive.status, 200, inactive.text)
+        assert.deepStrictEqual(data(inactive)["values"], { email: "a@b.nl", helps: false })
+        assert.strictEqual(yield* remaining, 1)
+        const active = yield* submit(2, { email: "c@d.nl", helps: true, shifts: [slot["id"]] })
+        assert.strictEqual(active.status, 200, active.text)
+        assert.strictEqual(yield* remaining, 0)
+      }))
   })
 }
 
