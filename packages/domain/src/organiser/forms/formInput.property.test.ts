@@ -10,7 +10,24 @@ const hostile: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom("", " ", "\u0000", "a\ud800", "\udc00b", "(?<=a)b", "(", "Bad Slug", "__proto__", "artist.x", "time_slots", "2027-02-30", 1e309, -0),
   fc.string({ maxLength: 20 })
 )
-const member = (names: ReadonlyArray<string>) => fc.tuple(fc.constantFrom(...names), hostile)
+// Conditions (form logic), well-formed or not: the allowed operators, others, vars of every form, deep nesting.
+const deep = fc.integer({ min: 1, max: 40 }).map((n) => {
+  let node: unknown = { var: "a" }
+  for (let i = 0; i < n; i++) node = { "!": [node] }
+  return node
+})
+const condition: fc.Arbitrary<unknown> = fc.oneof(
+  hostile,
+  deep,
+  fc.constantFrom(
+    { var: "a" }, { var: ["a"] }, { var: "b" }, { var: "a.b" }, { var: ["a", 1] }, { var: "__proto__" }, { var: "\u0000" },
+    { "==": [{ var: "a" }, "x\ud800"] }, { in: [{ var: "a" }, ["x", 1, null, [true]]] }, { "<": [1, { var: "a" }, 3] },
+    { if: [true, 1] }, { constructor: 1 }, {}, { and: [], or: [] }, { "!": { var: "b" } }
+  )
+)
+const member = (names: ReadonlyArray<string>) =>
+  fc.tuple(fc.constantFrom(...names), hostile).chain(([name, value]) =>
+    name === "visible_if" ? condition.map((c) => [name, c] as const) : fc.constant([name, value] as const))
 const objectOf = (names: ReadonlyArray<string>, good: Record<string, unknown>) =>
   fc.array(member(names), { maxLength: 6 }).map((members) => {
     const out: Record<string, unknown> = { ...good }
@@ -18,13 +35,16 @@ const objectOf = (names: ReadonlyArray<string>, good: Record<string, unknown>) =
     return out
   })
 
-const fieldNames = ["id", "section_id", "slug", "label", "type", "is_required", "options", "validation_rules", "is_unique", "position", "maps_to", "extra"]
+const fieldNames = [
+  "id", "section_id", "slug", "label", "type", "is_required", "options", "validation_rules", "is_unique", "position", "maps_to",
+  "visible_if", "help", "extra"
+]
 const field = fc.oneof(
   hostile,
   objectOf(fieldNames, { slug: "a", label: "A", type: "text" }),
   objectOf(["min", "max", "regex", "x"], {}).map((rules) => ({ slug: "b", label: "B", type: "numeric", validation_rules: rules }))
 )
-const section = fc.oneof(hostile, objectOf(["id", "name", "position", "x"], { name: "S" }))
+const section = fc.oneof(hostile, objectOf(["id", "name", "position", "visible_if", "x"], { name: "S" }))
 const body = fc.record({
   name: hostile,
   type: fc.oneof(fc.constantFrom("volunteer", "registration", "artist_advance"), hostile),
