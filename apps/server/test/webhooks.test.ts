@@ -4,7 +4,7 @@ import { SqlClient } from "effect/sql"
 import { Webhook } from "standardwebhooks"
 import { verifyWebhook } from "@forms/adapters-http"
 import { backends, reportSkippedPostgres } from "./backends.js"
-import { adminCall, data, keyOf, list } from "./adminSupport.js"
+import { adminCall, data, keyOf, list, newOrganisation } from "./adminSupport.js"
 import { call, dataOf, eventually, liveOptions, testServer } from "./harness.js"
 import { type Receiver, type Received, receiverScoped } from "./webhookReceiver.js"
 
@@ -118,6 +118,32 @@ for (const backend of backends) {
         const attempts = delivery?.["attempts"] as ReadonlyArray<Record<string, unknown>>
         assert.strictEqual(attempts.length, 1)
         assert.include(attempts[0], { status_code: 200, error: null })
+        yield* adminCall(a.key, "DELETE", `/admin/webhooks/${hook.id}`)
+      })))
+
+    it.effect("form logic: the value of a field inactive at submit is not in the webhook body", () =>
+      Effect.scoped(Effect.gen(function*() {
+        const receiver = yield* receiverScoped()
+        const a = yield* newOrganisation
+        const hook = yield* createHook(a.key, receiver.url)
+        const created = yield* adminCall(a.key, "POST", "/admin/forms", {
+          name: "Logic", type: "registration", event_id: null, status: "published",
+          fields: [
+            { slug: "email", label: "Email", type: "email", position: 1 },
+            { slug: "drives", label: "Do you drive?", type: "boolean", position: 2 },
+            { slug: "plate", label: "Plate", type: "text", is_required: true, position: 3, visible_if: { var: "drives" } }
+          ]
+        })
+        assert.strictEqual(created.status, 201, created.text)
+        const base = `/public/forms/${String(data(created)["public_token"])}/submissions`
+        const draft = yield* call(base, { method: "POST", body: { idempotency_key: `hooks-logic-${Date.now()}-0123456789` } })
+        const submitted = yield* call(`${base}/${String(dataOf(draft)["id"])}/submit`, {
+          method: "POST", body: { values: { email: "a@b.nl", drives: "0", plate: "XX-1" } }
+        })
+        assert.strictEqual(submitted.status, 200, submitted.text)
+        yield* received(receiver, 1)
+        const body = verified(hook.secret, receiver.received[0] as Received)
+        assert.deepStrictEqual(body.data["values"], { email: "a@b.nl", drives: "0" })
         yield* adminCall(a.key, "DELETE", `/admin/webhooks/${hook.id}`)
       })))
 
