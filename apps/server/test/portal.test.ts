@@ -20,7 +20,7 @@ const as = (ip: string, init: { method?: string; body?: unknown; raw?: string; h
 const post = (ip: string, body?: unknown) => as(ip, body === undefined ? { method: "POST" } : { method: "POST", body })
 
 const field = (slug: string, label: string, type: string, isRequired: boolean, position: number, rules: unknown = null) => ({
-  slug, label, type, is_required: isRequired, options: null, validation_rules: rules, is_unique: false, position
+  slug, label, type, is_required: isRequired, options: null, validation_rules: rules, is_unique: false, position, visible_if: null, help: null
 })
 const travelFields = [
   field("arrival", "Arrival date", "date", true, 1),
