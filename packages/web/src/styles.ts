@@ -15,6 +15,7 @@ fieldset{border:1px solid var(--forms-border,#8a8f98);border-radius:var(--forms-
 fieldset.group{border:0;padding:0;margin:0}
 legend{font-weight:600;padding:0 .25rem}
 .field{margin:0 0 1rem}
+[hidden]{display:none!important}
 .field>label{display:block;font-weight:500;margin-bottom:.25rem}
 input:not([type=checkbox]):not([type=radio]),select,textarea{width:100%;font:inherit;color:inherit;
 background:var(--forms-input-background,#fff);padding:.5rem;border:1px solid var(--forms-border,#8a8f98);
