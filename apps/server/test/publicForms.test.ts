@@ -113,6 +113,23 @@ for (const backend of backends) {
           assert.strictEqual(dup.text, failed({ email: [{ rule: "unique", message: "This value has already been used." }] }))
         }))
 
+      it.effect("a refused submit names every problem at once: the body's errors beside the merged map's", () =>
+        Effect.gen(function*() {
+          const id = String(dataOf(yield* create(open, { idempotency_key: key(7) }))["id"])
+          const refused = yield* call(`${open}/submissions/${id}/submit`, { method: "POST", body: { values: { shirt: "XL" } } })
+          assert.strictEqual(refused.status, 422)
+          assert.strictEqual(
+            refused.text,
+            failed({
+              email: [{ rule: "required", message: "This field is required." }],
+              shirt: [{ rule: "in", message: "Must be one of the allowed options." }]
+            })
+          )
+          // fixing both at once submits: no second round of errors
+          const done = yield* call(`${open}/submissions/${id}/submit`, { method: "POST", body: { values: { shirt: "S", email: "round@example.org" } } })
+          assert.strictEqual(done.status, 200)
+        }))
+
       it.effect("unknown ids, malformed ids and ids of another form are one 404", () =>
         Effect.gen(function*() {
           const foreign = String(dataOf(yield* create("/public/forms/test-registration-0001", { idempotency_key: key(6) }))["id"])

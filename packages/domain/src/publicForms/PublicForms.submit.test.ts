@@ -75,13 +75,32 @@ describe("PublicForms.submit", () => {
       expect(yield* store.outbox).toEqual([])
     })))
 
-  it.effect("the body is checked with relaxed rules first: its errors alone are reported", () =>
+  it.effect("a refused body is answered with every problem at once: its errors beside the merged map's strict ones", () =>
+    inWorld(Effect.gen(function*() {
+      const forms = yield* PublicForms
+      const draft = yield* draftOn(seedTokens.volunteer, { name: "Ada", age: 17 })
+      const sent = body({ email: "not-an-email", phone: "12", name: " " })
+      const error = yield* reasonOf(forms.submit(seedTokens.volunteer, draft.id, sent, ip))
+      expect(error._tag === "ValidationFailed" ? { ...error.fields } : error).toEqual({
+        // the body's own errors, and `required` on the name it blanked, in the form's field order
+        email: [{ rule: "email", message: "Must be a valid email address." }],
+        name: [{ rule: "required", message: "This field is required." }],
+        phone: [{ rule: "phone", message: "Must be a valid phone number of 7 to 15 digits." }]
+      })
+      expect(Object.keys(error._tag === "ValidationFailed" ? error.fields : {})).toEqual(["email", "name", "phone"])
+      expect((yield* (yield* InMemoryStore).submission(draft.id))?.status).toBe("draft")
+    })))
+
+  it.effect("a refused body still names the required fields it did not send (no second round of errors)", () =>
     inWorld(Effect.gen(function*() {
       const forms = yield* PublicForms
       const draft = yield* draftOn(seedTokens.volunteer)
       const error = yield* reasonOf(forms.submit(seedTokens.volunteer, draft.id, body({ age: "old" }), ip))
-      expect(error._tag).toBe("ValidationFailed")
-      if (error._tag === "ValidationFailed") expect(Object.keys(error.fields)).toEqual(["age"])
+      expect(error).toMatchObject({
+        _tag: "ValidationFailed",
+        fields: { email: [{ rule: "required" }], name: [{ rule: "required" }], age: [{ rule: "numeric" }] }
+      })
+      if (error._tag === "ValidationFailed") expect(Object.keys(error.fields)).toEqual(["email", "name", "age"])
     })))
 
   it.effect("a value submitted before on a unique field → 422 `unique`", () =>

@@ -1,6 +1,7 @@
 /**
  * Submit (CONTRACT §3): token → submission → submit limit → draft (409) → open (409) → the body checked
- * relaxed, merged over the saved values and checked strictly (422) → the atomic submit with unique claims
+ * relaxed, merged over the saved values and checked strictly (422; a refused body is answered with the merged
+ * map's errors beside its own) → the atomic submit with unique claims
  * and the `submission.submitted` event. A save that lands between our read and the submit costs a round.
  */
 import { Clock, Effect, Metric, Option } from "effect"
@@ -18,6 +19,7 @@ import { submissionsSubmitted } from "../operations/counters.js"
 import { Unavailable } from "../shared/errors.js"
 import { AnotherRound, atMostRounds, inRounds } from "../shared/rounds.js"
 import { AlreadySubmitted, FormClosed, SubmissionNotFound } from "./errors.js"
+import { everyProblem } from "./everyProblem.js"
 import type { FormSteps } from "./formSteps.js"
 import { acceptsSubmissions } from "./resolvePublicForm.js"
 import type { Submission } from "./Submission.js"
@@ -96,6 +98,18 @@ export const makeSubmitDraft = (steps: FormSteps) =>
       )
     })
 
+    /** The body's errors with the strict errors of the merged map beside them: one round of errors, never two. */
+    const withMergedErrors = Effect.fnUntraced(function*(
+      schema: FormSchema,
+      submission: Submission,
+      body: Values,
+      bodyErrors: FieldErrors
+    ) {
+      const merged = pickSchemaValues(schema.fields, mergeValues(submission.values, pickSchemaValues(schema.fields, body)))
+      const mergedErrors = yield* steps.withTaken(schema, steps.rules(schema).strict(merged), { atSubmit: true })
+      return everyProblem(schema.fields.map((field) => field.slug), bodyErrors, mergedErrors)
+    })
+
     const submitAfterLimit = Effect.fnUntraced(function*(firstSchema: FormSchema, first: Submission, body: Values) {
       if (!isDraft(first)) return yield* new AlreadySubmitted({})
       let schema = firstSchema
@@ -125,7 +139,7 @@ export const makeSubmitDraft = (steps: FormSteps) =>
           const bodyErrors = yield* steps.withTaken(schema, rules.relaxed(bodyValues, context), { atSubmit: true })
           if (bodyErrors !== undefined) {
             const moved = round < maxSubmitAttempts ? yield* steps.movedOn(schema) : undefined
-            if (moved === undefined) return yield* refuse(schema, submission.id, bodyErrors)
+            if (moved === undefined) return yield* refuse(schema, submission.id, yield* withMergedErrors(schema, submission, body, bodyErrors))
             schema = moved
             return yield* new AnotherRound()
           }
