@@ -1,7 +1,7 @@
 /** Start-up before the port opens: migrations, then the fixture (FIXTURE_FILE, or the demo on an empty embedded DB). */
 import { Context, Effect, Layer, Schema } from "effect"
 import { readFile } from "node:fs/promises"
-import { loadFixture, Migrations, reportRefusedPatterns } from "@forms/adapters-sql"
+import { loadFixture, Migrations, reportRefusedPatterns, reportUnlistedTypes } from "@forms/adapters-sql"
 import type { ServerConfig } from "./config.js"
 import { isEmpty } from "./database.js"
 import demoFixture from "./demo-fixture.json" with { type: "json" }
@@ -50,6 +50,8 @@ export const startup = (config: ServerConfig) =>
     yield* Migrations.run
     // forms stored before the pattern cost budget: their refused patterns never match (logged here)
     yield* reportRefusedPatterns
+    // forms stored before the lists of form and field types keep theirs (logged here, once per start)
+    yield* reportUnlistedTypes
     if (config.fixtureFile !== undefined) {
       const json = yield* readFixtureFile(config.fixtureFile, "FIXTURE_FILE")
       const summary = yield* loadFixture(json)

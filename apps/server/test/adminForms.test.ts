@@ -58,7 +58,7 @@ for (const backend of backends) {
         assert.match(String(fields[1]?.["id"]), /.+/)
         assert.deepStrictEqual(fields[1], {
           id: fields[1]?.["id"], section_id: null, slug: "nickname", label: "Nickname", type: "text", is_required: false,
-          options: null, validation_rules: null, is_unique: false, position: 0, maps_to: null, visible_if: null, help: null
+          options: null, validation_rules: null, is_unique: false, position: 2, maps_to: null, visible_if: null, help: null
         })
         // The public side sees it at once.
         assert.strictEqual((yield* call(`/public/forms/${token}`)).status, 200)
@@ -183,6 +183,52 @@ for (const backend of backends) {
         const second = yield* send(key, "POST", "/admin/forms", advance)
         assert.strictEqual(second.status, 422)
         assert.deepStrictEqual(Object.keys((json(second)["error"] as { fields: object }).fields), ["type"])
+      }))
+
+    it.effect("form and field types outside the lists → 422 in naming the valid ones, on POST and PUT; positions default to the list index", () =>
+      Effect.gen(function*() {
+        const { key } = yield* newOrganisation
+        const event = String(data(yield* send(key, "POST", "/admin/events", { name: "Fest" }))["id"])
+        const typo = {
+          ...definition(event),
+          type: "volunteers",
+          fields: [...definition(event).fields, { slug: "size", label: "Size", type: "dropdown", options: ["S", "M"] }]
+        }
+        const refused = yield* send(key, "POST", "/admin/forms", typo)
+        assert.strictEqual(refused.status, 422, refused.text)
+        const fields = (json(refused)["error"] as { fields: Record<string, ReadonlyArray<{ rule: string; message: string }>> }).fields
+        assert.deepStrictEqual(fields, {
+          type: [{ rule: "in", message: "The form type \"volunteers\" is not one of registration, volunteer, artist_advance." }],
+          "fields.2.type": [{
+            rule: "in",
+            message: "The field type \"dropdown\" is not one of text, textarea, email, url, numeric, date, boolean, phone, " +
+              "select, radio, checkbox, checkboxes, multi_select, time_slots, file, hidden."
+          }]
+        })
+        assert.deepStrictEqual(list(yield* send(key, "GET", "/admin/forms")), [])
+        // Listed types pass; parts sent without position keep the order written (1-based index).
+        const created = yield* send(key, "POST", "/admin/forms", {
+          ...definition(event),
+          sections: [{ id: "b", name: "B" }, { id: "a", name: "A" }],
+          fields: [
+            { slug: "zeta", label: "Z", type: "select", options: ["x"] },
+            { slug: "alpha", label: "A", type: "multi_select", options: ["x"] },
+            { slug: "mid", label: "M", type: "textarea", section_id: "a" }
+          ]
+        })
+        assert.strictEqual(created.status, 201, created.text)
+        const form = data(created)
+        const parts = (name: string) => (form[name] as ReadonlyArray<Record<string, unknown>>).map((p) => [p["id"] ?? "", p["position"]])
+        assert.deepStrictEqual(parts("sections"), [["b", 1], ["a", 2]])
+        assert.deepStrictEqual((form["fields"] as ReadonlyArray<Record<string, unknown>>).map((f) => [f["slug"], f["position"]]), [
+          ["zeta", 1], ["alpha", 2], ["mid", 3]
+        ])
+        const page = yield* call(`/public/forms/${String(form["public_token"])}`)
+        const publicForm = data(page)
+        assert.deepStrictEqual((publicForm["fields"] as ReadonlyArray<Record<string, unknown>>).map((f) => f["slug"]), ["zeta", "alpha"])
+        const put = yield* send(key, "PUT", `/admin/forms/${String(form["id"])}`, { ...form, type: "Volunteer" }, { "if-match": '"1"' })
+        assert.strictEqual(put.status, 422, put.text)
+        assert.deepStrictEqual(Object.keys((json(put)["error"] as { fields: object }).fields), ["type"])
       }))
 
     it.effect("a pattern over the cost budget is refused with rule regex at its path, on POST and PUT", () =>

@@ -211,6 +211,18 @@ for (const backend of backends) {
           assert.deepStrictEqual(schema("TimeSlot", "remaining", "anyOf", "0"), { type: "integer", minimum: 0, maximum: 1_000_000 })
         }))
 
+      it.effect("lists the form types and field types a definition may name as enums", () =>
+        Effect.gen(function*() {
+          const document = yield* served
+          const definition = at(document, "components", "schemas", "AdminFormDefinition", "properties")
+          assert.deepStrictEqual(at(definition, "type"), { type: "string", enum: ["registration", "volunteer", "artist_advance"] })
+          assert.deepStrictEqual(at(definition, "fields", "items", "properties", "type"), {
+            type: "string",
+            enum: ["text", "textarea", "email", "url", "numeric", "date", "boolean", "phone", "select", "radio", "checkbox",
+              "checkboxes", "multi_select", "time_slots", "file", "hidden"]
+          })
+        }))
+
       it.effect("lists one tag per name (without case), and every operation's tag among them", () =>
         Effect.gen(function*() {
           const document = yield* served

@@ -39,6 +39,7 @@ export { SqlOrganiserForms } from "./organiser/forms/SqlOrganiserForms.js"
 export type { DecodedFixture, Fixture } from "./fixture/decodeFixture.js"
 export { FixtureRejected, type FixtureSummary, loadFixture } from "./fixture/loadFixture.js"
 export { type RefusedPattern, reportRefusedPatterns } from "./fixture/storedPatterns.js"
+export { reportUnlistedTypes, type UnlistedTypes } from "./fixture/storedTypes.js"
 export { RecordNotFound, setPortalToken, TokenRejected } from "./fixture/tokenAdmin.js"
 export { SqlWebhookStore } from "./webhooks/SqlWebhookStore.js"
 

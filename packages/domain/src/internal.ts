@@ -7,6 +7,9 @@
 // Shared
 export { compareStrings } from "./shared/compareStrings.js"
 
+// forms: the listed form and field types
+export { fieldTypes, FieldType, formTypes, FormType } from "./forms/FormTypes.js"
+
 // rules
 export { isEmptyValue, trimString } from "./rules/emptiness.js"
 export { uniqueMessage } from "./rules/FieldErrors.js"

@@ -4,6 +4,7 @@
  */
 import { Schema } from "effect"
 import type { FormField, Values } from "@forms/domain"
+import { fieldTypes, formTypes } from "@forms/domain/internal"
 import { Bound, FormPosition } from "../http/wireNumbers.js"
 
 /**
@@ -44,10 +45,21 @@ export const ConditionWire = Schema.NullOr(Schema.Json).annotate({
     "a var names one field by its slug."
 })
 
+/**
+ * A type as answered: a definition names a listed one (the body's enums), but a form stored before the lists
+ * keeps its own, so an answer is any string.
+ */
+export const StoredFormType = Schema.String.annotate({
+  description: `One of ${formTypes.join(", ")} (a form stored before this list may keep another type).`
+})
+export const StoredFieldType = Schema.String.annotate({
+  description: `One of ${fieldTypes.join(", ")} (a form stored before this list may keep another type).`
+})
+
 export const FieldWire = Schema.Struct({
   slug: Schema.String,
   label: Schema.String,
-  type: Schema.String,
+  type: StoredFieldType,
   is_required: Schema.Boolean,
   options: Schema.NullOr(Schema.Array(Schema.Struct({ value: Schema.String, label: Schema.String }))),
   validation_rules: Schema.NullOr(Schema.Struct({

@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect"
 import { defaultSizeLimits, type FormView, type RegistrationSection, type Submission } from "@forms/domain"
-import { ConditionWire, FieldWire, toFieldWire, toValuesWire, ValuesMap, ValuesWire } from "../forms/wire.js"
+import { ConditionWire, FieldWire, StoredFormType, toFieldWire, toValuesWire, ValuesMap, ValuesWire } from "../forms/wire.js"
 import { envelopeOf, iso, isoOrNull } from "../http/wireShapes.js"
 import { TimeSlotWire } from "../shifts/wire.js"
 import { Count, FormPosition, WholePosition } from "../http/wireNumbers.js"
@@ -102,7 +102,7 @@ export const FormSectionWire = Schema.Struct({
 
 export const FormWire = Schema.Struct({
   name: Schema.String,
-  type: Schema.String,
+  type: StoredFormType,
   event: Schema.NullOr(Schema.Struct({ id: Schema.String, name: Schema.String })),
   accepts_submissions: Schema.Boolean,
   opens_at: Schema.NullOr(Schema.String),

@@ -1,6 +1,8 @@
 /** Forms on the organiser's wire: the definition sent, the form answered, the list item, a token rotation. */
 import { Schema } from "effect"
 import type { AdminForm, AdminFormSummary } from "@forms/domain"
+import { FieldType, FormType } from "@forms/domain/internal"
+import { StoredFieldType, StoredFormType } from "../../forms/wire.js"
 
 import { envelopeOf, iso, isoOrNull, listOf } from "../../http/wireShapes.js"
 import { ConditionWire } from "../../forms/wire.js"
@@ -19,7 +21,7 @@ const FieldWire = Schema.Struct({
   section_id: Schema.NullOr(Schema.String),
   slug: Schema.String,
   label: Schema.String,
-  type: Schema.String,
+  type: StoredFieldType,
   is_required: Schema.Boolean,
   options: Schema.NullOr(Schema.Array(OptionWire)),
   validation_rules: Rules,
@@ -33,7 +35,7 @@ const FieldWire = Schema.Struct({
 /** The body of POST and PUT (the domain reads it member by member; this is its documentation). */
 export const FormDefinitionBody = Schema.Struct({
   name: Schema.String,
-  type: Schema.String,
+  type: FormType,
   event_id: Schema.NullOr(Schema.String),
   status: Schema.optionalKey(Status),
   opens_at: Schema.optionalKey(Schema.NullOr(Schema.String)),
@@ -50,7 +52,7 @@ export const FormDefinitionBody = Schema.Struct({
     section_id: Schema.optionalKey(Schema.NullOr(Schema.String)),
     slug: Schema.String,
     label: Schema.String,
-    type: Schema.String,
+    type: FieldType,
     is_required: Schema.optionalKey(Schema.Boolean),
     options: Schema.optionalKey(Schema.NullOr(Schema.Array(Schema.Union([
       Schema.String,
@@ -76,7 +78,7 @@ export const FormPatchBody = Schema.Struct({
 export const AdminFormWire = Schema.Struct({
   id: Schema.String,
   name: Schema.String,
-  type: Schema.String,
+  type: StoredFormType,
   event_id: Schema.NullOr(Schema.String),
   status: Status,
   opens_at: Schema.NullOr(Schema.String),
@@ -98,7 +100,7 @@ export const AdminFormEnvelope = envelopeOf(AdminFormWire, "AdminFormEnvelope")
 export const AdminFormItemWire = Schema.Struct({
   id: Schema.String,
   name: Schema.String,
-  type: Schema.String,
+  type: StoredFormType,
   status: Status,
   event_id: Schema.NullOr(Schema.String),
   revision: Count,

@@ -29,13 +29,43 @@ describe("FormAuthoring", () => {
         const form = yield* authoring.createForm(actor, body(), token)
         expect(form).toMatchObject({ status: "draft", tags: [], opens_at: null, revision: 1, public_token: token })
         expect(form.sections[0]?.id).toMatch(/.+/)
-        expect(form.fields[0]).toMatchObject({ slug: "email", is_required: false, options: null, position: 0, maps_to: null })
+        expect(form.fields[0]).toMatchObject({ slug: "email", is_required: false, options: null, position: 1, maps_to: null })
         const asAnswered = { ...form, opens_at: null, closes_at: null, created_at: "x", updated_at: "y", public_url: null, page_url: null }
         const replaced = yield* authoring.replaceForm(actor, form.id, asAnswered, '"1"')
         expect(replaced.revision).toBe(2)
         expect(replaced.fields.map((f) => f.id)).toEqual(form.fields.map((f) => f.id))
         const advance = yield* authoring.createForm(actor, body({ type: "artist_advance", fields: [] }), token)
         expect(advance.public_token).toBeNull()
+      }))
+
+    it.effect("a part sent without position gets its 1-based index in its list; a position sent is kept", () =>
+      Effect.gen(function*() {
+        const authoring = yield* FormAuthoring
+        const actor = yield* newActor
+        const form = yield* authoring.createForm(actor, body({
+          sections: [{ name: "First" }, { name: "Second" }, { name: "Third", position: 0.5 }],
+          fields: [
+            { slug: "zeta", label: "Z", type: "text" },
+            { slug: "alpha", label: "A", type: "text" },
+            { slug: "mid", label: "M", type: "text", position: 7 },
+            { slug: "beta", label: "B", type: "text" }
+          ]
+        }), token)
+        expect(form.sections.map((s) => [s.name, s.position])).toEqual([["First", 1], ["Second", 2], ["Third", 0.5]])
+        expect(form.fields.map((f) => [f.slug, f.position])).toEqual([["zeta", 1], ["alpha", 2], ["mid", 7], ["beta", 4]])
+      }))
+
+    it.effect("a form type or field type outside the lists → 422 in, naming the valid ones; nothing written", () =>
+      Effect.gen(function*() {
+        const authoring = yield* FormAuthoring
+        const actor = yield* newActor
+        const error = yield* Effect.flip(authoring.createForm(actor, body({
+          type: "volunteers",
+          fields: [{ slug: "size", label: "Size", type: "dropdown" }]
+        }), token))
+        expect(rules(error)).toEqual({ type: ["in"], "fields.0.type": ["in"] })
+        expect(fieldsOf(error)["type"]?.[0]).toMatchObject({ message: expect.stringContaining("registration, volunteer, artist_advance") })
+        expect((yield* authoring.listForms(actor, { limit: 10, after: undefined })).items).toEqual([])
       }))
 
     it.effect("order of checks: 404, then 428 / 412, then 422", () =>

@@ -94,4 +94,25 @@ describe("checkDefinition", () => {
     expect(pathsAndRules("volunteer", [], [field(0, { type: "time_slots" })])).toEqual([])
     expect(pathsAndRules("artist_advance", [], [field(0, { type: "time_slots" })])).toEqual([["fields.0.type", "invalid"]])
   })
+
+  it("form and field types are the listed ones only (case-sensitive): others are refused with rule in, naming them", () => {
+    const problems = checkDefinition({
+      type: "volunteers",
+      sections: [],
+      fields: [field(0, { type: "dropdown" }), field(1, { type: "Email" }), field(2, { type: "multi_select" })]
+    })
+    expect(problems.map((p) => [p.path, p.error.rule])).toEqual([["type", "in"], ["fields.0.type", "in"], ["fields.1.type", "in"]])
+    expect(problems[0]?.error.message).toBe(
+      "The form type \"volunteers\" is not one of registration, volunteer, artist_advance."
+    )
+    expect(problems[1]?.error.message).toBe(
+      "The field type \"dropdown\" is not one of text, textarea, email, url, numeric, date, boolean, phone, select, " +
+        "radio, checkbox, checkboxes, multi_select, time_slots, file, hidden."
+    )
+    const every = ["text", "textarea", "email", "url", "numeric", "date", "boolean", "phone", "select", "radio", "checkbox",
+      "checkboxes", "multi_select", "time_slots", "file", "hidden"].map((type, i) => field(i, { type }))
+    for (const type of ["registration", "volunteer", "artist_advance"]) {
+      expect(pathsAndRules(type, [], every.filter((f) => type === "volunteer" || f.type !== "time_slots"))).toEqual([])
+    }
+  })
 })

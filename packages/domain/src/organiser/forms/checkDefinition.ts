@@ -4,6 +4,7 @@
  */
 import { type FormField, mapsToPattern, SlugPattern } from "../../forms/FormField.js"
 import type { FormSection } from "../../forms/FormSchema.js"
+import { fieldTypeMessage, formTypeMessage, isFieldType, isFormType } from "../../forms/FormTypes.js"
 import { boundKindOf, readBound } from "../../rules/bounds.js"
 import type { FieldError, RuleName } from "../../rules/FieldErrors.js"
 import { patternProblem } from "../../rules/regex.js"
@@ -60,6 +61,7 @@ export const checkDefinition = (definition: DefinitionParts): ReadonlyArray<Defi
   const add = (path: string, rule: RuleName, message: string) => problems.push({ path, error: { rule, message } })
   const { sections, fields } = definition
 
+  if (definition.type !== undefined && !isFormType(definition.type)) add("type", "in", formTypeMessage(definition.type))
   if (sections.length > definitionLimits.sections) {
     add("sections", "max", `A form has at most ${definitionLimits.sections} sections.`)
   }
@@ -98,6 +100,7 @@ export const checkDefinition = (definition: DefinitionParts): ReadonlyArray<Defi
       add(`${at}.slug`, "unique", `The slug ${show(field.slug)} is used by more than one field.`)
     }
     if (codePoints(field.label) > definitionLimits.label) add(`${at}.label`, "max", `At most ${definitionLimits.label} characters.`)
+    if (!isFieldType(field.type)) add(`${at}.type`, "in", fieldTypeMessage(field.type))
     if (typeof field.help === "string" && codePoints(field.help) > definitionLimits.help) {
       add(`${at}.help`, "max", `At most ${definitionLimits.help} characters.`)
     }

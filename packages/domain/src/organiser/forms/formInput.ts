@@ -157,7 +157,10 @@ const helpText = (e: FieldProblems, path: string, value: unknown): string | null
 export type FieldInput = Omit<FormField, "id"> & { readonly id: string | undefined }
 export type SectionInput = Omit<FormSection, "id"> & { readonly id: string | undefined }
 
-const field = (e: FieldProblems, path: string, value: unknown): FieldInput | undefined => {
+/** A part's `position` when none is sent: its 1-based index in its list, so the order written is kept. */
+const listPosition = (index: number): number => index + 1
+
+const field = (e: FieldProblems, path: string, value: unknown, index: number): FieldInput | undefined => {
   if (!isObject(value)) return e.add(path, "invalid", "An object is expected.")
   const p = `${path}.`
   unknownMembers(e, value, fieldMembers, { prefix: p })
@@ -174,7 +177,7 @@ const field = (e: FieldProblems, path: string, value: unknown): FieldInput | und
     options: get("options", options, null),
     validation_rules: get("validation_rules", rules, null),
     is_unique: get("is_unique", bool, false),
-    position: get("position", position, 0),
+    position: get("position", position, listPosition(index)),
     maps_to: get("maps_to", (e2, p2, v) => (v === null ? null : str(e2, p2, v)), null),
     visible_if: get<unknown>("visible_if", condition, null),
     help: get("help", helpText, null)
@@ -189,13 +192,13 @@ const field = (e: FieldProblems, path: string, value: unknown): FieldInput | und
   return { ...rest, ...(visible_if === null ? {} : { visible_if }), ...(help === null ? {} : { help }) } as FieldInput
 }
 
-const section = (e: FieldProblems, path: string, value: unknown): SectionInput | undefined => {
+const section = (e: FieldProblems, path: string, value: unknown, index: number): SectionInput | undefined => {
   if (!isObject(value)) return e.add(path, "invalid", "An object is expected.")
   unknownMembers(e, value, ["id", "name", "position", "visible_if"], { prefix: `${path}.` })
   requiredMembers(e, value, ["name"], { prefix: `${path}.` })
   const sectionId = has(value, "id") ? id(e, `${path}.id`, value["id"]) : undefined
   const name = has(value, "name") ? text(e, `${path}.name`, value["name"], maxNameLength) : undefined
-  const pos = has(value, "position") ? position(e, `${path}.position`, value["position"]) : 0
+  const pos = has(value, "position") ? position(e, `${path}.position`, value["position"]) : listPosition(index)
   const visibleIf = has(value, "visible_if") ? condition(e, `${path}.visible_if`, value["visible_if"]) : null
   if ((has(value, "id") && sectionId === undefined) || name === undefined || pos === undefined || visibleIf === undefined) {
     return undefined
@@ -214,9 +217,14 @@ export interface DefinitionInput extends Omit<FormDefinition, "sections" | "fiel
   readonly fields: ReadonlyArray<FieldInput>
 }
 
-const list = <A>(e: FieldProblems, path: string, value: unknown, item: (e: FieldProblems, path: string, v: unknown) => A | undefined) => {
+const list = <A>(
+  e: FieldProblems,
+  path: string,
+  value: unknown,
+  item: (e: FieldProblems, path: string, v: unknown, index: number) => A | undefined
+) => {
   if (!Array.isArray(value)) return e.add(path, "invalid", "An array is expected.")
-  return value.map((v: unknown, i) => ({ index: i, item: item(e, `${path}.${i}`, v) }))
+  return value.map((v: unknown, i) => ({ index: i, item: item(e, `${path}.${i}`, v, i) }))
 }
 
 /** The body as a definition, or every problem of it at its dotted path (the definition check included). */
