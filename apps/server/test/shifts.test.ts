@@ -81,6 +81,9 @@ for (const backend of backends) {
           assert.deepStrictEqual([second.status, rulesOf(second)], [422, { shifts: ["full"] }])
           const both = yield* submitNew({ email: "not-an-email", shifts: ["sl-night"] })
           assert.deepStrictEqual([both.status, rulesOf(both)], [422, { email: ["email"], shifts: ["full"] }])
+          // The message names the slot, whether the places were taken (the atomic submit) or read (beside other errors).
+          const named = "The time slot Night 2027-08-20 22:00\u201302:00 has no place left."
+          for (const answer of [second, both]) assert.strictEqual(JSON.parse(answer.text).error.fields.shifts[0].message, named)
           // A refused submit leaves its draft a draft: the same draft submits once a place is free elsewhere.
           const id = yield* draft()
           assert.strictEqual((yield* submit(id, { shifts: ["sl-night"] })).status, 422)

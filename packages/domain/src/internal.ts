@@ -80,7 +80,7 @@ export {
 export { preconditionOf } from "./organiser/forms/ifMatch.js"
 
 // submissionsOut: the cells and lines of a CSV export
-export { cellText, csvField, csvLine, fixedExportColumns } from "./submissionsOut/exportFormat.js"
+export { cellText, csvField, csvLine, fixedExportColumns, slotColumns } from "./submissionsOut/exportFormat.js"
 
 // webhooks: the address guard, the delivery schedule, the message, the engine's steps
 export { forbiddenAddressReason, parseTargetUrl, type TargetPolicy, type TargetUrl, urlProblem } from "./webhooks/addressGuard.js"

@@ -121,7 +121,7 @@ describe.skipIf(chromiumPath === undefined)("the shift picker of the hosted form
     await page.getByRole("button", { name: "Submit" }).click()
     await expect.poll(() => stage.getAttribute("aria-invalid")).toBe("true")
     expect(await page.locator(`forms-embed #${await stage.getAttribute("aria-describedby") ?? "none"}`).textContent())
-      .toBe("A chosen time slot has no place left.")
+      .toBe("The time slot Stage 2027-08-21 14:00\u201318:00 has no place left.")
     await expect.poll(stageLabel).toContain("Full")
     // Still chosen, so it can be unticked; another shift then signs up.
     expect(await stage.isDisabled()).toBe(false)

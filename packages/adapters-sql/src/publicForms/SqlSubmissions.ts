@@ -180,8 +180,12 @@ export const makeSqlSubmissions = Effect.gen(function*() {
   const takePlaces = Effect.fnUntraced(function*(command: SubmitCommand) {
     const places = command.places
     if (places === undefined || places.slot_ids.length === 0) return
-    const held = yield* sql<ChosenSlot>`SELECT id, event_id, parent_event_id, date, start_time, end_time, capacity, holders
-      FROM forms_take_places(${command.id}::uuid, ${[...places.slot_ids]}::text[])`
+    // The function runs once (a materialised CTE); the slots' names, for the `full` message, are read beside it.
+    const held = yield* sql<ChosenSlot>`WITH held AS MATERIALIZED (
+        SELECT * FROM forms_take_places(${command.id}::uuid, ${[...places.slot_ids]}::text[])
+      )
+      SELECT h.id, t.name, h.event_id, h.parent_event_id, h.date, h.start_time, h.end_time, h.capacity, h.holders
+      FROM held h JOIN time_slots t ON t.id = h.id`
     const refused = places.decide(held.map((slot) => ({ ...slot, holders: Number(slot.holders) })))
     if (refused !== undefined) return yield* new SlotsRefused({ fields: refused })
   })

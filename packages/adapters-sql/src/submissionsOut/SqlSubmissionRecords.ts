@@ -8,6 +8,7 @@ import { Effect, Layer, Option, Stream } from "effect"
 import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import { type AdminSubmission, type CreatedKey, type PageRequest, type SubmissionFilter, SubmissionRecords } from "@forms/domain"
+import { slotColumns, timeSlotsFieldType } from "@forms/domain/internal"
 import { sqlFailure } from "../sql/SqlFailure.js"
 import { adminSubmissionColumns, adminContactColumns, toAdminContact, toAdminSubmission } from "./adminSubmissionRows.js"
 import { isUuid } from "../sql/sqlValues.js"
@@ -48,11 +49,20 @@ export const makeSqlSubmissionRecords = Effect.gen(function*() {
       const forms = yield* sql`SELECT 1 FROM form_schemas WHERE id = ${formId} AND organisation_id = ${organisationId}`
       if (forms.length === 0) return Option.none()
       // §12: fields without a section first, then sections by position then id; within each, by position then slug.
-      const rows = yield* sql<{ readonly slug: string }>`
-        SELECT fl.slug FROM form_fields fl LEFT JOIN form_sections sc ON sc.schema_id = fl.schema_id AND sc.id = fl.section_id
+      const rows = yield* sql<{ readonly slug: string; readonly type: string }>`
+        SELECT fl.slug, fl.type FROM form_fields fl LEFT JOIN form_sections sc ON sc.schema_id = fl.schema_id AND sc.id = fl.section_id
         WHERE fl.schema_id = ${formId}
         ORDER BY (fl.section_id IS NOT NULL), sc.position, sc.id COLLATE "C", fl.position, fl.slug COLLATE "C"`
-      return Option.some({ slugs: rows.map((r) => r.slug) })
+      const slugs = rows.map((r) => r.slug)
+      // Time-slot cells name their slots (§12): the organisation's slots, read once per export.
+      const slots = rows.some((r) => r.type === timeSlotsFieldType)
+        ? yield* sql<{ readonly id: string; readonly name: string; readonly date: string; readonly start_time: string; readonly end_time: string }>`
+            SELECT t.id, t.name, to_char(t.date, 'YYYY-MM-DD') AS date, to_char(t.start_time, 'HH24:MI') AS start_time,
+              to_char(t.end_time, 'HH24:MI') AS end_time
+            FROM time_slots t JOIN events e ON e.id = t.event_id WHERE e.organisation_id = ${organisationId}`
+        : []
+      const timeSlots = slotColumns(slugs, rows, slots)
+      return Option.some(timeSlots === undefined ? { slugs } : { slugs, time_slots: timeSlots })
     },
     Effect.catchTag("SqlError", sqlFailure)
   )

@@ -167,6 +167,7 @@ export const chosenSlots = (data: InMemoryData, ids: ReadonlyArray<string>): Arr
   const wanted = new Set(ids)
   return data.seed.time_slots.filter((slot) => wanted.has(slot.id)).map((slot) => ({
     id: slot.id,
+    name: slot.name,
     event_id: slot.event_id,
     parent_event_id: data.seed.events.find((event) => event.id === slot.event_id)?.parent_event_id ?? null,
     date: slot.date,

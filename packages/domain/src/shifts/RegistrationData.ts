@@ -34,6 +34,8 @@ export type SlotAvailability = typeof SlotAvailability.Type
 /** A chosen slot as the `time_slots` rules need it (shifts/slotChoices.ts). */
 export const ChosenSlot = Schema.Struct({
   id: Schema.String,
+  /** Named in the `full` message. */
+  name: Schema.String,
   event_id: Schema.String,
   /** The parent of the slot's event: a form of that parent (a festival) lists the slot too. */
   parent_event_id: Schema.NullOr(Schema.String),

@@ -6,6 +6,7 @@ import { checkSlotChoice, checkSlotChoices, chosenSlotIds, isFormSlot, mergeFiel
 
 const slot = (id: string, over: Partial<ChosenSlot> = {}): ChosenSlot => ({
   id,
+  name: `Slot ${id}`,
   event_id: "fest",
   parent_event_id: null,
   date: "2027-09-01",
@@ -83,6 +84,22 @@ describe("checkSlotChoice (CONTRACT §15: in, min, max, overlap, full)", () => {
     expect(checkSlotChoice(choice(["night"]), taken, "fest", "taken")?.map((e) => e.rule)).toEqual(["full"])
     // Capacity lowered below the holders: still full, never negative.
     expect(checkSlotChoice(choice(["night"]), new Map([["night", { ...slot("night"), capacity: 1, holders: 5 }]]), "fest", "read")?.[0]?.rule).toBe("full")
+  })
+
+  it("the full message names each full slot as `<name> <date> <start>–<end>`, in the order slots are listed", () => {
+    expect(checkSlotChoice(choice(["b"]), byId, "fest", "read")).toEqual([
+      { rule: "full", message: "The time slot Slot b 2027-09-01 12:00\u201316:00 has no place left." }
+    ])
+    const full = new Map([
+      ["late", slot("late", { name: "Bar", start_time: "18:00:00", end_time: "22:00:00", capacity: 1, holders: 1 })],
+      ["first", slot("first", { name: "Gate", date: "2027-08-31", capacity: 2, holders: 2 })],
+      ["open", slot("open", { name: "Camp", start_time: "12:00", end_time: "14:00" })],
+      ["mid", slot("mid", { name: "Info", start_time: "14:00", end_time: "16:00", capacity: 1, holders: 3 })]
+    ])
+    expect(checkSlotChoice(choice(["late", "open", "mid", "first"]), full, "fest", "read")?.[0]?.message).toBe(
+      "The time slots Gate 2027-08-31 08:00\u201312:00, Info 2027-09-01 14:00\u201316:00 and Bar 2027-09-01 18:00\u201322:00 " +
+        "have no place left."
+    )
   })
 
   it("checkSlotChoices keys errors by slug; chosenSlotIds is distinct and in code-unit order", () => {

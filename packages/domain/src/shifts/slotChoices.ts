@@ -8,6 +8,7 @@ import type { FieldError, FieldErrors } from "../rules/FieldErrors.js"
 import type { SlotChoice } from "../rules/SlotChoice.js"
 import type { ChosenSlot } from "./RegistrationData.js"
 import { overlappingSlotIds } from "./slotIntervals.js"
+import { compareLabelledSlots, type LabelledSlot, slotLabel } from "./slotLabel.js"
 import { remainingPlaces } from "./TimeSlot.js"
 
 /** How `full` is checked: not at all (saves), on holders read before the submit, or on the places just taken. */
@@ -15,7 +16,12 @@ export type FullCheck = "none" | "read" | "taken"
 
 export const slotsInMessage = "Must be one of the form's time slots."
 export const slotsOverlapMessage = "The chosen time slots overlap in time."
-export const slotsFullMessage = "A chosen time slot has no place left."
+/** Names the full slots (in the order slots are listed), so the visitor knows which one to change. */
+export const slotsFullMessage = (full: ReadonlyArray<LabelledSlot>): string => {
+  const labels = [...full].sort(compareLabelledSlots).map(slotLabel)
+  if (labels.length <= 1) return `The time slot ${labels[0] ?? ""} has no place left.`
+  return `The time slots ${labels.slice(0, -1).join(", ")} and ${labels.at(-1) ?? ""} have no place left.`
+}
 const count = (n: number): string => `${n} time slot${n === 1 ? "" : "s"}`
 export const slotsMinMessage = (n: number): string => `Choose at least ${count(n)}.`
 export const slotsMaxMessage = (n: number): string => `Choose at most ${count(n)}.`
@@ -51,9 +57,8 @@ export const checkSlotChoice = (
   if (n < choice.min) errors.push({ rule: "min", message: slotsMinMessage(choice.min) })
   if (n > choice.max) errors.push({ rule: "max", message: slotsMaxMessage(choice.max) })
   if (overlappingSlotIds(known).length > 0) errors.push({ rule: "overlap", message: slotsOverlapMessage })
-  if (errors.length === 0 && known.some((slot) => isFull(slot, full))) {
-    errors.push({ rule: "full", message: slotsFullMessage })
-  }
+  const fullSlots = errors.length === 0 ? known.filter((slot) => isFull(slot, full)) : []
+  if (fullSlots.length > 0) errors.push({ rule: "full", message: slotsFullMessage(fullSlots) })
   return errors.length === 0 ? undefined : errors
 }
 

@@ -52,7 +52,7 @@ describe("export format (CONTRACT §12)", () => {
 
   it("a row: fixed columns, then the slugs in the columns' order, absent values empty, CRLF", () => {
     const columns = { slugs: ["b", "a", "missing"] }
-    expect(csvHeader(columns)).toBe("submission_id,status,created_at,updated_at,submitted_at,b,a,missing\r\n")
+    expect(csvHeader(columns)).toBe("\uFEFFsubmission_id,status,created_at,updated_at,submitted_at,b,a,missing\r\n")
     const values: Record<string, unknown> = Object.create(null) as Record<string, unknown>
     values["a"] = "x"
     values["b"] = ["1", "2"]
@@ -61,6 +61,27 @@ describe("export format (CONTRACT §12)", () => {
       id: "id-1", form_id: "f", status: "draft", idempotency_key: "k", auto_save_count: 0, event_id: null, values,
       tags: [], contact_id: null, created_at: 0, updated_at: 1000, submitted_at: null
     })).toBe("id-1,draft,1970-01-01T00:00:00.000Z,1970-01-01T00:00:01.000Z,,1; 2,x,\r\n")
+  })
+
+  it("time-slot cells name each slot as `<name> <date> <start>–<end>`, joined with `; `; an unknown id stays as stored", () => {
+    const columns = {
+      slugs: ["shifts", "one", "note"],
+      time_slots: {
+        slugs: ["shifts", "one"],
+        labels: { "sl-bar": "Bar 2027-08-20 12:00\u201316:00", "sl-gate": "Gate 2027-08-20 08:00\u201312:00" }
+      }
+    }
+    const values: Record<string, unknown> = Object.create(null) as Record<string, unknown>
+    values["shifts"] = ["sl-gate", " sl-bar", "sl-gone"]
+    values["one"] = "sl-bar"
+    values["note"] = "sl-bar"
+    expect(csvRow(columns, {
+      id: "id-2", form_id: "f", status: "submitted", idempotency_key: "k", auto_save_count: 0, event_id: null, values,
+      tags: [], contact_id: null, created_at: 0, updated_at: 0, submitted_at: 0
+    })).toBe(
+      "id-2,submitted,1970-01-01T00:00:00.000Z,1970-01-01T00:00:00.000Z,1970-01-01T00:00:00.000Z," +
+        "Gate 2027-08-20 08:00\u201312:00; Bar 2027-08-20 12:00\u201316:00; sl-gone,Bar 2027-08-20 12:00\u201316:00,sl-bar\r\n"
+    )
   })
 
   it("an erased payload keeps only its string ids and erased: true", () => {

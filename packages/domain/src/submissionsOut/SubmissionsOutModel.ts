@@ -62,9 +62,17 @@ export type OutboxEntry = typeof OutboxEntry.Type
 
 export const outboxKeyOf = (e: OutboxEntry): CreatedKey => ({ created_at: e.created_at, id: e.id })
 
-/** The columns of an export: the slugs of the form's current fields, in the order of §12. */
+/**
+ * The columns of an export: the slugs of the form's current fields, in the order of §12, and, when the form has
+ * time-slot fields, their slugs with the label of every slot they may hold (by id), so their cells name slots.
+ */
 export const ExportColumns = Schema.Struct({
-  slugs: Schema.Array(Schema.String)
+  slugs: Schema.Array(Schema.String),
+  time_slots: Schema.optional(Schema.Struct({
+    slugs: Schema.Array(Schema.String),
+    /** Slot id → `<name> <date> <start>–<end>`; an id without a label (a slot deleted since) is written as stored. */
+    labels: Schema.Record(Schema.String, Schema.String)
+  }))
 })
 export type ExportColumns = typeof ExportColumns.Type
 

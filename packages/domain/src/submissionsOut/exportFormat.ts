@@ -1,7 +1,10 @@
 /**
- * The bytes of an export (CONTRACT §12): CSV of RFC 4180 with CRLF line ends and the formula-injection prefix,
- * or NDJSON. Pure: one row in, one line out, so an export never holds more than the row being written.
+ * The bytes of an export (CONTRACT §12): CSV of RFC 4180 with CRLF line ends, a UTF-8 byte-order mark, time-slot
+ * cells naming their slots and the formula-injection prefix, or NDJSON. Pure: one row in, one line out, so an
+ * export never holds more than the row being written.
  */
+import { timeSlotsFieldType } from "../organiser/forms/checkDefinition.js"
+import { type LabelledSlot, slotLabel } from "../shifts/slotLabel.js"
 import type { AdminSubmission, ExportColumns } from "./SubmissionsOutModel.js"
 
 export const fixedExportColumns = ["submission_id", "status", "created_at", "updated_at", "submitted_at"] as const
@@ -28,14 +31,44 @@ export const csvField = (text: string): string => {
 
 export const csvLine = (cells: ReadonlyArray<string>): string => `${cells.map(csvField).join(",")}\r\n`
 
-export const csvHeader = (columns: ExportColumns): string => csvLine([...fixedExportColumns, ...columns.slugs])
+/** U+FEFF first: spreadsheet programs then read the file as UTF-8 (accented names stay right). */
+export const byteOrderMark = "\uFEFF"
 
-export const csvRow = (columns: ExportColumns, s: AdminSubmission): string =>
-  csvLine([
-    s.id,
-    s.status,
-    iso(s.created_at),
-    iso(s.updated_at),
-    iso(s.submitted_at),
-    ...columns.slugs.map((slug) => (Object.hasOwn(s.values, slug) ? cellText(s.values[slug]) : ""))
-  ])
+/** The header line, led by the byte-order mark: the first bytes of a CSV export. */
+export const csvHeader = (columns: ExportColumns): string =>
+  byteOrderMark + csvLine([...fixedExportColumns, ...columns.slugs])
+
+/** A time-slot value as a cell: each slot named by its label (an id without one as stored), joined with `; `. */
+export const slotCellText = (value: unknown, labels: Readonly<Record<string, string>>): string => {
+  const named = (item: unknown): string =>
+    typeof item === "string" && Object.hasOwn(labels, item.trim()) ? labels[item.trim()] ?? item : cellText(item)
+  return Array.isArray(value) ? value.map(named).join("; ") : value === undefined || value === null ? "" : named(value)
+}
+
+export const csvRow = (columns: ExportColumns, s: AdminSubmission): string => {
+  const slots = columns.time_slots
+  const slotSlugs = new Set(slots?.slugs ?? [])
+  const cell = (slug: string): string => {
+    if (!Object.hasOwn(s.values, slug)) return ""
+    const value = s.values[slug]
+    return slots !== undefined && slotSlugs.has(slug) ? slotCellText(value, slots.labels) : cellText(value)
+  }
+  return csvLine([s.id, s.status, iso(s.created_at), iso(s.updated_at), iso(s.submitted_at), ...columns.slugs.map(cell)])
+}
+
+/**
+ * The `time_slots` part of an export's columns: the time-slot fields among `fields` (in `slugs` order) and the label
+ * of each slot in `slots` (the organisation's, so a value saved under an earlier event is named too); undefined
+ * when the form has no time-slot field.
+ */
+export const slotColumns = (
+  slugs: ReadonlyArray<string>,
+  fields: ReadonlyArray<{ readonly slug: string; readonly type: string }>,
+  slots: ReadonlyArray<LabelledSlot>
+): ExportColumns["time_slots"] => {
+  const slotFields = new Set(fields.filter((field) => field.type === timeSlotsFieldType).map((field) => field.slug))
+  if (slotFields.size === 0) return undefined
+  const labels = Object.create(null) as Record<string, string>
+  for (const slot of slots) labels[slot.id] = slotLabel(slot)
+  return { slugs: slugs.filter((slug) => slotFields.has(slug)), labels }
+}

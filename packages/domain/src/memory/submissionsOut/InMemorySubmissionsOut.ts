@@ -13,6 +13,7 @@ import type { Actor } from "../../shared/Actor.js"
 import { compareStrings } from "../../shared/compareStrings.js"
 import type { CreatedKey } from "../../shared/paging.js"
 import { ContactNotFound, EventNotDead, OutboxEventNotFound } from "../../submissionsOut/errors.js"
+import { slotColumns } from "../../submissionsOut/exportFormat.js"
 import { OutboxAdmin } from "../../submissionsOut/OutboxAdmin.js"
 import { Retention } from "../../submissionsOut/Retention.js"
 import { SubmissionRecords } from "../../submissionsOut/SubmissionRecords.js"
@@ -157,9 +158,11 @@ const make = Effect.gen(function*() {
     formColumns: (organisationId, formId) =>
       store.atomically(() => {
         const schema = data.schemas.get(formId)
-        return Result.succeed(
-          schema === undefined || schema.organisation_id !== organisationId ? Option.none() : Option.some({ slugs: exportSlugs(schema) })
-        )
+        if (schema === undefined || schema.organisation_id !== organisationId) return Result.succeed(Option.none())
+        const slugs = exportSlugs(schema)
+        const events = new Set(data.seed.events.filter((e) => e.organisation_id === organisationId).map((e) => e.id))
+        const slots = slotColumns(slugs, schema.fields, data.seed.time_slots.filter((slot) => events.has(slot.event_id)))
+        return Result.succeed(Option.some(slots === undefined ? { slugs } : { slugs, time_slots: slots }))
       }),
     list: (organisationId, formId, filter, page) =>
       store.atomically(() => Result.succeed(pagedByCreation(inForm(organisationId, formId, filter), oldestFirst, page))),

@@ -88,6 +88,8 @@ export const placesConformance = (it: ConformanceIt): void => {
         const done = yield* submissions.submit({ ...submitOf(submission, values({ shifts: ids })), places })
         expect(done.status).toBe("submitted")
         expect(seen.map((slot) => slot.id).sort()).toEqual([...ids].sort())
+        // Named, for the `full` message.
+        expect(seen.every((slot) => typeof slot.name === "string" && slot.name.length > 0)).toBe(true)
         expect(seen.find((slot) => slot.id === shiftSlots.c)?.holders).toBe(before + 1)
         expect(yield* holders(shiftSlots.c)).toBe(before + 1)
       }))
