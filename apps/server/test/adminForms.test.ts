@@ -231,6 +231,41 @@ for (const backend of backends) {
         assert.deepStrictEqual(Object.keys((json(put)["error"] as { fields: object }).fields), ["type"])
       }))
 
+    it.effect("regex_message round-trips through POST, GET and PUT, is shown on the public form and is the regex error's message", () =>
+      Effect.gen(function*() {
+        const { key } = yield* newOrganisation
+        const event = String(data(yield* send(key, "POST", "/admin/events", { name: "Fest" }))["id"])
+        const own = { regex: "/^[A-Z]{2}-[0-9]{4}$/", regex_message: "Two capital letters, a dash and four digits." }
+        const code = { slug: "code", label: "Code", type: "text", validation_rules: own }
+        const created = yield* send(key, "POST", "/admin/forms", { ...definition(event), fields: [code] })
+        assert.strictEqual(created.status, 201, created.text)
+        const form = data(created)
+        const rulesOf = (f: Record<string, unknown>) => (f["fields"] as ReadonlyArray<Record<string, unknown>>)[0]?.["validation_rules"]
+        assert.deepStrictEqual(rulesOf(form), own)
+        assert.deepStrictEqual(rulesOf(data(yield* send(key, "GET", `/admin/forms/${String(form["id"])}`))), own)
+        const token = String(form["public_token"])
+        assert.deepStrictEqual(rulesOf(data(yield* call(`/public/forms/${token}`))), own)
+        const draft = yield* newDraft(token, 90)
+        const saved = yield* call(`/public/forms/${token}/submissions/${String(data(draft)["id"])}`, {
+          method: "PUT", body: { values: { code: "ab-1" } }
+        })
+        assert.strictEqual(saved.status, 422)
+        assert.deepStrictEqual((json(saved)["error"] as { fields: unknown }).fields, {
+          code: [{ rule: "regex", message: "Two capital letters, a dash and four digits." }]
+        })
+        // PUT changes it; too long is refused at its path.
+        const changed = { ...own, regex_message: "Like AB-1234." }
+        const put = yield* send(key, "PUT", `/admin/forms/${String(form["id"])}`, { ...form, fields: [{ ...code, validation_rules: changed }] }, { "if-match": '"1"' })
+        assert.strictEqual(put.status, 200, put.text)
+        assert.deepStrictEqual(rulesOf(data(put)), changed)
+        const long = yield* send(key, "PUT", `/admin/forms/${String(form["id"])}`, {
+          ...form, fields: [{ ...code, validation_rules: { ...own, regex_message: "x".repeat(201) } }]
+        }, { "if-match": "*" })
+        assert.strictEqual(long.status, 422, long.text)
+        assert.deepStrictEqual(Object.entries((json(long)["error"] as { fields: Record<string, ReadonlyArray<{ rule: string }>> }).fields)
+          .map(([k, v]) => [k, v.map((e) => e.rule)]), [["fields.0.validation_rules.regex_message", ["max"]]])
+      }))
+
     it.effect("a pattern over the cost budget is refused with rule regex at its path, on POST and PUT", () =>
       Effect.gen(function*() {
         const { key } = yield* newOrganisation

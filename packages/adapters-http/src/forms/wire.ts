@@ -65,7 +65,9 @@ export const FieldWire = Schema.Struct({
   validation_rules: Schema.NullOr(Schema.Struct({
     min: Schema.optionalKey(Bound),
     max: Schema.optionalKey(Bound),
-    regex: Schema.optionalKey(Schema.String)
+    regex: Schema.optionalKey(Schema.String),
+    /** The form's own message for a failed `regex`. */
+    regex_message: Schema.optionalKey(Schema.String)
   })),
   is_unique: Schema.Boolean,
   position: FormPosition,
@@ -86,7 +88,8 @@ export const toFieldWire = (field: FormField): FieldWire => {
     validation_rules: rules === null ? null : {
       ...(rules.min === undefined ? {} : { min: rules.min }),
       ...(rules.max === undefined ? {} : { max: rules.max }),
-      ...(rules.regex === undefined ? {} : { regex: rules.regex })
+      ...(rules.regex === undefined ? {} : { regex: rules.regex }),
+      ...(rules.regex_message === undefined ? {} : { regex_message: rules.regex_message })
     },
     is_unique: field.is_unique,
     position: field.position,

@@ -31,7 +31,9 @@ export const Bound = Schema.Union([Schema.Finite, Schema.String])
 export const ValidationRules = Schema.Struct({
   min: Schema.optional(Bound),
   max: Schema.optional(Bound),
-  regex: Schema.optional(Schema.String)
+  regex: Schema.optional(Schema.String),
+  /** Shown instead of the default message when `regex` fails (at most 200 code points). */
+  regex_message: Schema.optional(Schema.String)
 })
 export type ValidationRules = typeof ValidationRules.Type
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { cases, field, rulesOf, values } from "../testing/rules/rulesTestKit.js"
 import { compileRules } from "./compileRules.js"
+import type { ValidationRules } from "../forms/FormField.js"
 import type { FieldErrors } from "./FieldErrors.js"
 
 
@@ -151,5 +152,23 @@ describe("robustness of compiled rules", () => {
   it("error lists are frozen, so a caller cannot corrupt the shared ones", () => {
     const list = compileRules([field("x", { required: true })]).strict(values({})).errors?.["x"]
     expect(Object.isFrozen(list)).toBe(true)
+  })
+})
+
+describe("regex_message", () => {
+  const errorsOf = (rules: ValidationRules, value: unknown) =>
+    compileRules([field("code", { rules })]).strict(values({ code: value })).errors?.["code"]
+
+  it("is the regex rule's message when the field gives one; the default otherwise (or when it is blank)", () => {
+    const own = "Two capital letters, a dash and four digits."
+    expect(errorsOf({ regex: "^[A-Z]{2}-\\d{4}$", regex_message: own }, "ab")).toEqual([{ rule: "regex", message: own }])
+    expect(errorsOf({ regex: "^[A-Z]{2}-\\d{4}$" }, "ab")).toEqual([{ rule: "regex", message: "Must match the required format." }])
+    expect(errorsOf({ regex: "^[A-Z]{2}-\\d{4}$", regex_message: "  " }, "ab")?.[0]?.message).toBe("Must match the required format.")
+    // Only the regex rule's message: the others keep theirs.
+    expect(errorsOf({ regex: "^x+$", min: 3, regex_message: own }, "ab")).toEqual([
+      { rule: "min", message: expect.any(String) },
+      { rule: "regex", message: own }
+    ])
+    expect(errorsOf({ regex: "^x+$", regex_message: own }, "xx")).toBeUndefined()
   })
 })

@@ -88,6 +88,7 @@ export class FieldPlan {
   private readonly lists: Array<ReadonlyArray<FieldError> | undefined>
   private readonly minErrors: readonly [FieldError, FieldError] | undefined
   private readonly maxErrors: readonly [FieldError, FieldError] | undefined
+  private readonly regexMessage: string
 
   constructor(field: FormField) {
     const rule = typeRuleOf(field.type)
@@ -105,6 +106,9 @@ export class FieldPlan {
     this.min = min ?? -Infinity
     this.max = max ?? Infinity
     this.pattern = typeof rules?.regex === "string" ? compileOrFailClosed(rules.regex) : undefined
+    // The form's own words for a failed pattern, when it gives some (CONTRACT §4 `regex_message`).
+    const own = rules?.regex_message
+    this.regexMessage = typeof own === "string" && own.trim() !== "" ? own : regexMessage
     this.slots = field.type === "time_slots"
     this.unique = field.is_unique && !this.slots
     this.uniqueKind = rule === "email" ? U_EMAIL : rule === "numeric" ? U_NUMERIC : rule === "phone" ? U_PHONE : U_TEXT
@@ -134,7 +138,7 @@ export class FieldPlan {
     if ((mask & IN) !== 0) list.push({ rule: "in", message: inMessage })
     if ((mask & MIN) !== 0 && this.minErrors !== undefined) list.push(this.minErrors[items])
     if ((mask & MAX) !== 0 && this.maxErrors !== undefined) list.push(this.maxErrors[items])
-    if ((mask & REGEX) !== 0) list.push({ rule: "regex", message: regexMessage })
+    if ((mask & REGEX) !== 0) list.push({ rule: "regex", message: this.regexMessage })
     const frozen = Object.freeze(list.map((e) => Object.freeze(e)))
     this.lists[mask] = frozen
     return frozen

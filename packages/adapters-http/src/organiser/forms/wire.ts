@@ -11,7 +11,10 @@ const Status = Schema.Literals(["draft", "published", "archived"])
 const Rules = Schema.NullOr(Schema.Struct({
   min: Schema.optional(Bound),
   max: Schema.optional(Bound),
-  regex: Schema.optional(Schema.String)
+  regex: Schema.optional(Schema.String),
+  regex_message: Schema.optional(Schema.String.annotate({
+    description: "Shown instead of the default message when `regex` fails; at most 200 characters."
+  }))
 }))
 
 const OptionWire = Schema.Struct({ value: Schema.String, label: Schema.String, tags: Schema.Array(Schema.String) })

@@ -68,6 +68,27 @@ describe("FormAuthoring", () => {
         expect((yield* authoring.listForms(actor, { limit: 10, after: undefined })).items).toEqual([])
       }))
 
+    it.effect("validation_rules.regex_message round-trips; a non-string or one over 200 characters is refused at its path", () =>
+      Effect.gen(function*() {
+        const authoring = yield* FormAuthoring
+        const actor = yield* newActor
+        const own = { regex: "^[A-Z]{2}-\\d{4}$", regex_message: "Like AB-1234." }
+        const form = yield* authoring.createForm(actor, body({ fields: [{ slug: "code", label: "Code", type: "text", validation_rules: own }] }), token)
+        expect(form.fields[0]?.validation_rules).toEqual(own)
+        const error = yield* Effect.flip(authoring.createForm(actor, body({
+          fields: [
+            { slug: "a", label: "A", type: "text", validation_rules: { regex: "a", regex_message: 7 } },
+            { slug: "b", label: "B", type: "text", validation_rules: { regex: "b", regex_message: "y".repeat(201) } },
+            { slug: "c", label: "C", type: "text", validation_rules: { regex: "c", regex_message: "x\ud800" } }
+          ]
+        }), token))
+        expect(rules(error)).toEqual({
+          "fields.0.validation_rules.regex_message": ["invalid"],
+          "fields.1.validation_rules.regex_message": ["max"],
+          "fields.2.validation_rules.regex_message": ["invalid"]
+        })
+      }))
+
     it.effect("order of checks: 404, then 428 / 412, then 422", () =>
       Effect.gen(function*() {
         const authoring = yield* FormAuthoring

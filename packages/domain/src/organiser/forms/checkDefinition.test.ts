@@ -115,4 +115,13 @@ describe("checkDefinition", () => {
       expect(pathsAndRules(type, [], every.filter((f) => type === "volunteer" || f.type !== "time_slots"))).toEqual([])
     }
   })
+
+  it("regex_message: a string of at most 200 code points", () => {
+    expect(pathsAndRules("registration", [], [
+      field(0, { validation_rules: { regex: "a", regex_message: "Only a." } }),
+      field(1, { validation_rules: { regex: "a", regex_message: "\u{1F3AA}".repeat(200) } }),
+      field(2, { validation_rules: { regex: "a", regex_message: "x".repeat(201) } }),
+      field(3, { validation_rules: { regex: "a", regex_message: 42 as unknown as string } })
+    ])).toEqual([["fields.2.validation_rules.regex_message", "max"], ["fields.3.validation_rules.regex_message", "invalid"]])
+  })
 })

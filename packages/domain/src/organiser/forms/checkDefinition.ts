@@ -19,7 +19,9 @@ export const definitionLimits = {
   /** Labels (of fields, options) and section names, in Unicode code points. */
   label: 500,
   /** A field's help text, in Unicode code points. */
-  help: 1000
+  help: 1000,
+  /** A field's `validation_rules.regex_message`, in Unicode code points. */
+  regexMessage: 200
 } as const
 
 /** The field type never shown by the page (CONTRACT §18): no type rule, never required or unique. */
@@ -148,6 +150,14 @@ export const checkDefinition = (definition: DefinitionParts): ReadonlyArray<Defi
     const max = bounds["max"]
     if (min !== undefined && max !== undefined && min > max) {
       add(`${at}.validation_rules.min`, "invalid", `min ${show(rules.min)} is above max ${show(rules.max)}.`)
+    }
+    const regexMessage: unknown = rules.regex_message
+    if (regexMessage !== undefined) {
+      if (typeof regexMessage !== "string") {
+        add(`${at}.validation_rules.regex_message`, "invalid", "regex_message must be a string.")
+      } else if (codePoints(regexMessage) > definitionLimits.regexMessage) {
+        add(`${at}.validation_rules.regex_message`, "max", `At most ${definitionLimits.regexMessage} characters.`)
+      }
     }
     const regex: unknown = rules.regex
     if (regex !== undefined) {

@@ -115,9 +115,9 @@ const options = (e: FieldProblems, path: string, value: unknown): ReadonlyArray<
 
 const rules = (e: FieldProblems, path: string, value: unknown): ValidationRules | null | undefined => {
   if (value === null) return null
-  if (!isObject(value)) return e.add(path, "invalid", "null or { min?, max?, regex? } is expected.")
-  unknownMembers(e, value, ["min", "max", "regex"], { prefix: `${path}.` })
-  const out: { min?: number | string; max?: number | string; regex?: string } = {}
+  if (!isObject(value)) return e.add(path, "invalid", "null or { min?, max?, regex?, regex_message? } is expected.")
+  unknownMembers(e, value, ["min", "max", "regex", "regex_message"], { prefix: `${path}.` })
+  const out: { min?: number | string; max?: number | string; regex?: string; regex_message?: string } = {}
   let ok = true
   for (const key of ["min", "max"] as const) {
     if (!has(value, key)) continue
@@ -129,6 +129,12 @@ const rules = (e: FieldProblems, path: string, value: unknown): ValidationRules 
     const regex = value["regex"]
     if (isStorable(regex)) out.regex = regex
     else ok = e.add(`${path}.regex`, "invalid", "A string is expected.") ?? false
+  }
+  // Its length is the definition check's (fixtures alike); here only that it is a string that can be stored.
+  if (has(value, "regex_message")) {
+    const message = value["regex_message"]
+    if (isStorable(message)) out.regex_message = message
+    else ok = e.add(`${path}.regex_message`, "invalid", "A string is expected (without U+0000 or unpaired surrogates).") ?? false
   }
   return ok ? out : undefined
 }
