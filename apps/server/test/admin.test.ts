@@ -74,6 +74,49 @@ for (const backend of backends) {
         }
       }))
 
+    it.effect("every route with a body: a lone surrogate in any of its strings → 422 invalid at that member's path, nothing stored", () =>
+      Effect.gen(function*() {
+        const a = yield* keyOf("org-t")
+        /** Every string of `value` with its dotted path, and a copy of `value` with that one string broken. */
+        const strings = (value: unknown, path: string): ReadonlyArray<{ path: string; broken: (root: unknown) => unknown }> => {
+          if (typeof value === "string") return [{ path, broken: () => `${value}\ud800` }]
+          if (typeof value !== "object" || value === null) return []
+          const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value)
+          return entries.flatMap(([key, v]) =>
+            strings(v, path === "" ? key : `${path}.${key}`).map((leaf) => ({
+              path: leaf.path,
+              broken: (root: unknown) => {
+                const copy = structuredClone(root) as Record<string, unknown>
+                let node: Record<string, unknown> = copy
+                const parts = leaf.path.split(".")
+                for (const part of parts.slice(0, -1)) node = node[part] as Record<string, unknown>
+                const last = parts.at(-1) ?? ""
+                node[last] = `${String(node[last])}\ud800`
+                return copy
+              }
+            })))
+        }
+        let checked = 0
+        for (const route of organiserRoutes) {
+          const ids = yield* freshIds(a.key)
+          const body = bodyFor(route, ids)
+          for (const leaf of strings(body, "")) {
+            checked++
+            const res = yield* adminCall(a.key, route.method, route.path(ids), leaf.broken(body), route.headers)
+            const what = `${route.method} ${route.template} ${leaf.path}: ${res.text}`
+            assert.strictEqual(res.status, 422, what)
+            const fields = (json(res)["error"] as { fields: Record<string, ReadonlyArray<{ rule: string; message: string }>> }).fields
+            assert.deepStrictEqual(fields[leaf.path], [
+              { rule: "invalid", message: "A string without U+0000 or unpaired surrogates is expected." }
+            ], what)
+          }
+        }
+        // names of events, slots, sections, artists, advance sections, forms; webhook urls and descriptions; …
+        assert.isAbove(checked, 20)
+        const events = list(yield* adminCall(a.key, "GET", "/admin/events"))
+        assert.isFalse(events.some((e) => String(e["name"]).includes("\ufffd")))
+      }))
+
     it.effect("every route: 401 UNAUTHENTICATED with WWW-Authenticate for a missing, malformed, unknown or revoked key", () =>
       Effect.gen(function*() {
         const a = yield* keyOf("org-t")

@@ -11,6 +11,7 @@ export { compareStrings } from "./shared/compareStrings.js"
 export { fieldTypes, FieldType, formTypes, FormType } from "./forms/FormTypes.js"
 
 // rules
+export { unstorablePaths } from "./rules/bodyChecks.js"
 export { isEmptyValue, trimString } from "./rules/emptiness.js"
 export { uniqueMessage } from "./rules/FieldErrors.js"
 export { requiredMessage } from "./rules/messages.js"

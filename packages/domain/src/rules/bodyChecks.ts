@@ -9,15 +9,64 @@ import type { FieldError, FieldErrors, RuleName } from "./FieldErrors.js"
 /** A JSON object body as parsed: only its own keys are read. */
 export type Body = Readonly<Record<string, unknown>>
 
-/** The problems of one body, by dotted path, each path's in the order found (a null-prototype map). */
+// PostgreSQL stores neither U+0000 nor an unpaired surrogate (in text or jsonb), and a driver would write the
+// surrogate as U+FFFD without a word: such a string is malformed wherever it sits in a body.
+const unstorable = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+/** Any string that can be stored (it may be empty). */
+export const isStorable = (value: unknown): value is string => typeof value === "string" && !unstorable.test(value)
+
+export const unstorableMessage = "A string without U+0000 or unpaired surrogates is expected."
+
+/**
+ * The dotted paths (`advance_sections.0.name`; `prefix` first) of every string in `value`, at any depth, that
+ * cannot be stored, in document order. Iterative: a deeply nested body cannot exhaust the stack.
+ */
+export const unstorablePaths = (value: unknown, prefix = ""): ReadonlyArray<string> => {
+  const found: Array<string> = []
+  const stack: Array<readonly [unknown, string]> = [[value, prefix]]
+  while (stack.length > 0) {
+    const next = stack.pop()
+    if (next === undefined) break
+    const [item, path] = next
+    if (typeof item === "string") {
+      if (!isStorable(item)) found.push(path)
+    } else if (typeof item === "object" && item !== null) {
+      const keys = Object.keys(item)
+      const at = (key: string) => (path === "" ? key : `${path}.${key}`)
+      // Pushed in reverse, so that they are visited (and reported) in document order.
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i] ?? ""
+        stack.push([(item as Record<string, unknown>)[key], at(key)])
+      }
+    }
+  }
+  return found
+}
+
+/**
+ * The problems of one body, by dotted path, each path's in the order found (a null-prototype map). Made from the
+ * body itself, it first names every string of it that cannot be stored (`invalid` at its path, CONTRACT §12): the
+ * one point every organiser body passes, so no route can store a lone surrogate as U+FFFD. A path named so takes no
+ * further problem (the member checks that follow need not know about such strings).
+ */
 export class FieldProblems {
   readonly errors: Record<string, Array<FieldError>> = Object.create(null) as Record<string, Array<FieldError>>
+  private readonly malformed = new Set<string>()
+  constructor(body?: unknown, prefix = "") {
+    if (body === undefined) return
+    for (const path of unstorablePaths(body, prefix)) {
+      this.addError(path, { rule: "invalid", message: unstorableMessage })
+      this.malformed.add(path)
+    }
+  }
   /** Adds a problem; answers undefined, so a check can `return problems.add(…)` for "no value". */
   add(path: string, rule: RuleName, message: string): undefined {
     this.addError(path, { rule, message })
     return undefined
   }
   addError(path: string, error: FieldError): void {
+    if (this.malformed.has(path)) return
     const list = this.errors[path] ?? []
     list.push(error)
     Object.defineProperty(this.errors, path, { value: list, enumerable: true, writable: true, configurable: true })

@@ -46,7 +46,7 @@ const descriptionCheck = (value: unknown, p: FieldProblems): string | null | und
 }
 
 export const endpointInput = (body: Body, policy: TargetPolicy): Result.Result<EndpointInput, FieldErrors> => {
-  const p = new FieldProblems()
+  const p = new FieldProblems(body)
   unknownMembers(p, body, ["url", "event_types", "description"])
   const url = has(body, "url") ? urlCheck(body["url"], policy, p) : void p.add("url", "required", "This member is required.")
   const types = has(body, "event_types")
@@ -57,7 +57,7 @@ export const endpointInput = (body: Body, policy: TargetPolicy): Result.Result<E
 }
 
 export const endpointPatch = (body: Body, policy: TargetPolicy): Result.Result<EndpointPatch, FieldErrors> => {
-  const p = new FieldProblems()
+  const p = new FieldProblems(body)
   unknownMembers(p, body, ["url", "event_types", "description", "enabled"])
   const patch: { -readonly [K in keyof EndpointPatch]: EndpointPatch[K] } = {}
   if (has(body, "url")) {
@@ -81,7 +81,7 @@ export const endpointPatch = (body: Body, policy: TargetPolicy): Result.Result<E
 
 /** `{ since }`: an ISO 8601 time with a zone (Z or an offset). */
 export const replaySince = (body: Body): Result.Result<number, FieldErrors> => {
-  const p = new FieldProblems()
+  const p = new FieldProblems(body)
   unknownMembers(p, body, ["since"])
   let since = 0
   if (!has(body, "since")) p.add("since", "required", "This member is required.")

@@ -49,7 +49,7 @@ export const checkBody = (
   spec: Spec,
   required: ReadonlyArray<string>
 ): Result.Result<Record<string, unknown>, FieldErrors> => {
-  const c = new FieldProblems()
+  const c = new FieldProblems(body)
   const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>
   for (const key of Object.keys(body)) {
     const check = Object.prototype.hasOwnProperty.call(spec, key) ? spec[key] : undefined

@@ -2,7 +2,8 @@ import fc from "fast-check"
 import { describe, expect, it } from "@effect/vitest"
 import { Result } from "effect"
 import { checkDefinition } from "./checkDefinition.js"
-import { definitionInput, formPatchInput, isStorable, withIds } from "./formInput.js"
+import { isStorable } from "../../rules/bodyChecks.js"
+import { definitionInput, formPatchInput, withIds } from "./formInput.js"
 
 // Hostile values: every JSON kind, the characters PostgreSQL cannot store, patterns RE2 refuses.
 const hostile: fc.Arbitrary<unknown> = fc.oneof(

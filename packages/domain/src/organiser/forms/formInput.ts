@@ -10,6 +10,7 @@ import {
   FieldProblems,
   has,
   isObject,
+  isStorable,
   requiredMembers,
   unknownMembers
 } from "../../rules/bodyChecks.js"
@@ -41,11 +42,6 @@ const maxTags = 100
 const maxPosition = 1_000_000_000
 const timestampPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/
 
-// PostgreSQL stores neither U+0000 nor an unpaired surrogate (in text or jsonb): such a string is malformed.
-const unstorable = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
-
-/** Any string that can be stored (it may be empty). */
-export const isStorable = (value: unknown): value is string => typeof value === "string" && !unstorable.test(value)
 
 const str = (e: FieldProblems, path: string, value: unknown): string | undefined =>
   isStorable(value) ? value : e.add(path, "invalid", "A string is expected (without U+0000 or unpaired surrogates).")
@@ -235,7 +231,7 @@ const list = <A>(
 
 /** The body as a definition, or every problem of it at its dotted path (the definition check included). */
 export const definitionInput = (body: Body): Result.Result<DefinitionInput, FieldErrors> => {
-  const e = new FieldProblems()
+  const e = new FieldProblems(body)
   unknownMembers(e, body, ["name", "type", "event_id", "status", "opens_at", "closes_at", "tags", "sections", "fields"], {
     ignored: readOnlyFormMembers
   })
@@ -289,7 +285,7 @@ export const definitionInput = (body: Body): Result.Result<DefinitionInput, Fiel
 
 /** A PATCH body: `{ name?, status?, opens_at?, closes_at?, tags? }`. */
 export const formPatchInput = (body: Body): Result.Result<FormPatch, FieldErrors> => {
-  const e = new FieldProblems()
+  const e = new FieldProblems(body)
   unknownMembers(e, body, ["name", "status", "opens_at", "closes_at", "tags"])
   const out: Record<string, unknown> = {}
   if (has(body, "name")) out["name"] = text(e, "name", body["name"], maxNameLength)
