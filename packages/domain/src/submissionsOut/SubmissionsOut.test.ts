@@ -3,7 +3,7 @@ import { Effect, Exit, Layer, Stream } from "effect"
 import { TestClock } from "effect/testing"
 import { inMemorySubmissionsOutPorts } from "../testing/submissionsOut/InMemorySubmissionsOutFixture.js"
 import { SubmissionsOutFixture } from "../testing/submissionsOut/SubmissionsOutFixture.js"
-import { cellText, csvField, csvHeader, csvRow } from "./exportFormat.js"
+import { cellText, csvField, csvHeader, csvRow, slotColumns } from "./exportFormat.js"
 import { defaultRetentionPolicy, SubmissionsOutLive, sweepRetention } from "./makeSubmissionsOut.js"
 import { SubmissionsOut } from "./SubmissionsOut.js"
 import { erasedPayload } from "./SubmissionsOutModel.js"
@@ -82,6 +82,16 @@ describe("export format (CONTRACT §12)", () => {
       "id-2,submitted,1970-01-01T00:00:00.000Z,1970-01-01T00:00:00.000Z,1970-01-01T00:00:00.000Z," +
         "Gate 2027-08-20 08:00\u201312:00; Bar 2027-08-20 12:00\u201316:00; sl-gone,Bar 2027-08-20 12:00\u201316:00,sl-bar\r\n"
     )
+  })
+
+  it("slotColumns: the time-slot fields in column order and a label per slot; none without a time-slot field", () => {
+    const fields = [{ slug: "shifts", type: "time_slots" }, { slug: "name", type: "text" }, { slug: "extra", type: "time_slots" }]
+    const slot = { id: "sl-1", name: "Bar", date: "2027-08-20", start_time: "12:00:00", end_time: "16:00" }
+    expect(slotColumns(["name", "extra", "shifts"], fields, [slot])).toEqual({
+      slugs: ["extra", "shifts"],
+      labels: { "sl-1": "Bar 2027-08-20 12:00\u201316:00" }
+    })
+    expect(slotColumns(["name"], [{ slug: "name", type: "text" }], [slot])).toBeUndefined()
   })
 
   it("an erased payload keeps only its string ids and erased: true", () => {
