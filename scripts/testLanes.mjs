@@ -59,7 +59,11 @@ export const runLanes = async (jobs, lanes, start, write = (text) => process.std
       const child = start(job)
       child.stdout?.on("data", (chunk) => chunks.push(chunk))
       child.stderr?.on("data", (chunk) => chunks.push(chunk))
+      let finished = false
+      // A process that cannot start reports "error", and may report "close" after it: the first one counts.
       const finish = (status) => {
+        if (finished) return
+        finished = true
         const ms = Date.now() - started
         const verdict = status === 0 ? "passed" : `FAILED (exit ${status})`
         const output = Buffer.concat(chunks.map((c) => (typeof c === "string" ? Buffer.from(c) : c))).toString("utf8")

@@ -78,6 +78,25 @@ describe("scripts/testLanes.mjs", () => {
     expect(passed).toBe(45)
   })
 
+  it("counts a job that cannot start as failed, once, and runs the others", async () => {
+    const { runLanes } = await lanesModule()
+    const jobs: ReadonlyArray<Job> = [
+      { name: "missing", dir: ".", script: "" },
+      { name: "ok", dir: ".", script: program("ok", 2, 0) }
+    ]
+    let written = ""
+    const results = await runLanes(jobs, 1, (job) =>
+      job.name === "missing"
+        ? spawn(join(root, "no-such-program"), [], { stdio: ["ignore", "pipe", "pipe"] })
+        : spawn(process.execPath, ["--input-type=module", "-e", job.script], { stdio: ["ignore", "pipe", "pipe"] }),
+      (text) => {
+        written += text
+      })
+    expect(results.map((r) => [r.name, r.status])).toEqual([["missing", 1], ["ok", 0]])
+    expect(written.match(/──── missing: FAILED \(exit 1\)/g)).toHaveLength(1)
+    expect(written).toContain("lanes: missing could not start")
+  })
+
   it("reads TEST_LANES as a whole number of at least 1, else 2 lanes", async () => {
     const { laneCount } = await lanesModule()
     expect([undefined, "", "0", "-1", "1.5", "x", "1", "3"].map((raw) => laneCount(raw))).toEqual([2, 2, 2, 2, 2, 2, 1, 3])
