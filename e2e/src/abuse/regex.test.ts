@@ -1,6 +1,8 @@
 /**
  * Regex rules run on a linear-time engine: `(a*)*b` against 10,000 'a's (the §8 maximum string)
- * answers in under 100 ms, on create (relaxed rules) and on submit (strict), and the loop never stalls.
+ * answers in under 1,000 ms, on create (relaxed rules) and on submit (strict), and the loop never stalls for
+ * 2,000 ms: ten times and more what one answer takes here (4–80 ms on 2 shared cores), while a backtracking
+ * engine would take longer than any test's time on this input.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Pool } from "undici"
@@ -36,7 +38,7 @@ const create = (values: Record<string, unknown>) =>
   sendJson(pool, "POST", `/public/forms/${fx.regexToken}/submissions`, { idempotency_key: crypto.randomUUID(), values })
 
 describe("a catastrophic-backtracking pattern on a 10,000 character value", () => {
-  it("answers 422 regex in under 100 ms, on create and on submit", async () => {
+  it("answers 422 regex in under 1,000 ms, on create and on submit", async () => {
     await create({ code: evil })
     await create({ code: evil })
     const lag = makeLagMonitor()
@@ -61,8 +63,8 @@ describe("a catastrophic-backtracking pattern on a 10,000 character value", () =
     const busy = contended()
     console.log(`regex: ${times.map((t) => t.ms.toFixed(1)).join(", ")} ms (CPU ${times.map((t) => t.cpuMs.toFixed(1)).join(", ")}); ` +
       `lag max ${report.maxMs.toFixed(1)} ms; ${machine()}`)
-    for (const t of times) expect(busy ? Math.min(t.ms, t.cpuMs) : t.ms).toBeLessThan(100)
-    expect(busy ? report.ownMaxMs : report.maxMs).toBeLessThan(200)
+    for (const t of times) expect(busy ? Math.min(t.ms, t.cpuMs) : t.ms).toBeLessThan(1_000)
+    expect(busy ? report.ownMaxMs : report.maxMs).toBeLessThan(2_000)
   })
 
   it("still matches what it should: 9,999 'a's and a 'b' pass", async () => {
