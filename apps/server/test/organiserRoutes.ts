@@ -34,6 +34,8 @@ export interface Ids {
   readonly section: string
   readonly artist: string
   readonly engagement: string
+  /** The advance section of `engagement`. */
+  readonly advanceSection: string
   /** A published form with `submission`. */
   readonly form: string
   /** A form without submissions (deletable). */
@@ -78,7 +80,7 @@ export const bodyFor = (route: OrganiserRoute, ids: Ids): unknown => route.bodyO
 
 /** Ids that name nothing. */
 export const unknownIds: Ids = {
-  event: "nope", holder: "nope", slot: "nope", section: "nope", artist: "nope", engagement: "nope", form: "nope",
+  event: "nope", holder: "nope", slot: "nope", section: "nope", artist: "nope", engagement: "nope", advanceSection: "nope", form: "nope",
   spareForm: "nope", submission: "00000000-0000-4000-8000-000000000000", contact: "00000000-0000-4000-8000-000000000000",
   outboxEvent: "00000000-0000-4000-8000-000000000000", webhook: "00000000-0000-4000-8000-000000000000",
   delivery: "00000000-0000-4000-8000-000000000000"
@@ -123,11 +125,13 @@ export const freshIds = (ownerKey: string) =>
     const section = id(yield* post(`/admin/events/${holder}/sections`, { name: "Bar" }))
     const event = id(yield* post("/admin/events", { name: "Empty" }))
     const artist = id(yield* post("/admin/artists", { name: "The Band" }))
-    const engagement = id(yield* post("/admin/engagements", {
+    const engagementAnswer = yield* post("/admin/engagements", {
       event_id: holder,
       master_artist_id: artist,
       advance_sections: [{ name: "Travel", position: 1 }]
-    }))
+    })
+    const engagement = id(engagementAnswer)
+    const advanceSection = String((engagementAnswer["advance_sections"] as ReadonlyArray<Record<string, unknown>>)[0]?.["id"])
     const form = id(yield* post("/admin/forms", {
       name: "Contact",
       type: "registration",
@@ -154,7 +158,7 @@ export const freshIds = (ownerKey: string) =>
     yield* post(`/admin/webhooks/${webhook}/test`)
     const delivery = String(list(yield* adminCall(key, "GET", `/admin/webhooks/${webhook}/deliveries`))[0]?.["id"])
     return {
-      event, holder, slot, section, artist, engagement, form, spareForm, submission: submission?.id ?? "",
+      event, holder, slot, section, artist, engagement, advanceSection, form, spareForm, submission: submission?.id ?? "",
       contact: contact?.id ?? "", outboxEvent: outboxEvent?.id ?? "", webhook, delivery
     } satisfies Ids
   }).pipe(Effect.orDie)
@@ -164,7 +168,7 @@ const slotMembers = [
   "capacity", "date", "duration_hours", "end_time", "event_id", "event_name", "id", "name", "remaining", "start_time"
 ]
 const sectionMembers = ["event_id", "id", "name", "position", "show_in_registration", "type"]
-const engagementMembers = ["advance_sections", "created_at", "event_id", "id", "master_artist_id"]
+const engagementMembers = ["advance_sections", "contact_email", "created_at", "event_id", "id", "master_artist_id"]
 const artistMembers = ["deleted_at", "id", "name"]
 const formMembers = [
   "closes_at", "created_at", "event_id", "fields", "id", "name", "opens_at", "page_url", "previous_public_token",
@@ -214,6 +218,24 @@ export const organiserRoutes: ReadonlyArray<OrganiserRoute> = [
     members: engagementMembers
   },
   { method: "GET", template: "/admin/engagements/:engagementId", path: (i) => `/admin/engagements/${i.engagement}`, status: 200, kind: "engagement", members: [...engagementMembers, "advance", "values"].sort() },
+  {
+    method: "PATCH",
+    template: "/admin/engagements/:engagementId",
+    path: (i) => `/admin/engagements/${i.engagement}`,
+    body: { contact_email: "manager@example.org" },
+    status: 200,
+    kind: "engagement",
+    members: engagementMembers
+  },
+  {
+    method: "PATCH",
+    template: "/admin/engagements/:engagementId/sections/:sectionId",
+    path: (i) => `/admin/engagements/${i.engagement}/sections/${i.advanceSection}`,
+    body: { due_at: "2027-08-01T12:00:00Z", locks_at: null, locked: true },
+    status: 200,
+    kind: "engagement",
+    members: engagementMembers
+  },
   { method: "POST", template: "/admin/engagements/:engagementId/portal-link", path: (i) => `/admin/engagements/${i.engagement}/portal-link`, status: 200, kind: "engagement", members: ["page_url", "portal_url"] },
   // forms
   { method: "GET", template: "/admin/forms", path: () => "/admin/forms", status: 200, members: formItemMembers, isList: true },

@@ -49,7 +49,7 @@ for (const backend of backends) {
           const res = yield* call(portal, as("192.0.2.1"))
           assert.strictEqual(res.status, 200)
           const pending = (id: string, name: string, available: boolean) =>
-            ({ id, name, status: "pending", submitted_at: null, available })
+            ({ id, name, status: "pending", submitted_at: null, available, locked: false, due_at: null, locks_at: null, overdue: false })
           assert.strictEqual(res.text, JSON.stringify({
             data: {
               engagement: { id: "eng-1", event: { id: "ev-u", name: "Other festival" } },
@@ -109,7 +109,7 @@ for (const backend of backends) {
           const read = yield* call(`${portal}/sections/as-travel`, as(ip))
           assert.strictEqual(read.text, first.text)
           const summary = dataOf(yield* call(portal, as(ip)))["sections"] as ReadonlyArray<Record<string, unknown>>
-          assert.deepStrictEqual(summary[0], { id: "as-travel", name: "Travel", status: "submitted", submitted_at: at, available: true })
+          assert.deepStrictEqual(summary[0], { id: "as-travel", name: "Travel", status: "submitted", submitted_at: at, available: true, locked: false, due_at: null, locks_at: null, overdue: false })
           assert.strictEqual(summary[1]?.["status"], "pending")
           yield* Effect.sleep("20 millis")
           // An empty POST passes: the required value was submitted before.

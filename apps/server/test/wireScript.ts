@@ -155,13 +155,24 @@ export const wireScript = Effect.gen(function*() {
   const artist = idOf(yield* admin("POST /admin/artists", "POST", "/admin/artists", { name: "Wire Band" }))
   yield* admin("GET /admin/artists", "GET", "/admin/artists")
   yield* admin("GET /admin/artists/:artistId", "GET", `/admin/artists/${artist}`)
-  const engagement = idOf(yield* admin("POST /admin/engagements", "POST", "/admin/engagements", {
+  const createdEngagement = yield* admin("POST /admin/engagements", "POST", "/admin/engagements", {
     event_id: event,
     master_artist_id: artist,
-    advance_sections: [{ name: "Travel", position: 1 }, { name: "Rider", position: 2 }]
-  }))
+    contact_email: "manager@example.org",
+    advance_sections: [{ name: "Travel", position: 1, due_at: "2020-01-01T00:00:00Z" }, { name: "Rider", position: 2 }]
+  })
+  const engagement = idOf(createdEngagement)
+  const travelSection = String((JSON.parse(createdEngagement.text) as { data: { advance_sections: Array<{ id: string }> } }).data.advance_sections[0]?.id)
   yield* admin("POST /admin/engagements", "POST", "/admin/engagements", { event_id: "nope", master_artist_id: artist, advance_sections: [] })
   yield* admin("GET /admin/engagements", "GET", "/admin/engagements?limit=1")
+  yield* admin("GET /admin/engagements", "GET", "/admin/engagements?overdue=true&limit=1")
+  yield* admin("GET /admin/engagements", "GET", "/admin/engagements?overdue=yes")
+  yield* admin("PATCH /admin/engagements/:engagementId", "PATCH", `/admin/engagements/${engagement}`, { contact_email: null })
+  yield* admin("PATCH /admin/engagements/:engagementId", "PATCH", `/admin/engagements/${engagement}`, { contact_email: "nope" })
+  yield* admin("PATCH /admin/engagements/:engagementId/sections/:sectionId", "PATCH",
+    `/admin/engagements/${engagement}/sections/${travelSection}`, { locks_at: "2099-01-01T00:00:00Z", locked: true })
+  yield* admin("PATCH /admin/engagements/:engagementId/sections/:sectionId", "PATCH",
+    `/admin/engagements/${engagement}/sections/nope`, { locked: false })
   yield* admin("GET /admin/engagements/:engagementId", "GET", `/admin/engagements/${engagement}`)
   yield* admin("POST /admin/engagements/:engagementId/portal-link", "POST", `/admin/engagements/${engagement}/portal-link`)
   yield* admin("DELETE /admin/artists/:artistId", "DELETE", `/admin/artists/${artist}`)

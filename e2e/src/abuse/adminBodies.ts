@@ -98,7 +98,8 @@ const url: fc.Arbitrary<Json> = fc.oneof(
   hostile
 )
 const eventTypes: fc.Arbitrary<Json> = fc.oneof(
-  { weight: 3, arbitrary: fc.subarray(["submission.submitted", "section.submitted", "submission.erased"]).map((t): Json => t) },
+  { weight: 3, arbitrary: fc.subarray(["submission.submitted", "section.submitted", "submission.erased", "section.locked",
+    "section.reopened"]).map((t): Json => t) },
   fc.constantFrom<Json>(["*"], ["*", "submission.submitted"], [], ["webhook.test"], ["submission.submitted", "submission.submitted"]),
   fc.array(hostile, { maxLength: 3 }),
   hostile
@@ -128,6 +129,32 @@ export const replayBody: fc.Arbitrary<string> = fc.tuple(
   ), { nil: undefined, freq: 8 }),
   fewOrNone(fc.tuple(key, hostile))
 ).map(([since, extra]) => write(object(...member("since", since), ...extra)))
+
+const instant: fc.Arbitrary<Json> = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom<Json>("2020-01-01T00:00:00Z", "2027-08-20T10:00:00+02:00", "2027-08-20", "2027-02-30T10:00:00Z",
+    "2020-01-01T25:00:00Z", "9999-12-31T23:59:59Z", "0000-01-01T00:00:00Z", "+275760-09-13T00:00:00Z", "2020-01-01T00:00:00", null) },
+  fc.date({ noInvalidDate: true }).map((d): Json => d.toISOString()),
+  hostile
+)
+
+/** `PATCH /admin/engagements/{id}`: `{ contact_email? }`. */
+export const engagementPatchBody: fc.Arbitrary<string> = fc.tuple(
+  fc.option(fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom<Json>("manager@example.org", null, "not an address", "a@b", "@example.org",
+      `${"x".repeat(250)}@example.org`, "ünï@exämple.org") },
+    hostile
+  ), { nil: undefined, freq: 8 }),
+  fewOrNone(fc.tuple(key, hostile))
+).map(([email, extra]) => write(object(...member("contact_email", email), ...extra)))
+
+/** `PATCH /admin/engagements/{id}/sections/{section_id}`: `{ due_at?, locks_at?, locked? }`. */
+export const sectionScheduleBody: fc.Arbitrary<string> = fc.tuple(
+  fc.option(instant, { nil: undefined, freq: 3 }),
+  fc.option(instant, { nil: undefined, freq: 3 }),
+  fc.option(fc.oneof({ weight: 3, arbitrary: fc.constantFrom<Json>(true, false, null) }, hostile), { nil: undefined, freq: 3 }),
+  fewOrNone(fc.tuple(key, hostile))
+).map(([due, locks, locked, extra]) =>
+  write(object(...member("due_at", due), ...member("locks_at", locks), ...member("locked", locked), ...extra)))
 
 /** `If-Match` on forms: the current revision (unknown: a few), any (`*`), weak, unquoted, lists, junk. */
 export const ifMatch: fc.Arbitrary<string | undefined> = fc.oneof(

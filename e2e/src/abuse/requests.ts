@@ -2,7 +2,7 @@
 import fc from "fast-check"
 import { Readable } from "node:stream"
 import type { Request } from "../support/http.js"
-import { formBody, formPatchBody, replayBody, webhookBody } from "./adminBodies.js"
+import { engagementPatchBody, formBody, formPatchBody, replayBody, sectionScheduleBody, webhookBody } from "./adminBodies.js"
 import { type Json, jsonWith, key, object, valuesOf, write } from "./jsonText.js"
 
 /** A body, kept small until sent: huge and deep ones are built only when the request goes out. */
@@ -20,7 +20,19 @@ export interface RequestSpec {
   readonly body: BodySpec
 }
 
-export type BodyShape = "create" | "values" | "admin" | "engagement" | "form" | "formPatch" | "webhook" | "webhookPatch" | "replay" | "none"
+export type BodyShape =
+  | "create"
+  | "values"
+  | "admin"
+  | "engagement"
+  | "engagementPatch"
+  | "sectionSchedule"
+  | "form"
+  | "formPatch"
+  | "webhook"
+  | "webhookPatch"
+  | "replay"
+  | "none"
 
 const otherMethods = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "PROPFIND", "SEARCH", "PURGE", "LOCK"]
 
@@ -130,6 +142,8 @@ const engagementBody = fc.tuple(
 const shaped = (shape: BodyShape, slugs: ReadonlyArray<string>): fc.Arbitrary<string> => {
   if (shape === "admin") return adminBody
   if (shape === "engagement") return engagementBody
+  if (shape === "engagementPatch") return engagementPatchBody
+  if (shape === "sectionSchedule") return sectionScheduleBody
   if (shape === "form") return formBody
   if (shape === "formPatch") return formPatchBody
   if (shape === "webhook") return webhookBody(false)

@@ -124,6 +124,7 @@ export const adminRoutes = (a: AdminIds): ReadonlyArray<Route> => {
   const sections = segment(a.sections)
   const artists = segment(a.artists)
   const engagements = segment(a.engagements)
+  const advanceSections = segment([...fx.portalSections, "as-e2e-gone"])
   const r = (method: string, template: string, path: fc.Arbitrary<string>, shape: BodyShape) =>
     adminRoute(a, `${method} ${template}`, method, path, shape)
   return [
@@ -146,9 +147,16 @@ export const adminRoutes = (a: AdminIds): ReadonlyArray<Route> => {
     r("POST", "/admin/artists", fc.constant("/admin/artists"), "admin"),
     r("GET", "/admin/artists/:artistId", artists.map((x) => `/admin/artists/${x}`), "none"),
     r("DELETE", "/admin/artists/:artistId", artists.map((x) => `/admin/artists/${x}`), "none"),
-    r("GET", "/admin/engagements", listQuery.map((q) => `/admin/engagements${q}`), "none"),
+    r("GET", "/admin/engagements", query(param("overdue", ["true", "false", "TRUE", "1"])).map((q) => `/admin/engagements${q}`), "none"),
     r("POST", "/admin/engagements", fc.constant("/admin/engagements"), "engagement"),
     r("GET", "/admin/engagements/:engagementId", engagements.map((x) => `/admin/engagements/${x}`), "none"),
+    r("PATCH", "/admin/engagements/:engagementId", engagements.map((x) => `/admin/engagements/${x}`), "engagementPatch"),
+    r(
+      "PATCH",
+      "/admin/engagements/:engagementId/sections/:sectionId",
+      fc.tuple(engagements, advanceSections).map(([x, s]) => `/admin/engagements/${x}/sections/${s}`),
+      "sectionSchedule"
+    ),
     r("POST", "/admin/engagements/:engagementId/portal-link", engagements.map((x) => `/admin/engagements/${x}/portal-link`), "none")
   ]
 }

@@ -10,6 +10,7 @@ import {
   RateLimited,
   Refused,
   type RateLimitState,
+  SectionLocked,
   SectionNotFound,
   Unavailable,
   ValidationFailed,
@@ -87,8 +88,8 @@ const summary = {
   engagement: { id: "eng-1", event: { id: "ev-sat", name: "Saturday" } },
   artist: { id: "ma-1", name: "The Band" },
   sections: [
-    { id: "as-travel", name: "Travel", status: "submitted" as const, submitted_at: t0, available: true },
-    { id: "as-hosp", name: "hospitality", status: "pending" as const, submitted_at: null, available: false }
+    { id: "as-travel", name: "Travel", status: "submitted" as const, submitted_at: t0, available: true, locked: true, due_at: t0 - 1000, locks_at: t0, overdue: false },
+    { id: "as-hosp", name: "hospitality", status: "pending" as const, submitted_at: null, available: false, locked: false, due_at: t0 - 1, locks_at: null, overdue: true }
   ]
 }
 
@@ -111,6 +112,7 @@ export const FakeArtistPortal = Layer.succeed(ArtistPortal, ArtistPortal.of({
     Effect.gen(function*() {
       const rateLimit = yield* access(token, client, "submitSection")
       portalCalls.push({ route: "submitSection:values", client, values })
+      if (sectionId === "as-locked") return yield* new Refused(new SectionLocked({}), portalLimiter(27, 58))
       if (sectionId !== "as-travel") return yield* new Refused(new SectionNotFound({}), portalLimiter(27, 58))
       if (!("arrival" in values)) {
         const fields = { arrival: [{ rule: "required" as const, message: "This field is required." }] }

@@ -55,8 +55,10 @@ layer(server)("artist portal routes", (it) => {
           res.text,
           `{"data":{"engagement":{"id":"eng-1","event":{"id":"ev-sat","name":"Saturday"}},` +
             `"artist":{"id":"ma-1","name":"The Band"},"sections":[` +
-            `{"id":"as-travel","name":"Travel","status":"submitted","submitted_at":"2026-11-22T10:00:00.000Z","available":true},` +
-            `{"id":"as-hosp","name":"hospitality","status":"pending","submitted_at":null,"available":false}]}}`
+            `{"id":"as-travel","name":"Travel","status":"submitted","submitted_at":"2026-11-22T10:00:00.000Z","available":true,` +
+            `"locked":true,"due_at":"2026-11-22T09:59:59.000Z","locks_at":"2026-11-22T10:00:00.000Z","overdue":false},` +
+            `{"id":"as-hosp","name":"hospitality","status":"pending","submitted_at":null,"available":false,` +
+            `"locked":false,"due_at":"2026-11-22T09:59:59.999Z","locks_at":null,"overdue":true}]}}`
         )
         assert.strictEqual(res.headers.get("ratelimit-policy"), policy)
         assert.strictEqual(res.headers.get("ratelimit"), `"portal";r=29;t=60`)
@@ -207,6 +209,15 @@ layer(server)("artist portal routes", (it) => {
         assert.strictEqual(boom.text, envelope("INTERNAL", "An unexpected error occurred."))
       }))
 
+    it.effect("409 SECTION_LOCKED after the limit, with its RateLimit fields", () =>
+      Effect.gen(function*() {
+        const locked = yield* call(`${base}/sections/as-locked`, json("POST", { values: { arrival: "2027-08-20" } }))
+        assert.strictEqual(locked.status, 409)
+        assert.strictEqual(locked.text, envelope("SECTION_LOCKED", "This section is locked: it takes no more answers."))
+        assert.strictEqual(locked.headers.get("ratelimit"), `"portal";r=27;t=58`)
+        assert.strictEqual(locked.headers.get("ratelimit-policy"), policy)
+      }))
+
     it.effect("a wrong method is 405 with Allow", () =>
       Effect.gen(function*() {
         const put = yield* call(travel, json("PUT", {}))
@@ -244,7 +255,7 @@ layer(server)("artist portal routes", (it) => {
           "200", "404", "410", "429", "500", "503"
         ])
         assert.deepStrictEqual(Object.keys(doc.paths["/p/artist/{token}/sections/{sectionId}"].post.responses).sort(), [
-          "200", "400", "404", "410", "413", "415", "422", "429", "500", "503"
+          "200", "400", "404", "409", "410", "413", "415", "422", "429", "500", "503"
         ])
       }))
   })

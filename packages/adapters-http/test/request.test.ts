@@ -139,6 +139,7 @@ layer(serverLayer(FakePublicForms, { config: { maxBodyBytes: 64 } }))("request c
           "/admin/engagements",
           "/admin/engagements/{engagementId}",
           "/admin/engagements/{engagementId}/portal-link",
+          "/admin/engagements/{engagementId}/sections/{sectionId}",
           "/admin/event-sections/{sectionId}",
           "/admin/events",
           "/admin/events/{eventId}",

@@ -62,6 +62,7 @@ export {
 } from "./portal/Engagement.js"
 export * from "./portal/Engagements.js"
 export * from "./portal/errors.js"
+export { isLockedAt, isOverdueAt, SectionSchedule } from "./portal/SectionLock.js"
 export { ArtistPortalLive, makeArtistPortal } from "./portal/makeArtistPortal.js"
 export * from "./portal/ValueTargets.js"
 
@@ -76,6 +77,9 @@ export { InProcessSignal } from "./events/InProcessSignal.js"
 export {
   decodeSectionSubmitted,
   decodeSubmissionSubmitted,
+  SectionLockedType,
+  SectionLockPayload,
+  SectionReopenedType,
   SectionSubmittedPayload,
   SectionSubmittedType,
   SubmissionErasedType,

@@ -43,6 +43,7 @@ export { withUniqueErrors } from "./publicForms/uniqueErrors.js"
 
 // portal
 export { advanceDraftKey, ArtistAdvanceType } from "./portal/Engagement.js"
+export { applySchedule, lockTransition, noSchedule, type SchedulePatch } from "./portal/SectionLock.js"
 export { toSummary } from "./portal/makeArtistPortal.js"
 export * from "./portal/SectionMapping.js"
 

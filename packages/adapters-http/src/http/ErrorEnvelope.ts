@@ -12,6 +12,7 @@ export const ErrorCode = Schema.Literals([
   "TIME_SLOTS_NOT_AVAILABLE",
   "PORTAL_NOT_FOUND",
   "SECTION_NOT_FOUND",
+  "SECTION_LOCKED",
   "NOT_FOUND",
   "METHOD_NOT_ALLOWED",
   "SUBMISSION_ALREADY_SUBMITTED",
@@ -83,7 +84,7 @@ export class ApiMethodNotAllowed extends Schema.Error<ApiMethodNotAllowed>("ApiM
 
 export class ApiConflict extends Schema.Error<ApiConflict>("ApiConflict")(envelope, {
   httpApiStatus: 409,
-  description: "SUBMISSION_ALREADY_SUBMITTED, FORM_CLOSED or IN_USE."
+  description: "SUBMISSION_ALREADY_SUBMITTED, FORM_CLOSED, SECTION_LOCKED or IN_USE."
 }) {}
 
 export class ApiGone extends Schema.Error<ApiGone>("ApiGone")(envelope, {

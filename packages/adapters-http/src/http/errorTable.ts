@@ -5,6 +5,7 @@ import type {
   AlreadySubmitted,
   DeliveryNotFound,
   WebhookNotFound,
+  AdvanceSectionNotFound,
   ArtistNotFound,
   EngagementNotFound,
   EventNotFound,
@@ -23,6 +24,7 @@ import type {
   PortalNotFound,
   RateLimited,
   Refused,
+  SectionLocked,
   SectionNotFound,
   SubmissionNotFound,
   TimeSlotsNotAvailable,
@@ -58,6 +60,7 @@ export const errorTable = {
   },
   PortalNotFound: { status: 404, code: "PORTAL_NOT_FOUND", message: "No portal has this token." },
   SectionNotFound: { status: 404, code: "SECTION_NOT_FOUND", message: "This portal has no such section." },
+  SectionLocked: { status: 409, code: "SECTION_LOCKED", message: "This section is locked: it takes no more answers." },
   ArtistGone: { status: 410, code: "ARTIST_GONE", message: "The artist of this portal no longer exists." },
   AlreadySubmitted: {
     status: 409,
@@ -79,6 +82,7 @@ export const errorTable = {
   EventSectionNotFound: { status: 404, code: "EVENT_SECTION_NOT_FOUND", message: "No event section has this id." },
   ArtistNotFound: { status: 404, code: "ARTIST_NOT_FOUND", message: "No artist has this id." },
   EngagementNotFound: { status: 404, code: "ENGAGEMENT_NOT_FOUND", message: "No engagement has this id." },
+  AdvanceSectionNotFound: { status: 404, code: "SECTION_NOT_FOUND", message: "This engagement has no advance section with this id." },
   InUse: { status: 409, code: "IN_USE", message: "This resource is still referenced and cannot be deleted." },
   ContactNotFound: { status: 404, code: "CONTACT_NOT_FOUND", message: "No contact has this id." },
   OutboxEventNotFound: { status: 404, code: "OUTBOX_EVENT_NOT_FOUND", message: "No outbox event has this id." },
@@ -125,6 +129,7 @@ type DomainReason =
   | TimeSlotsNotAvailable
   | PortalNotFound
   | SectionNotFound
+  | SectionLocked
   | ArtistGone
   | AlreadySubmitted
   | FormClosed
@@ -137,6 +142,7 @@ type DomainReason =
   | EventSectionNotFound
   | ArtistNotFound
   | EngagementNotFound
+  | AdvanceSectionNotFound
   | InUse
   | ContactNotFound
   | OutboxEventNotFound

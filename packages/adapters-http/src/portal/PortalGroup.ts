@@ -1,7 +1,7 @@
 /** The `portal` group: an engagement's advance, reached through its secret portal token. */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
-import { alwaysErrors, ApiGone, ApiNotFound, ApiRateLimited, requestShapeErrors } from "../http/ErrorEnvelope.js"
+import { alwaysErrors, ApiConflict, ApiGone, ApiNotFound, ApiRateLimited, requestShapeErrors } from "../http/ErrorEnvelope.js"
 import { markPublic, operation, optionalBody } from "../http/openApiShape.js"
 import { PortalSectionEnvelope, PortalSummaryEnvelope, PortalValuesBody } from "./wire.js"
 
@@ -25,10 +25,12 @@ export class PortalGroup extends HttpApiGroup.make("portal")
       params: portalSection,
       payload: PortalValuesBody,
       success: PortalSectionEnvelope,
-      error: [...requestShapeErrors, ...portalAccess, ...alwaysErrors]
+      error: [...requestShapeErrors, ...portalAccess, ApiConflict, ...alwaysErrors]
     }).annotateMerge(operation(
       "Submit an advance section",
-      "Merges the sent values of the section's fields over the draft, checks them strictly and marks the section submitted."
+      "Merges the sent values of the section's fields over the draft, checks them strictly and marks the section " +
+        "submitted. A locked section answers 409 SECTION_LOCKED and writes nothing, also when its lock was committed " +
+        "while this submit was in flight."
     )).annotateMerge(optionalBody)
   )
   .pipe(markPublic)
@@ -36,7 +38,8 @@ export class PortalGroup extends HttpApiGroup.make("portal")
     title: "Artist portal",
     description: "An engagement's advance, reached through its secret portal token: the summary, a section with " +
       "its fields and draft values, and a section submit. Checks run in the order token (404 PORTAL_NOT_FOUND), " +
-      "artist (410 ARTIST_GONE), rate limit (429), section (404 SECTION_NOT_FOUND), values (422). Every answer " +
+      "artist (410 ARTIST_GONE), rate limit (429), section (404 SECTION_NOT_FOUND), lock (409 SECTION_LOCKED), " +
+      "values (422). Every answer " +
       "from the rate-limit step on carries `RateLimit-Policy` and `RateLimit` (policy `portal`); a 429 also `Retry-After`."
   }))
 {}

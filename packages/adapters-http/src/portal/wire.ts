@@ -14,7 +14,14 @@ export const PortalSummarySectionWire = Schema.Struct({
   submitted_at: Schema.NullOr(Schema.String),
   available: Schema.Boolean.annotate({
     description: "Whether the section maps (by case-sensitive name) to a section of the organisation's advance form."
-  })
+  }),
+  locked: Schema.Boolean.annotate({
+    description: "Locked now: locked by the organiser, or its `locks_at` has passed (unless the organiser kept it open). " +
+      "A locked section refuses a submit with 409 SECTION_LOCKED; it can still be read."
+  }),
+  due_at: Schema.NullOr(Schema.String).annotate({ description: "When the section is due (ISO 8601), or null." }),
+  locks_at: Schema.NullOr(Schema.String).annotate({ description: "When the section locks by itself (ISO 8601), or null." }),
+  overdue: Schema.Boolean.annotate({ description: "Pending, with `due_at` passed." })
 }).annotate({ identifier: "PortalSummarySection" })
 
 export const PortalSummaryWire = Schema.Struct({
@@ -61,7 +68,11 @@ export const toPortalSummaryWire = (summary: PortalSummary): PortalSummaryWire =
     name: section.name,
     status: section.status,
     submitted_at: isoOrNull(section.submitted_at),
-    available: section.available
+    available: section.available,
+    locked: section.locked,
+    due_at: isoOrNull(section.due_at),
+    locks_at: isoOrNull(section.locks_at),
+    overdue: section.overdue
   }))
 })
 

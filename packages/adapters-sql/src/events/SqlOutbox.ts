@@ -1,7 +1,7 @@
 /** The `Outbox` port on PostgreSQL: claims count an attempt and lease, so a crashed dispatcher's events come back, counted. */
 import { Clock, Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { type ClaimPolicy, interruptedAttemptError, Outbox, type OutboxEvent } from "@forms/domain"
+import { type ClaimPolicy, EventType, interruptedAttemptError, Outbox, type OutboxEvent } from "@forms/domain"
 import { decodeRows } from "../sql/decodeRows.js"
 import { sqlFailure } from "../sql/SqlFailure.js"
 import { epochMs, isUuid, jsonText, toValues } from "../sql/sqlValues.js"
@@ -9,7 +9,7 @@ import { eventForm, eventOrganisation, notErased, subscribed } from "../webhooks
 
 const Row = Schema.Struct({
   id: Schema.String,
-  type: Schema.Literals(["submission.submitted", "section.submitted", "submission.erased"]),
+  type: EventType,
   payload: Schema.Unknown,
   attempts: Schema.Number,
   last_error: Schema.NullOr(Schema.String)

@@ -21,6 +21,7 @@ import advanceSource from "./0017_advance_source.js"
 import webhookReplaySince from "./0018_webhook_replay_since.js"
 import webhookClaimCaps from "./0020_webhook_claim_caps.js"
 import formLogic from "./0023_form_logic.js"
+import sectionLocks from "./0024_section_locks.js"
 
 const table = "forms_migrations"
 
@@ -47,7 +48,8 @@ const migrations = {
   "0017_advance_source": advanceSource,
   "0018_webhook_replay_since": webhookReplaySince,
   "0020_webhook_claim_caps": webhookClaimCaps,
-  "0023_form_logic": formLogic
+  "0023_form_logic": formLogic,
+  "0024_section_locks": sectionLocks
 }
 const loader = PgMigrator.fromRecord(migrations)
 

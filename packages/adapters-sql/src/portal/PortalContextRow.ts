@@ -34,14 +34,16 @@ export const toPortalContexts = (rows: ReadonlyArray<unknown>): Effect.Effect<Re
   )
 
 /** The advance section's columns, for a RETURNING or a SELECT on `advance_sections`. */
-export const advanceSectionColumns = `id, name, position, status, ${epochMs("submitted_at")} AS submitted_at`
+export const advanceSectionColumns = `id, name, position, status, ${epochMs("submitted_at")} AS submitted_at,
+  ${epochMs("due_at")} AS due_at, ${epochMs("locks_at")} AS locks_at, locked AS lock_setting`
 
 /**
  * The advance sections of engagement `en` as one json array (by position, then id in code units), each as
  * `AdvanceSectionRow` reads it; the alias `x` is taken.
  */
 export const advanceSectionsJson = `COALESCE((SELECT json_agg(json_build_object('id', x.id, 'name', x.name, 'position', x.position,
-                'status', x.status, 'submitted_at', ${epochMs("x.submitted_at")}) ORDER BY x.position, x.id COLLATE "C")
+                'status', x.status, 'submitted_at', ${epochMs("x.submitted_at")}, 'due_at', ${epochMs("x.due_at")},
+                'locks_at', ${epochMs("x.locks_at")}, 'lock_setting', x.locked) ORDER BY x.position, x.id COLLATE "C")
               FROM advance_sections x WHERE x.engagement_id = en.id), '[]'::json)`
 
 // One statement, so the context is one snapshot. The advance schema is the organisation's only one

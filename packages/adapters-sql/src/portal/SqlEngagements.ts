@@ -7,6 +7,7 @@ import {
   type NewAdvanceDraft,
   type PortalContext,
   RevisionChanged,
+  SectionLocked,
   SectionNotFound,
   type Submission,
   type SubmitSectionCommand,
@@ -18,6 +19,7 @@ import { hashPortalToken } from "../fixture/formRevision.js"
 import { isForeignKeyViolation, sqlFailure } from "../sql/SqlFailure.js"
 import { recordEvents, wakeAfterCommit } from "../events/OutboxRecord.js"
 import { advanceSectionColumns, AdvanceSectionRow, selectPortalContexts, toPortalContexts } from "./PortalContextRow.js"
+import { lockedAt } from "./sectionLock.js"
 import { submissionColumns, toSubmissions } from "../publicForms/SubmissionRow.js"
 import { isUuid, jsonText } from "../sql/sqlValues.js"
 import { atRevision, revisionMoved } from "../sql/revisionCheck.js"
@@ -90,12 +92,21 @@ export const makeSqlEngagements = Effect.gen(function*() {
   const submitSectionOnce = (command: SubmitSectionCommand) =>
     sql.withTransaction(Effect.gen(function*() {
       const at = new Date(command.submitted_at)
+      // The lock is checked by this statement itself (CONTRACT §21): it takes the section's row lock, so an
+      // organiser's change of the lock (which updates the same row) is ordered with it. A lock committed first
+      // makes this UPDATE, which waited for it, re-check the committed row and match nothing; a lock arriving
+      // later waits for this transaction, so its answer follows this write.
       const sectionRows = yield* sql`
         UPDATE advance_sections SET status = 'submitted', submitted_at = ${at}::timestamptz
         WHERE id = ${command.section_id} AND engagement_id = ${command.engagement_id}
+          AND NOT ${lockedAt(sql, "advance_sections", at)}
         RETURNING ${sql.literal(advanceSectionColumns)}`
       const section: AdvanceSection | undefined = (yield* decodeSections(sectionRows))[0]
-      if (section === undefined) return yield* new SectionNotFound({})
+      if (section === undefined) {
+        const exists = yield* sql`SELECT 1 FROM advance_sections
+          WHERE id = ${command.section_id} AND engagement_id = ${command.engagement_id}`
+        return yield* (exists.length > 0 ? new SectionLocked({}) : new SectionNotFound({}))
+      }
       if (!isUuid(command.draft_id)) return yield* new VersionConflict({})
       // A section submit is not a save: auto_save_count is left alone. The id alone picks the row (the other
       // columns compared with IS NOT DISTINCT FROM, so a generic plan stays on the primary key: SqlSubmissions).

@@ -5,15 +5,15 @@
  */
 /**
  * The organisation of an outbox event `e` (`payload`): its own `organisation_id`, else its engagement's
- * (`section.submitted`).
+ * (`section.submitted`, `section.locked`, `section.reopened`).
  */
 export const eventOrganisation = (e: string) =>
   `COALESCE(${e}.payload->>'organisation_id',
     (SELECT g.organisation_id FROM engagements g WHERE g.id = ${e}.payload->>'engagement_id'))`
 
-/** The form of a message: the organisation's artist_advance schema for `section.submitted`, else `schema_id`. */
+/** The form of a message: the organisation's artist_advance schema for an advance section's event, else `schema_id`. */
 export const eventForm = (e: string, org: string) =>
-  `CASE WHEN ${e}.type = 'section.submitted'
+  `CASE WHEN ${e}.type IN ('section.submitted', 'section.locked', 'section.reopened')
     THEN (SELECT f.id FROM form_schemas f WHERE f.organisation_id = ${org} AND f.type = 'artist_advance'
           ORDER BY f.id COLLATE "C" LIMIT 1)
     ELSE ${e}.payload->>'schema_id' END`

@@ -7,6 +7,10 @@ export const SubmissionSubmittedType = "submission.submitted" satisfies EventTyp
 export const SectionSubmittedType = "section.submitted" satisfies EventType
 /** A submission was erased by an organiser (§12); payload `submission_id, schema_id, organisation_id`. */
 export const SubmissionErasedType = "submission.erased" satisfies EventType
+/** An organiser's change locked an advance section (§21); payload `engagement_id, section_id`. */
+export const SectionLockedType = "section.locked" satisfies EventType
+/** An organiser's change opened a locked advance section (§21); payload `engagement_id, section_id`. */
+export const SectionReopenedType = "section.reopened" satisfies EventType
 
 /** A public form was submitted (recorded by `Submissions.submit`). */
 export const SubmissionSubmittedPayload = Schema.Struct({
@@ -68,6 +72,22 @@ export const sectionSubmitted = (input: SectionSubmittedPayload): NewOutboxEvent
     submission_id: input.submission_id,
     values: copyValues(input.values)
   }
+})
+
+/** The payload of `section.locked` and `section.reopened`. */
+export const SectionLockPayload = Schema.Struct({ engagement_id: Schema.String, section_id: Schema.String })
+export type SectionLockPayload = typeof SectionLockPayload.Type
+
+/** The `section.locked` outbox event of an organiser's change that locks a section (CONTRACT §21). */
+export const sectionLocked = (input: SectionLockPayload): NewOutboxEvent => ({
+  type: SectionLockedType,
+  payload: { engagement_id: input.engagement_id, section_id: input.section_id }
+})
+
+/** The `section.reopened` outbox event of an organiser's change that opens a locked section (CONTRACT §21). */
+export const sectionReopened = (input: SectionLockPayload): NewOutboxEvent => ({
+  type: SectionReopenedType,
+  payload: { engagement_id: input.engagement_id, section_id: input.section_id }
 })
 
 export const decodeSubmissionSubmitted = Schema.decodeUnknownEffect(SubmissionSubmittedPayload)

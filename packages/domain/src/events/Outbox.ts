@@ -2,7 +2,13 @@
 import { Context, type Effect, Schema } from "effect"
 import type { Unavailable } from "../shared/errors.js"
 
-export const EventType = Schema.Literals(["submission.submitted", "section.submitted", "submission.erased"])
+export const EventType = Schema.Literals([
+  "submission.submitted",
+  "section.submitted",
+  "submission.erased",
+  "section.locked",
+  "section.reopened"
+])
 export type EventType = typeof EventType.Type
 
 export const NewOutboxEvent = Schema.Struct({

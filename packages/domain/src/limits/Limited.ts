@@ -4,7 +4,7 @@
  * that state too, so the HTTP adapter writes the RateLimit headers on both from one place.
  */
 import { Data, Effect } from "effect"
-import type { SectionNotFound } from "../portal/errors.js"
+import type { SectionLocked, SectionNotFound } from "../portal/errors.js"
 import type { AlreadySubmitted, FormClosed, SubmissionNotFound } from "../publicForms/errors.js"
 import type { ValidationFailed } from "../rules/errors.js"
 import type { RateLimited } from "./errors.js"
@@ -21,6 +21,7 @@ export type RefusalReason =
   | RateLimited
   | SubmissionNotFound
   | SectionNotFound
+  | SectionLocked
   | AlreadySubmitted
   | FormClosed
   | ValidationFailed
@@ -29,6 +30,7 @@ const reasonTags: ReadonlySet<string> = new Set<RefusalReason["_tag"]>([
   "RateLimited",
   "SubmissionNotFound",
   "SectionNotFound",
+  "SectionLocked",
   "AlreadySubmitted",
   "FormClosed",
   "ValidationFailed"

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Effect, Exit, Layer, Option } from "effect"
 import { TestClock } from "effect/testing"
+import { emptySeed } from "../memory/Seed.js"
+import { InMemoryStore } from "../memory/InMemoryStore.js"
 import { InMemoryOrganiser } from "../memory/organiser/InMemoryOrganiser.js"
 import { OrganiserAccess } from "./catalog/OrganiserAccess.js"
 import { Organiser, OrganiserLive } from "./Organiser.js"
@@ -129,4 +131,80 @@ describe("Organiser", () => {
       expect(created.advance_sections).toHaveLength(100)
       expect(yield* organiser.getEngagement(actor, created.id)).toEqual({ ...created, advance: {}, values: {} })
     }).pipe(Effect.provide(TestLayer)))
+
+  it.effect("an engagement's contact, a section's deadline and lock: checked, audited, events when the state moves", () =>
+    Effect.gen(function*() {
+      const { organisation, record, organiser } = yield* setup
+      const actor = { organisation_id: organisation.id, api_key_id: record.id }
+      const event = yield* organiser.createEvent(actor, { name: "Fest" })
+      const artist = yield* organiser.createArtist(actor, { name: "Band" })
+      const base = { event_id: event.id, master_artist_id: artist.id }
+      expect(yield* failure(organiser.createEngagement(actor, {
+        ...base,
+        contact_email: "not an address",
+        advance_sections: [{ name: "Rider", position: 0, due_at: "tomorrow", locks_at: 5, locked: "yes" }]
+      }))).toMatchObject({
+        fields: {
+          contact_email: [{ rule: "email" }],
+          "advance_sections.0.due_at": [{ rule: "invalid" }],
+          "advance_sections.0.locks_at": [{ rule: "invalid" }],
+          "advance_sections.0.locked": [{ rule: "invalid" }]
+        }
+      })
+      yield* TestClock.setTime(Date.parse("2027-06-01T00:00:00Z"))
+      const created = yield* organiser.createEngagement(actor, {
+        ...base,
+        contact_email: "manager@example.org",
+        advance_sections: [{ name: "Rider", position: 0, due_at: "2027-05-31T00:00:00Z", locks_at: "2027-06-02T00:00:00+02:00" }]
+      })
+      const rider = created.advance_sections[0]
+      expect(rider).toMatchObject({
+        due_at: Date.parse("2027-05-31T00:00:00Z"),
+        locks_at: Date.parse("2027-06-01T22:00:00Z"),
+        lock_setting: null,
+        locked: false,
+        overdue: true,
+        status: "pending"
+      })
+      const riderId = rider?.id ?? ""
+      expect((yield* organiser.listEngagements(actor, { limit: 10, after: undefined }, { overdue: true })).items.map((e) => e.id))
+        .toEqual([created.id])
+
+      expect(yield* failure(organiser.updateEngagement(actor, created.id, { contact_email: "nope" }))).toMatchObject({
+        fields: { contact_email: [{ rule: "email" }] }
+      })
+      expect(yield* failure(organiser.updateEngagement(actor, "no-such", { contact_email: "nope" }))).toMatchObject({ _tag: "EngagementNotFound" })
+      expect((yield* organiser.updateEngagement(actor, created.id, { contact_email: null })).contact_email).toBeNull()
+
+      // 404 engagement, then section, then the body.
+      expect(yield* failure(organiser.updateAdvanceSection(actor, "no-such", "no-such", { locked: 1 }))).toMatchObject({ _tag: "EngagementNotFound" })
+      expect(yield* failure(organiser.updateAdvanceSection(actor, created.id, "no-such", { locked: 1 }))).toMatchObject({ _tag: "AdvanceSectionNotFound" })
+      expect(yield* failure(organiser.updateAdvanceSection(actor, created.id, riderId, { locked: 1, extra: 2 }))).toMatchObject({
+        fields: { locked: [{ rule: "invalid" }], extra: [{ rule: "invalid" }] }
+      })
+      const store = yield* InMemoryStore
+      const outboxTypes = Effect.sync(() => store.data.outbox.map((e) => [e.type, e.payload]))
+      const ids = { engagement_id: created.id, section_id: riderId }
+      const locked = yield* organiser.updateAdvanceSection(actor, created.id, riderId, { locked: true })
+      expect(locked.advance_sections[0]).toMatchObject({ locked: true, lock_setting: true })
+      // A change that keeps the state records nothing, whichever member it sets.
+      yield* organiser.updateAdvanceSection(actor, created.id, riderId, { locks_at: null, due_at: null })
+      yield* organiser.updateAdvanceSection(actor, created.id, riderId, { locked: null, locks_at: "2027-05-01T00:00:00Z" })
+      yield* organiser.updateAdvanceSection(actor, created.id, riderId, { locked: false })
+      // locks_at set into the past while locked is null: the change locks it.
+      yield* organiser.updateAdvanceSection(actor, created.id, riderId, { locked: null })
+      // locks_at reached by time records nothing.
+      yield* organiser.updateAdvanceSection(actor, created.id, riderId, { locks_at: "2027-06-01T00:00:01Z" })
+      yield* TestClock.adjust(2000)
+      expect((yield* organiser.getEngagement(actor, created.id)).advance_sections[0]).toMatchObject({ locked: true })
+      expect(yield* outboxTypes).toEqual([
+        ["section.locked", ids],
+        ["section.reopened", ids],
+        ["section.locked", ids],
+        ["section.reopened", ids]
+      ])
+      const audit = (yield* organiser.auditLog(actor, { limit: 20, after: undefined })).items.map((e) => e.action)
+      expect(audit.filter((a) => a === "engagement_section.updated")).toHaveLength(6)
+      expect(audit.filter((a) => a === "engagement.updated")).toHaveLength(1)
+    }).pipe(Effect.provide(OrganiserLive.layer.pipe(Layer.provideMerge(InMemoryOrganiser.layer), Layer.provideMerge(InMemoryStore.layer(emptySeed))))))
 })

@@ -37,6 +37,9 @@ const values = (entries: Record<string, unknown>) => {
 }
 const plain = (map: object) => Object.fromEntries(Object.entries(map))
 
+/** A section with no deadline and no lock, as the summary shows it. */
+const open = { locked: false, due_at: null, locks_at: null, overdue: false }
+
 const travel = { arrival_date: "2027-08-19", flight_number: "KL1234", travellers: 3 }
 
 describe("ArtistPortal.summary", () => {
@@ -46,10 +49,10 @@ describe("ArtistPortal.summary", () => {
       expect(answer.value.engagement).toEqual({ id: portalIds.engagement, event: { id: portalIds.festival, name: "Portal Festival 2027" } })
       expect(answer.value.artist).toEqual({ id: portalIds.artist, name: "The Main Act" })
       expect(answer.value.sections).toEqual([
-        { id: portalIds.hospitality, name: "Hospitality", status: "pending", submitted_at: null, available: true },
-        { id: portalIds.travel, name: "Travel", status: "pending", submitted_at: null, available: true },
-        { id: portalIds.travelLower, name: "travel", status: "pending", submitted_at: null, available: false },
-        { id: portalIds.rider, name: "Rider", status: "pending", submitted_at: null, available: false }
+        { id: portalIds.hospitality, name: "Hospitality", status: "pending", submitted_at: null, available: true, ...open },
+        { id: portalIds.travel, name: "Travel", status: "pending", submitted_at: null, available: true, ...open },
+        { id: portalIds.travelLower, name: "travel", status: "pending", submitted_at: null, available: false, ...open },
+        { id: portalIds.rider, name: "Rider", status: "pending", submitted_at: null, available: false, ...open }
       ])
       expect(answer.rateLimit).toEqual({ policy: "portal", limit: 30, window_seconds: 60, remaining: 29, reset_seconds: 60 })
     })))
@@ -427,4 +430,104 @@ describe("ArtistPortal rate limit", () => {
       yield* (yield* InMemoryPortalStore).setArtistDeleted(portalIds.artist, now)
       expect((yield* Effect.flip(portal.summary(portalTokens.engagement, ip)))._tag).toBe("ArtistGone")
     })))
+})
+
+describe("ArtistPortal deadlines and locks", () => {
+  const lock = (sectionId: string, patch: Parameters<InMemoryPortalStore["Service"]["setSectionSchedule"]>[1]) =>
+    Effect.gen(function*() {
+      yield* (yield* InMemoryPortalStore).setSectionSchedule(sectionId, patch)
+    })
+  const travelShown = Effect.gen(function*() {
+    const summary = yield* (yield* ArtistPortal).summary(portalTokens.engagement, ip)
+    const found = summary.value.sections.find((s) => s.id === portalIds.travel)
+    return found === undefined ? undefined : { locked: found.locked, due_at: found.due_at, locks_at: found.locks_at, overdue: found.overdue }
+  })
+
+  it.effect("a section locked by hand refuses its POST with SectionLocked (counted, nothing written); its GET still shows it", () =>
+    run(Effect.gen(function*() {
+      const portal = yield* ArtistPortal
+      yield* portal.submitSection(portalTokens.engagement, portalIds.travel, values(travel), ip)
+      yield* lock(portalIds.travel, { lock_setting: true })
+      const refused = yield* Effect.flip(portal.submitSection(portalTokens.engagement, portalIds.travel, values({ travellers: 2 }), ip))
+      if (refused._tag !== "Refused") return expect.fail(`expected Refused, got ${refused._tag}`)
+      expect(refused.reason._tag).toBe("SectionLocked")
+      expect(refused.rateLimit?.remaining).toBe(28)
+      const shown = yield* portal.section(portalTokens.engagement, portalIds.travel, ip)
+      expect(plain(shown.value.values)).toEqual(travel)
+      expect((yield* (yield* InMemoryStore).outbox).length).toBe(1)
+      expect(yield* travelShown).toEqual({ locked: true, due_at: null, locks_at: null, overdue: false })
+    })))
+
+  it.effect("the lock is checked after the section and before validation", () =>
+    run(Effect.gen(function*() {
+      const portal = yield* ArtistPortal
+      yield* lock(portalIds.travel, { lock_setting: true })
+      yield* lock(portalIds.travelLower, { lock_setting: true })
+      expect((yield* reasonOf(portal.submitSection(portalTokens.engagement, portalIds.travel, values({ travellers: 50 }), ip)))._tag)
+        .toBe("SectionLocked")
+      expect((yield* reasonOf(portal.submitSection(portalTokens.engagement, portalIds.travelLower, values({}), ip)))._tag)
+        .toBe("SectionNotFound")
+      expect((yield* reasonOf(portal.submitSection(portalTokens.engagement, "as-unknown", values({}), ip)))._tag)
+        .toBe("SectionNotFound")
+    })))
+
+  it.effect("locks_at locks from its instant on; locked: false keeps it open; null gives it back to locks_at", () =>
+    run(Effect.gen(function*() {
+      const portal = yield* ArtistPortal
+      const submit = (v: Record<string, unknown>) =>
+        Effect.map(Effect.exit(reasonOf(portal.submitSection(portalTokens.engagement, portalIds.travel, values(v), ip))), (exit) =>
+          exit._tag === "Success" ? exit.value._tag : "submitted")
+      yield* lock(portalIds.travel, { locks_at: now + 1000 })
+      expect(yield* travelShown).toEqual({ locked: false, due_at: null, locks_at: now + 1000, overdue: false })
+      expect(yield* submit(travel)).toBe("submitted")
+      yield* TestClock.adjust(1000)
+      expect(yield* travelShown).toMatchObject({ locked: true })
+      expect(yield* submit({})).toBe("SectionLocked")
+      yield* lock(portalIds.travel, { lock_setting: false })
+      expect(yield* travelShown).toMatchObject({ locked: false })
+      expect(yield* submit({ travellers: 2 })).toBe("submitted")
+      yield* lock(portalIds.travel, { lock_setting: null })
+      expect(yield* submit({})).toBe("SectionLocked")
+    })))
+
+  it.effect("overdue: pending with due_at passed; a submitted section is never overdue", () =>
+    run(Effect.gen(function*() {
+      const portal = yield* ArtistPortal
+      yield* lock(portalIds.travel, { due_at: now + 10 })
+      yield* lock(portalIds.hospitality, { due_at: now + 10 })
+      expect(yield* travelShown).toEqual({ locked: false, due_at: now + 10, locks_at: null, overdue: false })
+      yield* TestClock.adjust(10)
+      expect(yield* travelShown).toMatchObject({ overdue: false })
+      yield* TestClock.adjust(1)
+      expect(yield* travelShown).toMatchObject({ overdue: true })
+      yield* portal.submitSection(portalTokens.engagement, portalIds.travel, values(travel), ip)
+      expect(yield* travelShown).toMatchObject({ overdue: false })
+      const summary = yield* portal.summary(portalTokens.engagement, ip)
+      expect(summary.value.sections.find((s) => s.id === portalIds.hospitality)?.overdue).toBe(true)
+    })))
+
+  it.effect("a lock committed between the use case's read and its write: the write refuses it, nothing is written", () =>
+    Effect.gen(function*() {
+      const locking = Layer.effect(Engagements, Effect.gen(function*() {
+        const engagements = yield* Engagements
+        const portalStore = yield* InMemoryPortalStore
+        return Engagements.of({
+          ...engagements,
+          submitSection: (command) =>
+            portalStore.setSectionSchedule(command.section_id, { lock_setting: true }).pipe(
+              Effect.andThen(engagements.submitSection(command))
+            )
+        })
+      }))
+      const layer = ArtistPortalLive.layer.pipe(Layer.provide(locking), Layer.provideMerge(stores()))
+      yield* TestClock.setTime(now)
+      const { error, outbox, submissions } = yield* Effect.gen(function*() {
+        const error = yield* reasonOf((yield* ArtistPortal).submitSection(portalTokens.engagement, portalIds.travel, values(travel), ip))
+        const store = yield* InMemoryStore
+        return { error, outbox: yield* store.outbox, submissions: yield* store.submissions }
+      }).pipe(Effect.provide(layer))
+      expect(error._tag).toBe("SectionLocked")
+      expect(outbox).toEqual([])
+      expect(submissions.map((s) => Object.keys(s.values).length)).toEqual([0])
+    }))
 })

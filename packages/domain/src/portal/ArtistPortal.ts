@@ -9,7 +9,7 @@ import type { Client } from "../limits/LimitPolicy.js"
 import type { ValidationFailed } from "../rules/errors.js"
 import type { Unavailable } from "../shared/errors.js"
 import { AdvanceSection, AdvanceSectionStatus } from "./Engagement.js"
-import type { ArtistGone, PortalNotFound, SectionNotFound } from "./errors.js"
+import type { ArtistGone, PortalNotFound, SectionLocked, SectionNotFound } from "./errors.js"
 
 export const PortalSummarySection = Schema.Struct({
   id: Schema.String,
@@ -18,7 +18,15 @@ export const PortalSummarySection = Schema.Struct({
   /** Epoch ms (the HTTP adapter writes ISO 8601), or null. */
   submitted_at: Schema.NullOr(Schema.Number),
   /** Maps to a section of the organisation's `artist_advance` schema. */
-  available: Schema.Boolean
+  available: Schema.Boolean,
+  /** Locked now (CONTRACT §21): by hand, or by `locks_at` having passed while `locked` is null. */
+  locked: Schema.Boolean,
+  /** Epoch ms, or null. */
+  due_at: Schema.NullOr(Schema.Number),
+  /** Epoch ms, or null. */
+  locks_at: Schema.NullOr(Schema.Number),
+  /** Pending with `due_at` passed. */
+  overdue: Schema.Boolean
 })
 export type PortalSummarySection = typeof PortalSummarySection.Type
 
@@ -57,14 +65,17 @@ export class ArtistPortal extends Context.Service<ArtistPortal, {
     client: Client
   ) => Effect.Effect<Limited<PortalSectionView>, PortalAccessError | Refused<SectionNotFound>>
   /**
-   * POST /p/artist/{token}/sections/{section_id}: … → section (404) → strict validation of the section's
-   * fields over the merged values (422, nothing written) → the atomic submit. `values` is the body's
-   * map (absent: `{}`), already past the size limits.
+   * POST /p/artist/{token}/sections/{section_id}: … → section (404) → lock (409, CONTRACT §21) → strict
+   * validation of the section's fields over the merged values (422, nothing written) → the atomic submit, which
+   * checks the lock again in its own write. `values` is the body's map (absent: `{}`), already past the size limits.
    */
   readonly submitSection: (
     token: string,
     sectionId: string,
     values: Values,
     client: Client
-  ) => Effect.Effect<Limited<PortalSectionView>, PortalAccessError | Refused<SectionNotFound | ValidationFailed>>
+  ) => Effect.Effect<
+    Limited<PortalSectionView>,
+    PortalAccessError | Refused<SectionNotFound | SectionLocked | ValidationFailed>
+  >
 }>()("@forms/domain/ArtistPortal") {}

@@ -1,6 +1,7 @@
 /** The artist portal's model: an engagement, its master artist, its advance sections and the advance schema. */
 import { Schema } from "effect"
 import { EventRef, FormSchema } from "../forms/FormSchema.js"
+import { SectionSchedule } from "./SectionLock.js"
 
 export const Engagement = Schema.Struct({
   id: Schema.String,
@@ -28,7 +29,9 @@ export const AdvanceSection = Schema.Struct({
   position: Schema.Number,
   status: AdvanceSectionStatus,
   /** Epoch milliseconds of the last submit, or null. */
-  submitted_at: Schema.NullOr(Schema.Number)
+  submitted_at: Schema.NullOr(Schema.Number),
+  /** Its deadline and lock as the organiser set them (CONTRACT §21). */
+  ...SectionSchedule.fields
 })
 export type AdvanceSection = typeof AdvanceSection.Type
 

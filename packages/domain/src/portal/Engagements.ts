@@ -7,7 +7,7 @@ import type { VersionConflict } from "../publicForms/errors.js"
 import { Submission } from "../publicForms/Submission.js"
 import type { Unavailable } from "../shared/errors.js"
 import { AdvanceSection, type PortalContext } from "./Engagement.js"
-import type { SectionNotFound } from "./errors.js"
+import type { SectionLocked, SectionNotFound } from "./errors.js"
 
 /** The engagement's advance draft, created empty when the first valid section submit finds none. */
 export const NewAdvanceDraft = Schema.Struct({
@@ -77,11 +77,13 @@ export class Engagements extends Context.Service<Engagements, {
    * One atomic step, only while the draft `draft_id` of `schema_id` is still at `expected_version`:
    * write `values` over its values (other keys kept; `version` + 1, `updated_at` = `submitted_at`,
    * `auto_save_count` unchanged), mark the advance section `submitted` at `submitted_at`, and record
-   * `event`. SectionNotFound when the section is not one of the engagement's; RevisionChanged when the
-   * schema left `revision`; VersionConflict when the draft moved on (or is gone) since the use case read it.
-   * Every failure writes nothing.
+   * `event`. SectionNotFound when the section is not one of the engagement's; SectionLocked when it is locked
+   * at `submitted_at` (CONTRACT §21), checked by the section's write itself, so that a lock committed before
+   * it refuses it and a lock committed after it waits for it (no write lands after a lock was answered);
+   * RevisionChanged when the schema left `revision`; VersionConflict when the draft moved on (or is gone) since
+   * the use case read it. Every failure writes nothing.
    */
   readonly submitSection: (
     command: SubmitSectionCommand
-  ) => Effect.Effect<SubmitSectionResult, SectionNotFound | RevisionChanged | VersionConflict | Unavailable>
+  ) => Effect.Effect<SubmitSectionResult, SectionNotFound | SectionLocked | RevisionChanged | VersionConflict | Unavailable>
 }>()("@forms/domain/Engagements") {}

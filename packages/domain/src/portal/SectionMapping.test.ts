@@ -4,6 +4,7 @@ import { seedField, seedSchemaDefaults } from "../memory/Seed.js"
 import type { FormSchema } from "../forms/FormSchema.js"
 import type { AdvanceSection } from "./Engagement.js"
 import { advanceDraftKey } from "./Engagement.js"
+import { noSchedule } from "./SectionLock.js"
 import { findMappedSection, formSectionNamed, mapSections, sectionFields } from "./SectionMapping.js"
 
 const field = (slug: string, section_id: string | null, position: number): FormField =>
@@ -31,7 +32,8 @@ const section = (id: string, name: string, position: number): AdvanceSection => 
   name,
   position,
   status: "pending",
-  submitted_at: null
+  submitted_at: null,
+  ...noSchedule
 })
 
 describe("section mapping", () => {

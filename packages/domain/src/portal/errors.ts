@@ -6,3 +6,6 @@ export class PortalNotFound extends Schema.TaggedError<PortalNotFound>()("Portal
 export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("SectionNotFound", {}) {}
 
 export class ArtistGone extends Schema.TaggedError<ArtistGone>()("ArtistGone", {}) {}
+
+/** A write to a locked advance section (CONTRACT §21): nothing written. */
+export class SectionLocked extends Schema.TaggedError<SectionLocked>()("SectionLocked", {}) {}

@@ -19,14 +19,16 @@ import { AnotherRound, atMostRounds, inRounds } from "../shared/rounds.js"
 import { ArtistPortal, type PortalSectionView, type PortalSummary } from "./ArtistPortal.js"
 import type { AdvanceSection, PortalContext } from "./Engagement.js"
 import { Engagements } from "./Engagements.js"
-import { ArtistGone, PortalNotFound, SectionNotFound } from "./errors.js"
+import { ArtistGone, PortalNotFound, SectionLocked, SectionNotFound } from "./errors.js"
+import { isLockedAt, isOverdueAt } from "./SectionLock.js"
 import { findMappedSection, mapSections, sectionFields } from "./SectionMapping.js"
 
 /** A write that lands between our read and our write costs one round; this many writes refused and we give up (503). */
 export const maxSectionAttempts = 50
 const sectionRounds = atMostRounds(maxSectionAttempts)
 
-export const toSummary = (context: PortalContext): PortalSummary => ({
+/** The summary as it stands at `now` (epoch ms): locks and overdue marks are computed for that instant. */
+export const toSummary = (context: PortalContext, now: number): PortalSummary => ({
   engagement: { id: context.engagement.id, event: context.engagement.event },
   artist: { id: context.artist.id, name: context.artist.name },
   sections: mapSections(context.sections, context.advance_schema).map((section) => ({
@@ -34,7 +36,11 @@ export const toSummary = (context: PortalContext): PortalSummary => ({
     name: section.name,
     status: section.status,
     submitted_at: section.submitted_at,
-    available: section.form_section !== null
+    available: section.form_section !== null,
+    locked: isLockedAt(section, now),
+    due_at: section.due_at,
+    locks_at: section.locks_at,
+    overdue: isOverdueAt(section.status, section, now)
   }))
 })
 
@@ -87,7 +93,7 @@ export const makeArtistPortal = Effect.gen(function*() {
   })
 
   const summary = Effect.fn("ArtistPortal.summary")(function*(token: string, client: Client) {
-    return yield* underAccess(token, client, (context) => Effect.succeed(toSummary(context)))
+    return yield* underAccess(token, client, (context) => Effect.map(Clock.currentTimeMillis, (now) => toSummary(context, now)))
   })
 
   const section = Effect.fn("ArtistPortal.section")(function*(token: string, sectionId: string, client: Client) {
@@ -109,6 +115,8 @@ export const makeArtistPortal = Effect.gen(function*() {
     const target = mapped(context, sectionId)
     if (Option.isNone(target)) return yield* new SectionNotFound({})
     const { schema, section: advanceSection, formSection, fields } = target.value
+    // Locked as read (409 before validation; the write checks it again in its own statement).
+    if (isLockedAt(advanceSection, yield* Clock.currentTimeMillis)) return yield* new SectionLocked({})
     const engagement = context.engagement
     // Only the section's slugs are read from the body and from the draft; everything else is dropped.
     const patch = pickSchemaValues(fields, body)
@@ -171,6 +179,7 @@ export const makeArtistPortal = Effect.gen(function*() {
           RevisionChanged: () => Effect.succeed("revision" as const)
         })
       )
+      // SectionLocked from the write (a lock committed since the read) is not caught: 409, nothing written.
       if (outcome === "revision") return Option.none<PortalSectionView>()
       if (outcome !== "conflict") return Option.some(toView(outcome.section, fields, outcome.submission.values))
       conflicted = true
@@ -213,7 +222,7 @@ export const makeArtistPortal = Effect.gen(function*() {
   })
 
   const page = Effect.fn("ArtistPortal.page")(function*(token: string) {
-    return toSummary(yield* access(token))
+    return toSummary(yield* access(token), yield* Clock.currentTimeMillis)
   })
 
   return ArtistPortal.of({ page, summary, section, submitSection })

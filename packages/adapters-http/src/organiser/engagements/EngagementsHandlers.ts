@@ -3,15 +3,16 @@
  * cases, answering what the endpoints' schemas encode.
  */
 import { randomBytes } from "node:crypto"
-import { Effect } from "effect"
+import { Effect, Result } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { engagementKeyOf, Organiser } from "@forms/domain"
 import { Api } from "../../Api.js"
-import { wireErrors } from "../../http/errorTable.js"
+import { apiError, wireErrors } from "../../http/errorTable.js"
 import { createdCodec, listBody } from "../../http/paging.js"
 import { HttpConfig } from "../../HttpConfig.js"
 import { publicBaseOf } from "../AdminConfig.js"
 import { bodyThenLimit, limitedActor, pageThenLimit } from "../organiserSteps.js"
+import { overdueOf } from "./engagementsQuery.js"
 import { toEngagementDetailWire, toEngagementWire } from "./wire.js"
 
 export const EngagementsHandlers = HttpApiBuilder.group(
@@ -24,8 +25,11 @@ export const EngagementsHandlers = HttpApiBuilder.group(
     return handlers
       .handle("listEngagements", ({ request }) =>
         Effect.gen(function*() {
+          // The query first (400), then the limit: as every organiser list.
+          const overdue = overdueOf(request.url)
+          if (Result.isFailure(overdue)) return yield* apiError("InvalidQuery")
           const { actor, page } = yield* pageThenLimit(request, createdCodec)
-          const result = yield* wireErrors(organiser.listEngagements(actor, page))
+          const result = yield* wireErrors(organiser.listEngagements(actor, page, { overdue: overdue.success }))
           return listBody(result, engagementKeyOf, createdCodec, toEngagementWire)
         }))
       .handleRaw("createEngagement", ({ request }) =>
@@ -37,6 +41,17 @@ export const EngagementsHandlers = HttpApiBuilder.group(
         Effect.gen(function*() {
           const actor = yield* limitedActor
           return { data: toEngagementDetailWire(yield* wireErrors(organiser.getEngagement(actor, params.engagementId))) }
+        }))
+      .handleRaw("updateEngagement", ({ params, request }) =>
+        Effect.gen(function*() {
+          const { actor, body } = yield* bodyThenLimit(request, maxBodyBytes)
+          return { data: toEngagementWire(yield* wireErrors(organiser.updateEngagement(actor, params.engagementId, body))) }
+        }))
+      .handleRaw("updateAdvanceSection", ({ params, request }) =>
+        Effect.gen(function*() {
+          const { actor, body } = yield* bodyThenLimit(request, maxBodyBytes)
+          const updated = organiser.updateAdvanceSection(actor, params.engagementId, params.sectionId, body)
+          return { data: toEngagementWire(yield* wireErrors(updated)) }
         }))
       .handle("portalLink", ({ params, request }) =>
         Effect.gen(function*() {

@@ -4,12 +4,19 @@ import { AdminAdvanceSection, AdminEngagement, EngagementDetail } from "@forms/d
 import { envelopeOf, iso, isoOrNull, listOf } from "../../http/wireShapes.js"
 import { WholePosition } from "../../http/wireNumbers.js"
 
-/** The domain's advance section: a whole position in the API's range, `submitted_at` in ISO 8601. */
+/** The domain's advance section: a whole position in the API's range, its instants in ISO 8601. */
 const AdvanceSectionWire = AdminAdvanceSection.mapFields((f) => ({
   ...f,
   position: WholePosition,
-  submitted_at: Schema.NullOr(Schema.String)
-}))
+  submitted_at: Schema.NullOr(Schema.String),
+  due_at: Schema.NullOr(Schema.String),
+  locks_at: Schema.NullOr(Schema.String),
+  lock_setting: f.lock_setting.annotate({
+    description: "`locked` as set: true (locked), false (kept open whatever `locks_at` says) or null (by `locks_at`)."
+  }),
+  locked: f.locked.annotate({ description: "Locked now: `lock_setting` true, or `lock_setting` null and `locks_at` passed." }),
+  overdue: f.overdue.annotate({ description: "Pending, with `due_at` passed." })
+})).annotate({ identifier: "AdminAdvanceSection" })
 /** The domain's engagement, its instants in ISO 8601. */
 export const EngagementWire = AdminEngagement.mapFields((f) => ({
   ...f,
@@ -18,23 +25,41 @@ export const EngagementWire = AdminEngagement.mapFields((f) => ({
 })).annotate({ identifier: "AdminEngagement" })
 export const EngagementList = listOf(EngagementWire, "AdminEngagementList")
 export const EngagementEnvelope = envelopeOf(EngagementWire, "AdminEngagementEnvelope")
+const instantOrNull = Schema.NullOr(Schema.String).annotate({ description: "An RFC 3339 date-time with a zone, or null." })
+/** The members of a section's deadline and lock, as a body sets them. */
+const scheduleBody = {
+  due_at: Schema.optionalKey(instantOrNull),
+  locks_at: Schema.optionalKey(instantOrNull),
+  locked: Schema.optionalKey(Schema.NullOr(Schema.Boolean))
+}
 export const EngagementBody = Schema.Struct({
   event_id: Schema.String,
   master_artist_id: Schema.String,
+  contact_email: Schema.optionalKey(Schema.NullOr(Schema.String)),
   advance_sections: Schema.Array(
-    Schema.Struct({ name: Schema.String, position: WholePosition }).annotate({ identifier: "AdminAdvanceSectionBody" })
+    Schema.Struct({ name: Schema.String, position: WholePosition, ...scheduleBody })
+      .annotate({ identifier: "AdminAdvanceSectionBody" })
   )
 }).annotate({ identifier: "AdminEngagementBody" })
+export const EngagementPatchBody = Schema.Struct({ contact_email: Schema.optionalKey(Schema.NullOr(Schema.String)) })
+  .annotate({ identifier: "AdminEngagementPatch" })
+export const AdvanceSectionPatchBody = Schema.Struct(scheduleBody).annotate({ identifier: "AdminAdvanceSectionPatch" })
 export const toEngagementWire = (e: AdminEngagement): typeof EngagementWire.Type => ({
   id: e.id,
   event_id: e.event_id,
   master_artist_id: e.master_artist_id,
+  contact_email: e.contact_email,
   advance_sections: e.advance_sections.map((s) => ({
     id: s.id,
     name: s.name,
     position: s.position,
     status: s.status,
-    submitted_at: isoOrNull(s.submitted_at)
+    submitted_at: isoOrNull(s.submitted_at),
+    due_at: isoOrNull(s.due_at),
+    locks_at: isoOrNull(s.locks_at),
+    locked: s.locked,
+    lock_setting: s.lock_setting,
+    overdue: s.overdue
   })),
   created_at: iso(e.created_at)
 })

@@ -10,6 +10,7 @@ import { decodeRows } from "../../sql/decodeRows.js"
 import { newestFirst, toPage } from "../../sql/paging.js"
 import { sqlFailure } from "../../sql/SqlFailure.js"
 import { asObject, epochMs } from "../../sql/sqlValues.js"
+import { wakeAfterCommit } from "../../events/OutboxRecord.js"
 import { makeEngagementMethods } from "../engagements/SqlOrganiserEngagements.js"
 
 /** The artist and its stored `profile` (any JSON: an object is kept, anything else read as `{}`). */
@@ -22,12 +23,13 @@ const columns = `a.id, a.name, ${epochMs("a.deleted_at")} AS deleted_at, ${epoch
 
 export const makeSqlOrganiserArtists = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  const wake = yield* wakeAfterCommit
   const cols = sql.literal(columns)
   const audit = (actor: Actor, at: number, action: string, id: string) =>
     appendAudit(sql, actor, at, { action, resource_type: "artist", resource_id: id })
 
   return OrganiserArtists.of({
-    ...makeEngagementMethods(sql),
+    ...makeEngagementMethods(sql, wake),
     listArtists: Effect.fn("SqlOrganiserArtists.listArtists")(
       (organisationId, page) =>
         sql`SELECT ${cols} FROM master_artists a WHERE a.organisation_id = ${organisationId}

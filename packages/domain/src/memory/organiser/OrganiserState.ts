@@ -9,9 +9,9 @@ import type {
   AuditRecord,
   Organisation
 } from "../../organiser/catalog/CatalogModel.js"
-import type { AdminEngagement } from "../../organiser/engagements/EngagementModel.js"
+import type { EngagementRecord } from "../../organiser/engagements/EngagementModel.js"
 import type { Actor } from "../../shared/Actor.js"
-import type { InMemoryData } from "../InMemoryStore.js"
+import type { InMemoryData, InMemoryOutboxRow } from "../InMemoryStore.js"
 
 /** A row and the organisation it belongs to (a row of another organisation is an unknown one). */
 export interface Stored<A> {
@@ -29,7 +29,9 @@ export interface OrganiserState {
   readonly audit: Array<Stored<AuditEntry>>
   readonly artists: Map<string, Stored<ArtistDetail>>
   /** Engagements with their portal token as given (no drafts here: `advance` and `values` stay `{}`). */
-  readonly engagements: Map<string, Stored<AdminEngagement & { portal_token: string | null }>>
+  readonly engagements: Map<string, Stored<EngagementRecord & { portal_token: string | null }>>
+  /** The outbox the organiser's events go to: the shared store's when there is one. */
+  readonly outbox: Array<InMemoryOutboxRow>
 }
 
 export type AuditAppend = (actor: Actor, at: number, record: AuditRecord) => void
@@ -43,7 +45,8 @@ export const makeOrganiserState = (shared?: InMemoryData): OrganiserState => ({
   sections: new Map(),
   audit: shared?.audit ?? [],
   artists: new Map(),
-  engagements: new Map()
+  engagements: new Map(),
+  outbox: shared?.outbox ?? []
 })
 
 /** A source of UUID-shaped ids, unique in this process: `00000000-0000-4000-{kind}-{counter}`. */

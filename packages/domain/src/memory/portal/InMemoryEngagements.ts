@@ -6,7 +6,8 @@ import type { FormSchema } from "../../forms/FormSchema.js"
 import { copyValues } from "../../forms/Values.js"
 import { advanceDraftKey, ArtistAdvanceType, type PortalContext } from "../../portal/Engagement.js"
 import { Engagements, type SubmitSectionResult } from "../../portal/Engagements.js"
-import { SectionNotFound } from "../../portal/errors.js"
+import { SectionLocked, SectionNotFound } from "../../portal/errors.js"
+import { isLockedAt } from "../../portal/SectionLock.js"
 import { ValueTargets } from "../../portal/ValueTargets.js"
 import { VersionConflict } from "../../publicForms/errors.js"
 import type { Submission } from "../../publicForms/Submission.js"
@@ -36,7 +37,7 @@ const contextOf = (data: InMemoryData, portal: InMemoryPortalData, engagement: I
     artist: { id: artist.id, name: artist.name, deleted_at: artist.deleted_at },
     sections: [...portal.sections.values()]
       .filter((section) => section.engagement_id === engagement.id)
-      .map(({ id, name, position, status, submitted_at }) => ({ id, name, position, status, submitted_at })),
+      .map(({ engagement_id: _, ...section }) => section),
     advance_schema: advanceSchemaOf(data, engagement.organisation_id)
   }
 }
@@ -94,11 +95,15 @@ const inMemoryEngagementsLayer = Layer.effect(
           return Result.succeed(draft)
         }),
       submitSection: (command) =>
-        store.atomically((): Result.Result<SubmitSectionResult, SectionNotFound | RevisionChanged | VersionConflict> => {
+        store.atomically((): Result.Result<
+          SubmitSectionResult,
+          SectionNotFound | SectionLocked | RevisionChanged | VersionConflict
+        > => {
           const section = portal.sections.get(command.section_id)
           if (section === undefined || section.engagement_id !== command.engagement_id) {
             return Result.fail(new SectionNotFound({}))
           }
+          if (isLockedAt(section, command.submitted_at)) return Result.fail(new SectionLocked({}))
           if (command.revision !== undefined && data.schemas.get(command.schema_id)?.revision !== command.revision) {
             return Result.fail(new RevisionChanged())
           }

@@ -2,6 +2,7 @@
 import { Context, Effect, Layer } from "effect"
 import type { Contact } from "../../events/Enrichment.js"
 import type { AdvanceSection } from "../../portal/Engagement.js"
+import { applySchedule, noSchedule, type SchedulePatch } from "../../portal/SectionLock.js"
 import type { ApplySource } from "../../portal/ValueTargets.js"
 import type { PortalSeed } from "./portalFixture.js"
 
@@ -74,7 +75,8 @@ export const makeInMemoryPortalData = (seed: PortalSeed): InMemoryPortalData => 
       name: section.name,
       position: section.position,
       status: "pending" as const,
-      submitted_at: null
+      submitted_at: null,
+      ...noSchedule
     }] as const)
   )),
   submissionTags: new Map(),
@@ -91,6 +93,8 @@ export interface InMemoryPortalStoreShape {
   readonly setArtistDeleted: (artistId: string, deletedAt: number | null) => Effect.Effect<void>
   /** Issues a new portal token for an engagement (the old one stops working). */
   readonly setPortalToken: (engagementId: string, token: string | null) => Effect.Effect<void>
+  /** Sets members of a section's deadline and lock (what an organiser's PATCH sets elsewhere). */
+  readonly setSectionSchedule: (sectionId: string, patch: SchedulePatch) => Effect.Effect<void>
 }
 
 /** The portal state of one in-memory layer: tests read and change it through this service. */
@@ -111,6 +115,11 @@ export class InMemoryPortalStore extends Context.Service<InMemoryPortalStore, In
           Effect.sync(() => {
             const engagement = data.engagements.get(engagementId)
             if (engagement !== undefined) engagement.portal_token = token
+          }),
+        setSectionSchedule: (sectionId, patch) =>
+          Effect.sync(() => {
+            const section = data.sections.get(sectionId)
+            if (section !== undefined) data.sections.set(sectionId, { ...section, ...applySchedule(section, patch) })
           })
       })
     })

@@ -64,5 +64,19 @@ export const checkBody = (
   return c.result(out)
 }
 
+/** An RFC 3339 date-time with a zone (Z or an offset). */
+export const timestampPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/
+
+/** An instant (an RFC 3339 date-time with a zone) as epoch ms, or null. */
+export const instantOrNullCheck: Check<number | null> = (value, path, c) => {
+  if (value === null) return null
+  const ms = typeof value === "string" && timestampPattern.test(value) ? Date.parse(value) : NaN
+  return Number.isFinite(ms) ? ms : void c.add(path, "invalid", "An RFC 3339 date-time with a zone, or null, is expected.")
+}
+
+/** true, false or null. */
+export const booleanOrNullCheck: Check<boolean | null> = (value, path, c) =>
+  value === null || typeof value === "boolean" ? value : void c.add(path, "invalid", "true, false or null is expected.")
+
 /** A checked member that is known to be there, as a string. */
 export const str = (m: Record<string, unknown>, key: string): string => String(m[key])

@@ -17,6 +17,7 @@ import {
 import type { FieldOption, FormField, ValidationRules } from "../../forms/FormField.js"
 import type { FormSection, FormStatus } from "../../forms/FormSchema.js"
 import type { FieldErrors } from "../../rules/FieldErrors.js"
+import { timestampPattern } from "../catalog/memberChecks.js"
 import { checkDefinition } from "./checkDefinition.js"
 import type { FormDefinition, FormPatch } from "./FormModel.js"
 
@@ -40,7 +41,6 @@ const maxNameLength = 500
 const maxIdLength = 255
 const maxTags = 100
 const maxPosition = 1_000_000_000
-const timestampPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/
 
 
 const str = (e: FieldProblems, path: string, value: unknown): string | undefined =>

@@ -9,6 +9,7 @@ import { type PortalFixture, portalIds, portalTokens } from "../../memory/portal
 import { formSchemaFromSeed } from "../../memory/Seed.js"
 import type { PortalContext } from "../../portal/Engagement.js"
 import { Engagements } from "../../portal/Engagements.js"
+import { noSchedule } from "../../portal/SectionLock.js"
 import { byId } from "../support.js"
 
 export type PortalConformanceIt = Vitest.MethodsNonLive<Ports | PortalPorts>
@@ -59,10 +60,10 @@ export const engagementsConformance = (it: PortalConformanceIt, fixture: PortalF
           },
           artist: { id: portalIds.artist, name: "The Main Act", deleted_at: null },
           sections: [
-            { id: portalIds.rider, name: "Rider", position: 3, status: "pending", submitted_at: null },
-            { id: portalIds.travelLower, name: "travel", position: 2, status: "pending", submitted_at: null },
-            { id: portalIds.travel, name: "Travel", position: 2, status: "pending", submitted_at: null },
-            { id: portalIds.hospitality, name: "Hospitality", position: 1, status: "pending", submitted_at: null }
+            { id: portalIds.rider, name: "Rider", position: 3, status: "pending", submitted_at: null, ...noSchedule },
+            { id: portalIds.travelLower, name: "travel", position: 2, status: "pending", submitted_at: null, ...noSchedule },
+            { id: portalIds.travel, name: "Travel", position: 2, status: "pending", submitted_at: null, ...noSchedule },
+            { id: portalIds.hospitality, name: "Hospitality", position: 1, status: "pending", submitted_at: null, ...noSchedule }
           ],
           advance_schema: schemaOf(portalIds.advance)
         }))

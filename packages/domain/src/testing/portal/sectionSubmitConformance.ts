@@ -7,6 +7,7 @@ import { FormsConfig } from "../../FormsConfig.js"
 import { clientAt } from "../../limits/LimitPolicy.js"
 import { portalIds, portalTokens } from "../../memory/portal/portalFixture.js"
 import { ArtistPortal } from "../../portal/ArtistPortal.js"
+import { noSchedule } from "../../portal/SectionLock.js"
 import { Engagements } from "../../portal/Engagements.js"
 import { ArtistPortalLive } from "../../portal/makeArtistPortal.js"
 import { byId, plain, values } from "../support.js"
@@ -56,7 +57,7 @@ export const sectionSubmitConformance = (it: PortalConformanceIt): void => {
           portalIds.advance, `artist_advance:${portalIds.confSubmit}`, "draft", portalIds.confArtist, portalIds.festival, 0, null
         ])
         expect(plain(s.values)).toEqual({ arrival_date: "2027-08-19", flight_number: "KL1", travellers: 2 })
-        expect(first.section).toEqual({ id: portalIds.confSubmitTravel, name: "Travel", position: 1, status: "submitted", submitted_at: at })
+        expect(first.section).toEqual({ id: portalIds.confSubmitTravel, name: "Travel", position: 1, status: "submitted", submitted_at: at, ...noSchedule })
         const [event, ...more] = yield* claimAll(forEngagement(portalIds.confSubmit))
         expect(more).toEqual([])
         expect(event?.type).toBe("section.submitted")

@@ -1,9 +1,11 @@
-/** The engagements' half of the in-memory OrganiserArtists: creation, lists, details and portal links. */
+/** The engagements' half of the in-memory OrganiserArtists: creation, lists, details, changes and portal links. */
 import { Effect, Option } from "effect"
+import type { NewOutboxEvent } from "../../../events/Outbox.js"
 import { ReferenceInvalid } from "../../../organiser/catalog/errors.js"
-import type { AdminEngagement, EngagementDetail } from "../../../organiser/engagements/EngagementModel.js"
+import type { EngagementDetailRecord, EngagementRecord } from "../../../organiser/engagements/EngagementModel.js"
 import type { EngagementStore } from "../../../organiser/engagements/EngagementStore.js"
-import { EngagementNotFound } from "../../../organiser/engagements/errors.js"
+import { AdvanceSectionNotFound, EngagementNotFound } from "../../../organiser/engagements/errors.js"
+import { applySchedule } from "../../../portal/SectionLock.js"
 import type { Actor } from "../../../shared/Actor.js"
 import { compareStrings } from "../../../shared/compareStrings.js"
 import type { CreatedKey } from "../../../shared/paging.js"
@@ -11,13 +13,41 @@ import { newestFirst, paged } from "../../paging.js"
 import type { AuditAppend, OrganiserState } from "../OrganiserState.js"
 
 export const inMemoryOrganiserEngagements = (state: OrganiserState, audit: AuditAppend, newId: () => string): EngagementStore => {
-  const summary = ({ portal_token: _, ...engagement }: AdminEngagement & { portal_token: string | null }): AdminEngagement =>
+  const summary = ({ portal_token: _, ...engagement }: EngagementRecord & { portal_token: string | null }): EngagementRecord =>
     engagement
+  const ownEngagement = (org: string, id: string) => {
+    const found = state.engagements.get(id)
+    return found === undefined || found.organisation_id !== org ? undefined : found
+  }
+  const record = (events: ReadonlyArray<NewOutboxEvent>, at: number) => {
+    for (const event of events) {
+      state.outbox.push({
+        id: newId(),
+        type: event.type,
+        payload: event.payload,
+        attempts: 0,
+        last_error: null,
+        available_at: at,
+        claimed_until: null,
+        delivered_at: null,
+        dead_at: null,
+        created_at: at
+      })
+    }
+  }
   return {
-    listEngagements: (org, page) =>
+    listEngagements: (org, page, filter) =>
       Effect.sync(() =>
         paged(
-          [...state.engagements.values()].filter((e) => e.organisation_id === org).map((e) => summary(e.row)),
+          [...state.engagements.values()]
+            .filter((e) => e.organisation_id === org)
+            .filter((e) =>
+              filter.overdue_at === undefined ||
+              e.row.advance_sections.some((s) =>
+                s.status === "pending" && s.due_at !== null && s.due_at < (filter.overdue_at ?? 0)
+              )
+            )
+            .map((e) => summary(e.row)),
           (e): CreatedKey => e,
           newestFirst,
           page
@@ -25,10 +55,10 @@ export const inMemoryOrganiserEngagements = (state: OrganiserState, audit: Audit
       ),
     findEngagement: (org, id) =>
       Effect.sync(() => {
-        const found = state.engagements.get(id)
-        if (found === undefined || found.organisation_id !== org) return Option.none()
+        const found = ownEngagement(org, id)
+        if (found === undefined) return Option.none()
         // No portal drafts in memory: nothing was applied or saved yet.
-        const detail: EngagementDetail = { ...summary(found.row), advance: {}, values: {} }
+        const detail: EngagementDetailRecord = { ...summary(found.row), advance: {}, values: {} }
         return Option.some(detail)
       }),
     createEngagement: (actor: Actor, input, at) =>
@@ -42,12 +72,13 @@ export const inMemoryOrganiserEngagements = (state: OrganiserState, audit: Audit
           return Effect.fail(new ReferenceInvalid({ field: "master_artist_id" }))
         }
         const sections = input.advance_sections
-          .map((s) => ({ id: newId(), name: s.name, position: s.position, status: "pending" as const, submitted_at: null }))
+          .map((s) => ({ id: newId(), status: "pending" as const, submitted_at: null, ...s }))
           .sort((a, b) => a.position - b.position || compareStrings(a.id, b.id))
         const row = {
           id: newId(),
           event_id: input.event_id,
           master_artist_id: input.master_artist_id,
+          contact_email: input.contact_email,
           advance_sections: sections,
           created_at: at,
           portal_token: null
@@ -55,6 +86,26 @@ export const inMemoryOrganiserEngagements = (state: OrganiserState, audit: Audit
         state.engagements.set(row.id, { organisation_id: actor.organisation_id, row })
         audit(actor, at, { action: "engagement.created", resource_type: "engagement", resource_id: row.id })
         return Effect.succeed(summary(row))
+      }),
+    updateEngagement: (actor, id, patch, at) =>
+      Effect.suspend(() => {
+        const found = ownEngagement(actor.organisation_id, id)
+        if (found === undefined) return Effect.fail(new EngagementNotFound())
+        if (patch.contact_email !== undefined) found.row = { ...found.row, contact_email: patch.contact_email }
+        audit(actor, at, { action: "engagement.updated", resource_type: "engagement", resource_id: id })
+        return Effect.succeed(summary(found.row))
+      }),
+    updateAdvanceSection: (actor, engagementId, sectionId, patch, at, events) =>
+      Effect.suspend((): Effect.Effect<EngagementRecord, EngagementNotFound | AdvanceSectionNotFound> => {
+        const found = ownEngagement(actor.organisation_id, engagementId)
+        if (found === undefined) return Effect.fail(new EngagementNotFound())
+        const before = found.row.advance_sections.find((s) => s.id === sectionId)
+        if (before === undefined) return Effect.fail(new AdvanceSectionNotFound())
+        const after = { ...before, ...applySchedule(before, patch) }
+        found.row = { ...found.row, advance_sections: found.row.advance_sections.map((s) => (s.id === sectionId ? after : s)) }
+        audit(actor, at, { action: "engagement_section.updated", resource_type: "engagement", resource_id: engagementId })
+        record(events(before, after), at)
+        return Effect.succeed(summary(found.row))
       }),
     issuePortalToken: (actor, engagementId, token, at) =>
       Effect.suspend(() => {
