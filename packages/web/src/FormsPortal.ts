@@ -1,6 +1,7 @@
 /**
- * `<forms-portal token="…" base-url="…">`: an artist's portal (CONTRACT §5, §14): the engagement, each
- * section with its status, and each available section's form with its draft values and its own submit.
+ * `<forms-portal token="…" base-url="…">`: an artist's portal (CONTRACT §5, §14, §21): the engagement, each
+ * section with its status, due date and overdue mark, and each available section's form with its draft values
+ * and its own submit; a locked section's form is shown read-only, without a submit.
  */
 import { type Answer, call, waitText } from "./api.js"
 import { ElementBase, h, setText } from "./dom.js"
@@ -14,6 +15,9 @@ interface SummarySection {
   readonly status: string
   readonly submitted_at: string | null
   readonly available: boolean
+  readonly locked: boolean
+  readonly due_at: string | null
+  readonly overdue: boolean
 }
 interface Summary {
   readonly engagement: { readonly event: { readonly name: string } }
@@ -29,11 +33,17 @@ interface SectionView {
 const statusText = (status: string, at: string | null): string =>
   status === "submitted" ? `Submitted${at === null ? "" : " on " + at.slice(0, 10)}` : "Not submitted yet"
 
+const dueText = (s: SummarySection): string | null =>
+  s.due_at === null ? null : `due ${s.due_at.slice(0, 10)}`
+
+const lockedText = "Locked: the organiser no longer takes changes to this section."
+
 const failureText = (answer: Exclude<Answer, { kind: "ok" }>): string => {
   if (answer.kind === "network") return "No connection. Try again when you are online."
   if (answer.code === "PORTAL_NOT_FOUND") return "This portal link is not valid. Ask the organiser for a new one."
   if (answer.code === "ARTIST_GONE") return "This portal is no longer available."
   if (answer.code === "SECTION_NOT_FOUND") return "This section is not available."
+  if (answer.code === "SECTION_LOCKED") return lockedText
   if (answer.status === 429) return `Too many requests. Try again ${waitText(answer.retryAfter)}.`
   return "The portal is unavailable right now. Please try again in a moment."
 }
@@ -65,7 +75,18 @@ export class FormsPortal extends ElementBase {
     const list = h("ul", { class: "sections" }, ...summary.sections.map((s) => {
       const status = h("span", {}, statusText(s.status, s.submitted_at))
       statuses.set(s.id, status)
-      return h("li", {}, h("strong", {}, s.name), ": ", status, s.available ? null : " (not available)")
+      const due = dueText(s)
+      return h(
+        "li",
+        {},
+        h("strong", {}, s.name),
+        ": ",
+        status,
+        due === null ? null : h("span", { class: "due" }, ` (${due})`),
+        s.overdue ? h("span", { class: "overdue" }, " Overdue") : null,
+        s.locked ? h("span", { class: "locked" }, " Locked") : null,
+        s.available ? null : " (not available)"
+      )
     }))
     this.root.replaceChildren(
       h("h1", {}, summary.artist.name),
@@ -92,6 +113,14 @@ export class FormsPortal extends ElementBase {
     const notice = h("div", { role: "alert" })
     const state = h("p", { class: "state", role: "status" })
     region.append(notice, view.form, state)
+    /** Read-only from now on: the values stay visible, nothing can be changed or sent. */
+    const lock = () => {
+      for (const control of view.form.querySelectorAll("input, select, textarea")) control.setAttribute("disabled", "")
+      view.form.querySelector("button")?.remove()
+      view.form.querySelector("p.sub")?.remove()
+      region.insertBefore(h("p", { class: "notice" }, lockedText), notice)
+    }
+    if (section.locked) return lock()
     view.form.addEventListener("submit", (event) => {
       event.preventDefault()
       void (async () => {
@@ -107,6 +136,11 @@ export class FormsPortal extends ElementBase {
           view.showErrors({})
           if (status !== undefined) setText(status, statusText(done.section.status, done.section.submitted_at))
           setText(state, `Thank you! ${section.name} was submitted.`)
+          return
+        }
+        if (result.kind === "error" && result.code === "SECTION_LOCKED") {
+          lock()
+          status?.parentElement?.append(h("span", { class: "locked" }, " Locked"))
           return
         }
         if (result.kind === "error" && result.status === 422) {

@@ -38,6 +38,8 @@ button[disabled]{opacity:.7;cursor:progress}
 .notice.bad{border-color:var(--forms-error,#b42318);color:var(--forms-error,#b42318)}
 .done{font-size:1.15rem}
 ul.sections{padding-left:1.2rem}
+.overdue{color:var(--forms-error,#b42318);font-weight:600}
+.locked{font-weight:600}
 `
 
 let sheet: CSSStyleSheet | undefined

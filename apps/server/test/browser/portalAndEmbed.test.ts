@@ -69,6 +69,53 @@ describe.skipIf(chromiumPath === undefined)("the portal page and the embedded el
     expect(await page.locator("forms-portal ul.sections li").first().textContent()).toMatch(/^Travel: Submitted on /)
   })
 
+  it("the portal page shows due dates, marks overdue sections and shows a locked one read-only", slow, async () => {
+    const key = await server.apiKey()
+    const admin = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${server.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) })
+      })
+      expect(response.status, path).toBeLessThan(300)
+      return ((await response.json()) as { data: Record<string, any> }).data
+    }
+    const engagement = await admin("POST", "/admin/engagements", {
+      event_id: "ev-b",
+      master_artist_id: "ma-b",
+      advance_sections: [
+        { name: "Travel", position: 1, due_at: "2020-01-02T10:00:00Z" },
+        { name: "Hospitality", position: 2, due_at: "2099-03-04T10:00:00Z", locked: true }
+      ]
+    })
+    const link = await admin("POST", `/admin/engagements/${engagement["id"]}/portal-link`)
+    const page = await newPage()
+    await page.goto(String(link["page_url"]))
+    await expect.poll(() => page.locator("forms-portal ul.sections li").allTextContents()).toEqual([
+      "Travel: Not submitted yet (due 2020-01-02) Overdue",
+      "Hospitality: Not submitted yet (due 2099-03-04) Locked"
+    ])
+    await expect.poll(() => page.getByLabel("Dietary wishes").count()).toBe(1)
+    // The locked section: its values shown, nothing to change or send; the keyboard skips its fields.
+    expect(await page.getByLabel("Dietary wishes").isDisabled()).toBe(true)
+    expect(await page.getByRole("button", { name: "Submit Hospitality" }).count()).toBe(0)
+    expect(await page.locator("forms-portal section").nth(1).textContent()).toContain("Locked: the organiser no longer takes changes")
+    expect(await page.getByLabel("Arrival date").isDisabled()).toBe(false)
+    expect(await seriousViolations(page)).toEqual([])
+
+    // Locked while the page is open: the submit is refused and the section turns read-only.
+    const travel = (engagement["advance_sections"] as ReadonlyArray<Record<string, string>>)[0]?.["id"] ?? ""
+    await admin("PATCH", `/admin/engagements/${engagement["id"]}/sections/${travel}`, { locked: true })
+    await page.getByLabel("Arrival date").fill("2027-08-19")
+    await page.getByRole("button", { name: "Submit Travel" }).click()
+    await expect.poll(() => page.getByRole("button", { name: "Submit Travel" }).count()).toBe(0)
+    expect(await page.getByLabel("Arrival date").isDisabled()).toBe(true)
+    expect(await page.locator("forms-portal ul.sections li").first().textContent())
+      .toBe("Travel: Not submitted yet (due 2020-01-02) Overdue Locked")
+    expect(await seriousViolations(page)).toEqual([])
+    await screenshot(page, "portal-locked")
+  })
+
   it("the element on a page of another origin, loaded by the classic <script src> tag, completes a submission through CORS", slow, async () => {
     const site = await startThirdPartySite(server.url, "browser-simple-0001", { tag: "classic", baseUrl: true })
     try {
