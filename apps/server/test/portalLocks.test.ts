@@ -113,6 +113,9 @@ for (const backend of backends) {
           assert.deepStrictEqual(Object.keys((json(bad)["error"] as Record<string, unknown>)["fields"] as object).sort(), [
             "due_at", "extra", "locked", "locks_at"
           ])
+          // An instant PostgreSQL cannot hold (year 0000 in UTC) is a 422 too, never a 5xx.
+          const early = yield* patchSection(key, id, travel, { due_at: "0001-01-01T00:00:00+05:00" })
+          assert.strictEqual(early.status, 422, early.text)
           const ok = yield* patchSection(key, id, travel, { due_at: "2099-01-01T02:00:00+02:00", locks_at: future })
           assert.strictEqual(ok.status, 200, ok.text)
           const section = (data(ok)["advance_sections"] as ReadonlyArray<Section>).find((s) => s["id"] === travel)

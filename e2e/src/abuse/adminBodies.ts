@@ -132,7 +132,8 @@ export const replayBody: fc.Arbitrary<string> = fc.tuple(
 
 const instant: fc.Arbitrary<Json> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom<Json>("2020-01-01T00:00:00Z", "2027-08-20T10:00:00+02:00", "2027-08-20", "2027-02-30T10:00:00Z",
-    "2020-01-01T25:00:00Z", "9999-12-31T23:59:59Z", "0000-01-01T00:00:00Z", "+275760-09-13T00:00:00Z", "2020-01-01T00:00:00", null) },
+    "2020-01-01T25:00:00Z", "9999-12-31T23:59:59Z", "0000-01-01T00:00:00Z", "0001-01-01T00:00:00+05:00",
+    "9999-12-31T23:00:00-05:00", "+275760-09-13T00:00:00Z", "2020-01-01T00:00:00", null) },
   fc.date({ noInvalidDate: true }).map((d): Json => d.toISOString()),
   hostile
 )

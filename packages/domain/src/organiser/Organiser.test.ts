@@ -182,6 +182,11 @@ describe("Organiser", () => {
       expect(yield* failure(organiser.updateAdvanceSection(actor, created.id, riderId, { locked: 1, extra: 2 }))).toMatchObject({
         fields: { locked: [{ rule: "invalid" }], extra: [{ rule: "invalid" }] }
       })
+      // Instants a store cannot hold: year 0000, and past 9999 once in UTC.
+      expect(yield* failure(organiser.updateAdvanceSection(actor, created.id, riderId, {
+        due_at: "0000-01-01T00:00:00Z",
+        locks_at: "9999-12-31T23:00:00-05:00"
+      }))).toMatchObject({ fields: { due_at: [{ rule: "invalid" }], locks_at: [{ rule: "invalid" }] } })
       const store = yield* InMemoryStore
       const outboxTypes = Effect.sync(() => store.data.outbox.map((e) => [e.type, e.payload]))
       const ids = { engagement_id: created.id, section_id: riderId }

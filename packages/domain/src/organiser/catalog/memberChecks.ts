@@ -67,11 +67,17 @@ export const checkBody = (
 /** An RFC 3339 date-time with a zone (Z or an offset). */
 export const timestampPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/
 
-/** An instant (an RFC 3339 date-time with a zone) as epoch ms, or null. */
+/** The instants a store can hold: years 0001 to 9999 in UTC (PostgreSQL has no year 0, ISO strings no year 10000). */
+const firstInstant = Date.parse("0001-01-01T00:00:00.000Z")
+const lastInstant = Date.parse("9999-12-31T23:59:59.999Z")
+
+/** An instant (an RFC 3339 date-time with a zone, in years 0001–9999 UTC) as epoch ms, or null. */
 export const instantOrNullCheck: Check<number | null> = (value, path, c) => {
   if (value === null) return null
   const ms = typeof value === "string" && timestampPattern.test(value) ? Date.parse(value) : NaN
-  return Number.isFinite(ms) ? ms : void c.add(path, "invalid", "An RFC 3339 date-time with a zone, or null, is expected.")
+  return Number.isFinite(ms) && ms >= firstInstant && ms <= lastInstant
+    ? ms
+    : void c.add(path, "invalid", "An RFC 3339 date-time with a zone (years 0001 to 9999), or null, is expected.")
 }
 
 /** true, false or null. */
