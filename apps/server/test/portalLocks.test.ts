@@ -222,6 +222,36 @@ for (const backend of backends) {
         }))
     })
 
+    describe("section drafts", () => {
+      it.effect("PUT saves a half-filled section with relaxed rules (the section stays pending); 409 once locked", () =>
+        Effect.gen(function*() {
+          const { key } = yield* keyOf("org-u")
+          const { id, travel, portal } = yield* newEngagement(key)
+          const path = `${portal}/sections/${travel}`
+          const put = (values: unknown) => call(path, { method: "PUT", body: { values }, headers: { "x-forwarded-for": "198.51.100.77" } })
+          // `arrival` is required: a draft without it is saved all the same; slugs of other sections are dropped.
+          const saved = yield* put({ travel_notes: "By train", guests: 3 })
+          assert.strictEqual(saved.status, 200, saved.text)
+          assert.deepStrictEqual(data(saved)["values"], { travel_notes: "By train" })
+          assert.deepStrictEqual(data(saved)["section"], { id: travel, name: "Travel", status: "pending", submitted_at: null })
+          assert.match(saved.headers.get("ratelimit") ?? "", /^"portal";r=29;t=\d+$/)
+          const bad = yield* put({ arrival: "not a date" })
+          assert.strictEqual(bad.status, 422)
+          assert.deepStrictEqual(Object.keys((json(bad)["error"] as Record<string, unknown>)["fields"] as object), ["arrival"])
+          assert.deepStrictEqual(data(yield* portalGet(path))["values"], { travel_notes: "By train" })
+          assert.strictEqual((yield* summarySection(portal, travel))?.["status"], "pending")
+          // A submit then needs only what is missing.
+          assert.strictEqual((yield* portalPost(path, { arrival: "2027-08-19" })).status, 200)
+          assert.deepStrictEqual(data(yield* portalGet(path))["values"], { arrival: "2027-08-19", travel_notes: "By train" })
+          yield* patchSection(key, id, travel, { locked: true })
+          const refused = yield* put({ travel_notes: "Late" })
+          assert.strictEqual(refused.status, 409)
+          assert.strictEqual(refused.text, locked409)
+          assert.match(refused.headers.get("ratelimit") ?? "", /^"portal";r=27;t=\d+$/)
+          assert.deepStrictEqual(data(yield* portalGet(path))["values"], { arrival: "2027-08-19", travel_notes: "By train" })
+        }))
+    })
+
     describe("a lock against submits in flight", () => {
       it.effect("50 parallel section POSTs against one lock: every 200 committed before the lock, none after", () =>
         Effect.gen(function*() {

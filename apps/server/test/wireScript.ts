@@ -99,6 +99,16 @@ export const wireScript = Effect.gen(function*() {
   yield* go("GET /p/artist/:token", { method: "GET", path: "/p/artist/test-portal-gone-0001" })
   yield* go("GET /p/artist/:token/sections/:sectionId", { method: "GET", path: `${portal}/sections/as-travel` })
   yield* go("GET /p/artist/:token/sections/:sectionId", { method: "GET", path: `${portal}/sections/nope` })
+  yield* go("PUT /p/artist/:token/sections/:sectionId", {
+    method: "PUT",
+    path: `${portal}/sections/as-hosp`,
+    body: { values: { guests: 2 } }
+  })
+  yield* go("PUT /p/artist/:token/sections/:sectionId", {
+    method: "PUT",
+    path: `${portal}/sections/as-hosp`,
+    body: { values: { guests: 11 } }
+  })
   yield* go("POST /p/artist/:token/sections/:sectionId", {
     method: "POST",
     path: `${portal}/sections/as-hosp`,

@@ -290,6 +290,7 @@ export const routeTable = (ids: Ids): ReadonlyArray<Route> => {
     route("GET /p/artist/:token", "GET", portalTokens.map((t) => `/p/artist/${t}`), "none"),
     route("GET /p/artist/:token/sections/:sectionId", "GET", fc.tuple(portalTokens, sections).map(([t, s]) => `/p/artist/${t}/sections/${s}`), "none", { slugs: advanceSlugs }),
     route("POST /p/artist/:token/sections/:sectionId", "POST", fc.tuple(portalTokens, sections).map(([t, s]) => `/p/artist/${t}/sections/${s}`), "values", { slugs: advanceSlugs }),
+    route("PUT /p/artist/:token/sections/:sectionId", "PUT", fc.tuple(portalTokens, sections).map(([t, s]) => `/p/artist/${t}/sections/${s}`), "values", { slugs: advanceSlugs }),
     route("GET /f/:token", "GET", pageTokens.map((t) => `/f/${t}`), "none", { rawSuccess: true }),
     route("GET /portal/:token", "GET", portalTokens.map((t) => `/portal/${t}`), "none", { rawSuccess: true }),
     route("GET /embed.js", "GET", fc.constant("/embed.js"), "none", { rawSuccess: true }),

@@ -120,5 +120,13 @@ export const FakeArtistPortal = Layer.succeed(ArtistPortal, ArtistPortal.of({
       }
       if (values["arrival"] === "boom") return yield* Effect.die(new Error("secret value in a defect"))
       return { value: view(values, t0 + 60_000), rateLimit }
+    }),
+  saveSection: (token, sectionId, values, client) =>
+    Effect.gen(function*() {
+      const rateLimit = yield* access(token, client, "saveSection")
+      portalCalls.push({ route: "saveSection:values", client, values })
+      if (sectionId === "as-locked") return yield* new Refused(new SectionLocked({}), portalLimiter(27, 58))
+      if (sectionId !== "as-travel") return yield* new Refused(new SectionNotFound({}), portalLimiter(27, 58))
+      return { value: view(values, null), rateLimit }
     })
 }))

@@ -218,11 +218,24 @@ layer(server)("artist portal routes", (it) => {
         assert.strictEqual(locked.headers.get("ratelimit-policy"), policy)
       }))
 
+    it.effect("PUT saves the body's values and answers the section (still pending); a locked section is 409", () =>
+      Effect.gen(function*() {
+        const saved = yield* call(travel, json("PUT", { values: { mode: "car" } }))
+        assert.strictEqual(saved.status, 200)
+        assert.strictEqual(saved.text, `{"data":{"section":{"id":"as-travel","name":"Travel","status":"pending","submitted_at":null},` +
+          `"fields":${fieldsBytes},"values":{"mode":"car"}}}`)
+        assert.strictEqual(saved.headers.get("ratelimit-policy"), policy)
+        assert.deepStrictEqual(portalCalls.at(-1)?.values, { mode: "car" })
+        const locked = yield* call(`${base}/sections/as-locked`, json("PUT", { values: {} }))
+        assert.strictEqual(locked.status, 409)
+        assert.strictEqual(locked.text, envelope("SECTION_LOCKED", "This section is locked: it takes no more answers."))
+      }))
+
     it.effect("a wrong method is 405 with Allow", () =>
       Effect.gen(function*() {
-        const put = yield* call(travel, json("PUT", {}))
-        assert.strictEqual(put.status, 405)
-        assert.strictEqual(put.headers.get("allow"), "GET, HEAD, POST")
+        const patch = yield* call(travel, json("PATCH", {}))
+        assert.strictEqual(patch.status, 405)
+        assert.strictEqual(patch.headers.get("allow"), "GET, HEAD, POST, PUT")
         const post = yield* call(base, json("POST", {}))
         assert.strictEqual(post.status, 405)
         assert.strictEqual(post.headers.get("allow"), "GET, HEAD")
@@ -250,13 +263,15 @@ layer(server)("artist portal routes", (it) => {
         const doc = JSON.parse((yield* call("/openapi.json")).text)
         assert.deepStrictEqual(doc.servers, [{ url: "https://forms.example.org" }])
         assert.deepStrictEqual(Object.keys(doc.paths["/p/artist/{token}"]), ["get"])
-        assert.deepStrictEqual(Object.keys(doc.paths["/p/artist/{token}/sections/{sectionId}"]).sort(), ["get", "post"])
+        assert.deepStrictEqual(Object.keys(doc.paths["/p/artist/{token}/sections/{sectionId}"]).sort(), ["get", "post", "put"])
         assert.deepStrictEqual(Object.keys(doc.paths["/p/artist/{token}"].get.responses).sort(), [
           "200", "404", "410", "429", "500", "503"
         ])
-        assert.deepStrictEqual(Object.keys(doc.paths["/p/artist/{token}/sections/{sectionId}"].post.responses).sort(), [
-          "200", "400", "404", "409", "410", "413", "415", "422", "429", "500", "503"
-        ])
+        for (const method of ["post", "put"]) {
+          assert.deepStrictEqual(Object.keys(doc.paths["/p/artist/{token}/sections/{sectionId}"][method].responses).sort(), [
+            "200", "400", "404", "409", "410", "413", "415", "422", "429", "500", "503"
+          ])
+        }
       }))
   })
 })

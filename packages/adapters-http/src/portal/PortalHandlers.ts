@@ -47,5 +47,11 @@ export const PortalHandlers = HttpApiBuilder.group(
             toPortalSectionWire
           )
         }))
+      .handleRaw("saveSection", ({ params, request }) =>
+        Effect.gen(function*() {
+          const raw = yield* readJsonBody(request, config.maxBodyBytes)
+          const body = yield* decodeValuesBody(raw, config.sizeLimits)
+          return yield* answer(portal.saveSection(params.token, params.sectionId, body.values, client(request)), toPortalSectionWire)
+        }))
   })
 )

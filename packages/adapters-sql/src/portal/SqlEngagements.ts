@@ -7,6 +7,7 @@ import {
   type NewAdvanceDraft,
   type PortalContext,
   RevisionChanged,
+  type SaveSectionCommand,
   SectionLocked,
   SectionNotFound,
   type Submission,
@@ -132,7 +133,41 @@ export const makeSqlEngagements = Effect.gen(function*() {
     Effect.tap(() => wake)
   )
 
-  return Engagements.of({ findByToken, findById, findAdvanceDraft, createAdvanceDraft, submitSection })
+  // The section's row is locked FOR SHARE while unlocked at the save's instant: a lock's change (FOR UPDATE of
+  // that row) waits for this save, or this save waits for it and re-checks the committed row (then refuses).
+  const saveSectionOnce = (command: SaveSectionCommand) =>
+    sql.withTransaction(Effect.gen(function*() {
+      const at = new Date(command.saved_at)
+      const open = yield* sql`SELECT 1 FROM advance_sections
+        WHERE id = ${command.section_id} AND engagement_id = ${command.engagement_id}
+          AND NOT ${lockedAt(sql, "advance_sections", at)} FOR SHARE`
+      if (open.length === 0) {
+        const exists = yield* sql`SELECT 1 FROM advance_sections
+          WHERE id = ${command.section_id} AND engagement_id = ${command.engagement_id}`
+        return yield* (exists.length > 0 ? new SectionLocked({}) : new SectionNotFound({}))
+      }
+      if (!isUuid(command.draft_id)) return yield* new VersionConflict({})
+      const rows = yield* sql`
+        UPDATE submissions SET values = values || ${jsonText(command.values)}::jsonb, version = version + 1,
+          updated_at = ${at}::timestamptz, auto_save_count = auto_save_count + 1
+        WHERE id = ${command.draft_id}::uuid AND schema_id IS NOT DISTINCT FROM ${command.schema_id}
+          AND ${atRevision(sql, command.schema_id, command.revision)}
+        RETURNING ${columns}`.pipe(Effect.flatMap(toSubmissions))
+      const saved = rows[0]
+      if (saved === undefined) {
+        const moved = command.revision !== undefined && (yield* revisionMoved(sql, command.schema_id, command.revision))
+        return yield* (moved ? new RevisionChanged() : new VersionConflict({}))
+      }
+      return saved
+    }))
+
+  const saveSection = Effect.fn("SqlEngagements.saveSection")(
+    (command: SaveSectionCommand) => saveSectionOnce(command),
+    Effect.retry(transientRetries),
+    Effect.catchTag("SqlError", sqlFailure)
+  )
+
+  return Engagements.of({ findByToken, findById, findAdvanceDraft, createAdvanceDraft, submitSection, saveSection })
 })
 
 export const SqlEngagements = {

@@ -83,6 +83,43 @@ export const sectionLockTests = (it: LocksIt) => {
       expect(section).toMatchObject({ due_at: at + 50, locks_at: at + 100, lock_setting: null })
     }))
 
+  it.effect("a section draft save: values merged, a save counted, the section unchanged; refused when locked", () =>
+    Effect.gen(function*() {
+      const engagements = yield* Engagements
+      const sectionId = portalIds.secondTravel
+      const draft = yield* engagements.createAdvanceDraft({
+        engagement_id: portalIds.secondEngagement,
+        schema_id: portalIds.advance,
+        subject_id: portalIds.artist,
+        event_id: portalIds.festival,
+        created_at: at
+      })
+      const save = (values: Record<string, unknown>, when: number) =>
+        engagements.saveSection({
+          engagement_id: portalIds.secondEngagement,
+          section_id: sectionId,
+          schema_id: portalIds.advance,
+          draft_id: draft.id,
+          values: Object.assign(Object.create(null) as Record<string, unknown>, values),
+          saved_at: when
+        })
+      const saved = yield* save({ flight_number: "KL1" }, at + 1)
+      expect([saved.values["flight_number"], saved.version, saved.auto_save_count, saved.status]).toEqual(["KL1", draft.version + 1, 1, "draft"])
+      const again = yield* save({ travellers: 2 }, at + 2)
+      expect([again.values["flight_number"], again.values["travellers"], again.auto_save_count]).toEqual(["KL1", 2, 2])
+      const section = Option.getOrThrow(yield* engagements.findById(portalIds.secondEngagement)).sections.find((s) => s.id === sectionId)
+      expect(section).toMatchObject({ status: "pending", submitted_at: null })
+      const artists = yield* OrganiserArtists
+      yield* artists.updateAdvanceSection(actor, portalIds.secondEngagement, sectionId, { locks_at: at + 3 }, at, () => [])
+      expect(yield* failureTag(save({ travellers: 3 }, at + 3))).toBe("SectionLocked")
+      expect(yield* failureTag(engagements.saveSection({
+        engagement_id: portalIds.secondEngagement, section_id: "as-no-such", schema_id: portalIds.advance, draft_id: draft.id,
+        values: Object.create(null) as Record<string, unknown>, saved_at: at
+      }))).toBe("SectionNotFound")
+      const stored = Option.getOrThrow(yield* engagements.findAdvanceDraft(portalIds.advance, portalIds.secondEngagement))
+      expect([stored.values["travellers"], stored.auto_save_count]).toEqual([2, 2])
+    }))
+
   it.effect("the engagement first, then the section; another organisation's engagement is not found", () =>
     Effect.gen(function*() {
       const artists = yield* OrganiserArtists

@@ -531,3 +531,62 @@ describe("ArtistPortal deadlines and locks", () => {
       expect(submissions.map((s) => Object.keys(s.values).length)).toEqual([0])
     }))
 })
+
+describe("ArtistPortal.saveSection (section drafts)", () => {
+  it.effect("saves the section's values with relaxed rules: the section stays pending, no event, a save counted", () =>
+    run(Effect.gen(function*() {
+      const portal = yield* ArtistPortal
+      // `arrival_date` is required: a half-filled section is saved all the same.
+      const saved = yield* portal.saveSection(portalTokens.engagement, portalIds.travel, values({ flight_number: "KL1", extra: 1 }), ip)
+      expect(saved.value.section).toEqual({ id: portalIds.travel, name: "Travel", status: "pending", submitted_at: null })
+      expect(plain(saved.value.values)).toEqual({ flight_number: "KL1" })
+      expect(saved.rateLimit?.remaining).toBe(29)
+      const again = yield* portal.saveSection(portalTokens.engagement, portalIds.travel, values({ travellers: 2 }), ip)
+      expect(plain(again.value.values)).toEqual({ flight_number: "KL1", travellers: 2 })
+      const store = yield* InMemoryStore
+      expect(yield* store.outbox).toEqual([])
+      expect((yield* store.submissions).map((s) => [s.status, s.auto_save_count])).toEqual([["draft", 2]])
+      const shown = yield* portal.section(portalTokens.engagement, portalIds.travel, ip)
+      expect(plain(shown.value.values)).toEqual({ flight_number: "KL1", travellers: 2 })
+      // A later submit finds the saved values (merged, then checked strictly).
+      const submitted = yield* portal.submitSection(portalTokens.engagement, portalIds.travel, values({ arrival_date: "2027-08-19" }), ip)
+      expect(plain(submitted.value.values)).toEqual({ flight_number: "KL1", travellers: 2, arrival_date: "2027-08-19" })
+    })))
+
+  it.effect("the other rules still apply (422, nothing written); an unmapped section is 404; a locked one 409", () =>
+    run(Effect.gen(function*() {
+      const portal = yield* ArtistPortal
+      const refused = yield* reasonOf(portal.saveSection(portalTokens.engagement, portalIds.travel, values({ travellers: 50 }), ip))
+      expect(refused._tag).toBe("ValidationFailed")
+      if (refused._tag === "ValidationFailed") expect(Object.keys(refused.fields)).toEqual(["travellers"])
+      expect(yield* (yield* InMemoryStore).submissions).toEqual([])
+      expect((yield* reasonOf(portal.saveSection(portalTokens.engagement, portalIds.travelLower, values({}), ip)))._tag)
+        .toBe("SectionNotFound")
+      yield* (yield* InMemoryPortalStore).setSectionSchedule(portalIds.travel, { lock_setting: true })
+      expect((yield* reasonOf(portal.saveSection(portalTokens.engagement, portalIds.travel, values({ travellers: 50 }), ip)))._tag)
+        .toBe("SectionLocked")
+    })))
+
+  it.effect("a lock committed between the read and the write: the save refuses it, the draft keeps its values", () =>
+    Effect.gen(function*() {
+      const locking = Layer.effect(Engagements, Effect.gen(function*() {
+        const engagements = yield* Engagements
+        const portalStore = yield* InMemoryPortalStore
+        return Engagements.of({
+          ...engagements,
+          saveSection: (command) =>
+            portalStore.setSectionSchedule(command.section_id, { lock_setting: true }).pipe(
+              Effect.andThen(engagements.saveSection(command))
+            )
+        })
+      }))
+      const layer = ArtistPortalLive.layer.pipe(Layer.provide(locking), Layer.provideMerge(stores()))
+      yield* TestClock.setTime(now)
+      const { error, submissions } = yield* Effect.gen(function*() {
+        const error = yield* reasonOf((yield* ArtistPortal).saveSection(portalTokens.engagement, portalIds.travel, values(travel), ip))
+        return { error, submissions: yield* (yield* InMemoryStore).submissions }
+      }).pipe(Effect.provide(layer))
+      expect(error._tag).toBe("SectionLocked")
+      expect(submissions.map((s) => Object.keys(s.values).length)).toEqual([0])
+    }))
+})

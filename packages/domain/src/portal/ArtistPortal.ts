@@ -78,4 +78,18 @@ export class ArtistPortal extends Context.Service<ArtistPortal, {
     Limited<PortalSectionView>,
     PortalAccessError | Refused<SectionNotFound | SectionLocked | ValidationFailed>
   >
+  /**
+   * PUT /p/artist/{token}/sections/{section_id} (CONTRACT §21, section drafts): … → section (404) → lock (409) →
+   * relaxed validation of the body's values of the section's fields (422, nothing written) → the atomic save,
+   * which checks the lock again. Answers the GET's shape; the section stays as it was (pending or submitted).
+   */
+  readonly saveSection: (
+    token: string,
+    sectionId: string,
+    values: Values,
+    client: Client
+  ) => Effect.Effect<
+    Limited<PortalSectionView>,
+    PortalAccessError | Refused<SectionNotFound | SectionLocked | ValidationFailed>
+  >
 }>()("@forms/domain/ArtistPortal") {}

@@ -54,6 +54,22 @@ export const SubmitSectionResult = Schema.Struct({
 })
 export type SubmitSectionResult = typeof SubmitSectionResult.Type
 
+export const SaveSectionCommand = Schema.Struct({
+  engagement_id: Schema.String,
+  /** The engagement's advance section whose draft values are saved. */
+  section_id: Schema.String,
+  /** The organisation's `artist_advance` schema the draft belongs to, and the draft. */
+  schema_id: Schema.String,
+  draft_id: Schema.String,
+  /** The advance schema's revision the values were checked against: written only while it still is. */
+  revision: Schema.optional(Schema.Number),
+  /** The body's values of the section's fields, checked with relaxed rules. */
+  values: Values,
+  /** Epoch ms from Effect's Clock: the draft's `updated_at`, and the instant the lock is checked at. */
+  saved_at: Schema.Number
+})
+export type SaveSectionCommand = typeof SaveSectionCommand.Type
+
 export class Engagements extends Context.Service<Engagements, {
   /**
    * The engagement whose portal token is `token`. The adapter stores only the SHA-256 hash of a
@@ -86,4 +102,14 @@ export class Engagements extends Context.Service<Engagements, {
   readonly submitSection: (
     command: SubmitSectionCommand
   ) => Effect.Effect<SubmitSectionResult, SectionNotFound | SectionLocked | RevisionChanged | VersionConflict | Unavailable>
+  /**
+   * One atomic step (CONTRACT §21, section drafts): only while the engagement's section is unlocked at `saved_at`
+   * (checked in the step itself, ordered with a lock's change as `submitSection` is) and the schema is at
+   * `revision`, writes `values` over the draft's values (other keys kept; `version` + 1, `updated_at` =
+   * `saved_at`, `auto_save_count` + 1). The section's status does not change and no event is recorded.
+   * SectionNotFound, SectionLocked, RevisionChanged, or VersionConflict when the draft is gone; each writes nothing.
+   */
+  readonly saveSection: (
+    command: SaveSectionCommand
+  ) => Effect.Effect<Submission, SectionNotFound | SectionLocked | RevisionChanged | VersionConflict | Unavailable>
 }>()("@forms/domain/Engagements") {}

@@ -221,11 +221,75 @@ export const makeArtistPortal = Effect.gen(function*() {
       }))
   })
 
+  /**
+   * One draft save under the context as read: the body's values of the section checked with relaxed rules, then
+   * written over the draft's (created empty when there is none) while the section is unlocked and the schema at
+   * the revision read; none when the schema moved (nothing was written then).
+   */
+  const saveUnder = Effect.fnUntraced(function*(context: PortalContext, sectionId: string, body: Values) {
+    const target = mapped(context, sectionId)
+    if (Option.isNone(target)) return yield* new SectionNotFound({})
+    const { schema, section: advanceSection, fields } = target.value
+    const now = yield* Clock.currentTimeMillis
+    if (isLockedAt(advanceSection, now)) return yield* new SectionLocked({})
+    const patch = pickSchemaValues(fields, body)
+    const check = cache.get(fields).relaxed(patch)
+    if (check.errors !== undefined) return yield* new ValidationFailed({ fields: check.errors })
+    const engagement = context.engagement
+    const found = yield* engagements.findAdvanceDraft(schema.id, engagement.id)
+    const draft = Option.isSome(found) ? found : yield* engagements.createAdvanceDraft({
+      engagement_id: engagement.id,
+      schema_id: schema.id,
+      subject_id: context.artist.id,
+      event_id: engagement.event.id,
+      created_at: now
+    }).pipe(Effect.map(Option.some), Effect.catchTag("RevisionChanged", () => Effect.succeed(Option.none())))
+    if (Option.isNone(draft)) return Option.none<PortalSectionView>()
+    const saved = yield* engagements.saveSection({
+      engagement_id: engagement.id,
+      section_id: advanceSection.id,
+      schema_id: schema.id,
+      draft_id: draft.value.id,
+      revision: schema.revision,
+      values: patch,
+      saved_at: now
+    }).pipe(
+      Effect.map(Option.some),
+      Effect.catchTags({
+        RevisionChanged: () => Effect.succeed(Option.none()),
+        // The draft was deleted since it was read (its form deleted): read the context again.
+        VersionConflict: () => Effect.succeed(Option.none())
+      })
+    )
+    return Option.map(saved, (submission) => toView(advanceSection, fields, submission.values))
+  })
+
+  /** PUT of a section's draft values: read again when the advance form changed meanwhile, as a submit does. */
+  const saveSection = Effect.fn("ArtistPortal.saveSection")(function*(
+    token: string,
+    sectionId: string,
+    body: Values,
+    client: Client
+  ) {
+    return yield* underAccess(token, client, (first) =>
+      Effect.gen(function*() {
+        let context = first
+        let stale = false
+        const round = Effect.gen(function*() {
+          if (stale) context = yield* access(token)
+          stale = true
+          const view = yield* saveUnder(context, sectionId, body)
+          return Option.isSome(view) ? view.value : yield* new AnotherRound()
+        })
+        return yield* inRounds(round, revisionRounds, () => new Unavailable({ reason: "The advance form kept changing; nothing was saved." }))
+      }))
+  })
+
   const page = Effect.fn("ArtistPortal.page")(function*(token: string) {
     return toSummary(yield* access(token), yield* Clock.currentTimeMillis)
   })
 
-  return ArtistPortal.of({ page, summary, section, submitSection })
+  return ArtistPortal.of({ page, summary, section, submitSection, saveSection })
 })
 
 /** Needs Engagements, RateLimiter and FormsConfig. */

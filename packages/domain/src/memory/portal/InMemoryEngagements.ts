@@ -135,7 +135,29 @@ const inMemoryEngagementsLayer = Layer.effect(
           })
           const { engagement_id: _, ...advanceSection } = submitted
           return Result.succeed({ submission, section: advanceSection })
-        }).pipe(Effect.tap(() => notify))
+        }).pipe(Effect.tap(() => notify)),
+      saveSection: (command) =>
+        store.atomically((): Result.Result<Submission, SectionNotFound | SectionLocked | RevisionChanged | VersionConflict> => {
+          const section = portal.sections.get(command.section_id)
+          if (section === undefined || section.engagement_id !== command.engagement_id) {
+            return Result.fail(new SectionNotFound({}))
+          }
+          if (isLockedAt(section, command.saved_at)) return Result.fail(new SectionLocked({}))
+          if (command.revision !== undefined && data.schemas.get(command.schema_id)?.revision !== command.revision) {
+            return Result.fail(new RevisionChanged())
+          }
+          const draft = data.submissions.get(command.draft_id)
+          if (draft === undefined || draft.schema_id !== command.schema_id) return Result.fail(new VersionConflict({}))
+          const saved: Submission = {
+            ...draft,
+            values: mergeValues(draft.values, command.values),
+            updated_at: command.saved_at,
+            version: draft.version + 1,
+            auto_save_count: draft.auto_save_count + 1
+          }
+          data.submissions.set(saved.id, saved)
+          return Result.succeed(saved)
+        })
     })
   })
 )
