@@ -1,12 +1,14 @@
 /**
  * `<forms-portal token="…" base-url="…">`: an artist's portal (CONTRACT §5, §14, §21): the engagement, each
  * section with its status, due date and overdue mark, and each available section's form with its draft values
- * and its own submit; a locked section's form is shown read-only, without a submit.
+ * and its own submit, autosaved as a draft while it is filled in; a locked section's form is shown read-only,
+ * without a submit.
  */
 import { type Answer, call, waitText } from "./api.js"
 import { ElementBase, h, setText } from "./dom.js"
 import type { Field } from "./fields.js"
 import { buildFormView } from "./FormView.js"
+import { sectionSaves } from "./sectionSaves.js"
 import { adoptStyles, baseUrlOf } from "./styles.js"
 
 interface SummarySection {
@@ -113,8 +115,30 @@ export class FormsPortal extends ElementBase {
     const notice = h("div", { role: "alert" })
     const state = h("p", { class: "state", role: "status" })
     region.append(notice, view.form, state)
+    const saves = sectionSaves(url, () => view.values(), {
+      saving: () => setText(state, "Saving…"),
+      done: (outcome) => {
+        if (outcome.kind === "saved") {
+          view.showErrors({})
+          return setText(state, "Saved")
+        }
+        const answer = outcome.answer
+        if (answer.kind === "network") return setText(state, "Offline — will retry")
+        if (answer.code === "SECTION_LOCKED") return lock()
+        if (answer.status === 422) {
+          view.showErrors(answer.fields)
+          return setText(state, "Not saved: check the marked fields.")
+        }
+        setText(state, answer.status === 429 || answer.status >= 500 ? "Not saved yet — will retry" : failureText(answer))
+      }
+    })
+    view.form.addEventListener("input", (event) => {
+      const field = event.composedPath().find((n): n is HTMLElement => n instanceof HTMLElement && n.dataset["slug"] !== undefined)
+      if (field?.dataset["slug"] !== undefined) saves.edited(field.dataset["slug"])
+    })
     /** Read-only from now on: the values stay visible, nothing can be changed or sent. */
     const lock = () => {
+      saves.stop()
       for (const control of view.form.querySelectorAll("input, select, textarea")) control.setAttribute("disabled", "")
       view.form.querySelector("button")?.remove()
       view.form.querySelector("p.sub")?.remove()

@@ -116,6 +116,43 @@ describe.skipIf(chromiumPath === undefined)("the portal page and the embedded el
     await screenshot(page, "portal-locked")
   })
 
+  it("the portal page autosaves a half-filled section after a pause, at most once per 5 seconds, and a reload resumes it", slow, async () => {
+    const key = await server.apiKey()
+    const created = await fetch(`${server.url}/admin/engagements`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({ event_id: "ev-b", master_artist_id: "ma-b", advance_sections: [{ name: "Travel", position: 1 }] })
+    })
+    const engagement = ((await created.json()) as { data: { id: string } }).data
+    const linked = await fetch(`${server.url}/admin/engagements/${engagement.id}/portal-link`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}` }
+    })
+    const link = ((await linked.json()) as { data: { page_url: string } }).data
+    const page = await newPage()
+    const puts: Array<string> = []
+    page.on("request", (r) => {
+      if (r.method() === "PUT") puts.push(r.postData() ?? "")
+    })
+    await page.goto(link.page_url)
+    const notes = page.getByLabel("Travel notes")
+    await expect.poll(() => notes.count()).toBe(1)
+    // Typed in bursts: the first save follows the pause, the next one waits out the 5 seconds.
+    await notes.pressSequentially("By train", { delay: 20 })
+    await expect.poll(() => page.locator("forms-portal section [role=status]").textContent(), { timeout: 10_000 }).toBe("Saved")
+    expect(puts).toEqual([JSON.stringify({ values: { travel_notes: "By train" } })])
+    await notes.pressSequentially(", then a bus", { delay: 20 })
+    await page.waitForTimeout(2000)
+    expect(puts).toHaveLength(1)
+    await expect.poll(() => puts.length, { timeout: 10_000 }).toBe(2)
+    await expect.poll(() => page.locator("forms-portal section [role=status]").textContent()).toBe("Saved")
+    expect(await seriousViolations(page)).toEqual([])
+    // The required arrival date is still empty: the section is saved, not submitted, and a reload resumes it.
+    await page.reload()
+    await expect.poll(() => page.getByLabel("Travel notes").inputValue()).toBe("By train, then a bus")
+    expect(await page.locator("forms-portal ul.sections li").first().textContent()).toBe("Travel: Not submitted yet")
+  })
+
   it("the element on a page of another origin, loaded by the classic <script src> tag, completes a submission through CORS", slow, async () => {
     const site = await startThirdPartySite(server.url, "browser-simple-0001", { tag: "classic", baseUrl: true })
     try {
