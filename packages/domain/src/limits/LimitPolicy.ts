@@ -8,7 +8,7 @@ export interface LimitPolicy {
 
 /** Submits per client per form schema (a rotated token shares its schema's budget). */
 export const submitPolicy: LimitPolicy = { name: "submit", windowMs: 3_600_000 }
-/** The three portal routes together, per client per engagement. */
+/** The portal routes under /p/artist together, per client per engagement. */
 export const portalPolicy: LimitPolicy = { name: "portal", windowMs: 60_000 }
 /** Creates and saves together, per client per form schema. */
 export const writePolicy: LimitPolicy = { name: "write", windowMs: 3_600_000 }

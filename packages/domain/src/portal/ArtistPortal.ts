@@ -53,7 +53,7 @@ export type PortalAccessError = PortalNotFound | ArtistGone | Refused<RateLimite
 export class ArtistPortal extends Context.Service<ArtistPortal, {
   /**
    * The portal page (GET /portal/{token}, CONTRACT §14): token (404) → artist (410), counting no limit, since the
-   * page is not one of the three routes the portal limit counts (§8; the element's own requests are).
+   * page is not one of the routes the portal limit counts (§8; the element's own requests are).
    */
   readonly page: (token: string) => Effect.Effect<PortalSummary, PortalNotFound | ArtistGone | Unavailable>
   /** GET /p/artist/{token}: token (404) → artist (410) → rate limit (429). Answers are `Limited`. */

@@ -57,7 +57,7 @@ export const makeArtistPortal = Effect.gen(function*() {
   const cache = makeRulesCache()
 
   /**
-   * Token (404) → artist (410) → the portal limit (429, the three routes share it per engagement), then
+   * Token (404) → artist (410) → the portal limit (429, the portal routes share it per engagement), then
    * `after` under the limit: its answer and its refusals carry the limiter's state.
    */
   const underAccess = <A, E, R>(
