@@ -9,7 +9,7 @@ import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { adminCall, data, json, keyOf, list } from "./adminSupport.js"
 import { backends } from "./backends.js"
-import { call, envelope, liveOptions, testServer } from "./harness.js"
+import { call, envelope, eventually, liveOptions, testServer } from "./harness.js"
 
 const locked409 = envelope("SECTION_LOCKED", "This section is locked: it takes no more answers.")
 const past = "2020-01-01T00:00:00.000Z"
@@ -219,6 +219,33 @@ for (const backend of backends) {
           const other = yield* keyOf("org-t")
           const theirs = list(yield* adminCall(other.key, "GET", "/admin/engagements?overdue=true&limit=200")).map((e) => e["id"])
           assert.notInclude(theirs, overdue.id)
+        }))
+    })
+
+    describe("webhooks", () => {
+      it.effect("section.locked and section.reopened reach the endpoints subscribed to them, with the advance form", () =>
+        Effect.gen(function*() {
+          const { key } = yield* keyOf("org-u")
+          const { id, travel } = yield* newEngagement(key)
+          const hook = data(yield* adminCall(key, "POST", "/admin/webhooks", {
+            url: "https://hooks.example.com/locks",
+            event_types: ["section.locked", "section.reopened"]
+          }))
+          const hookId = String(hook["id"])
+          // Disabled: deliveries are queued, nothing is sent.
+          yield* adminCall(key, "PATCH", `/admin/webhooks/${hookId}`, { enabled: false })
+          yield* patchSection(key, id, travel, { locked: true })
+          yield* patchSection(key, id, travel, { due_at: future })
+          yield* patchSection(key, id, travel, { locked: null })
+          const deliveries = yield* eventually(
+            Effect.map(adminCall(key, "GET", `/admin/webhooks/${hookId}/deliveries`), list),
+            (items) => items.length >= 2
+          )
+          assert.deepStrictEqual(deliveries.map((d) => d["event_type"]).sort(), ["section.locked", "section.reopened"])
+          const sql = yield* SqlClient.SqlClient
+          const rows = yield* sql<{ readonly form_id: string | null; readonly organisation_id: string }>`
+            SELECT form_id, organisation_id FROM webhook_deliveries WHERE endpoint_id = ${hookId}`
+          assert.deepStrictEqual(rows.map((r) => [r.organisation_id, r.form_id]), [["org-u", "fs-advance"], ["org-u", "fs-advance"]])
         }))
     })
 
