@@ -71,7 +71,9 @@ export const portalIds = {
   confRounds: "en-conf-rounds",
   confRoundsTravel: "as-conf-rounds-travel",
   confRevision: "en-conf-revision",
-  confRevisionTravel: "as-conf-revision-travel"
+  confRevisionTravel: "as-conf-revision-travel",
+  confSave: "en-conf-save",
+  confSaveTravel: "as-conf-save-travel"
 } as const
 
 export const portalTokens = {
@@ -84,7 +86,8 @@ export const portalTokens = {
   confRace: "ptok-conf-race-0000000000001",
   confValues: "ptok-conf-values-00000000001",
   confRounds: "ptok-conf-rounds-00000000001",
-  confRevision: "ptok-conf-revision-000000001"
+  confRevision: "ptok-conf-revision-000000001",
+  confSave: "ptok-conf-save-0000000000001"
 } as const
 
 /** An instant at which the artist of the gone engagement is already soft-deleted. */
@@ -240,6 +243,9 @@ export const portalFixture: PortalFixture = {
     ]),
     conformanceEngagement(portalIds.confRevision, portalIds.confArtist, portalTokens.confRevision, [
       { id: portalIds.confRevisionTravel, name: "Travel", position: 1 }
+    ]),
+    conformanceEngagement(portalIds.confSave, portalIds.confArtist, portalTokens.confSave, [
+      { id: portalIds.confSaveTravel, name: "Travel", position: 1 }
     ])
   ]
 }

@@ -129,6 +129,37 @@ export const sectionSubmitConformance = (it: PortalConformanceIt): void => {
         expect(Option.map(main, (c) => c.sections.every((x) => x.status === "pending"))).toEqual(Option.some(true))
       }))
 
+    it.effect("saveSection writes the values over the draft's (a save counted), leaves the section as it was", () =>
+      Effect.gen(function*() {
+        const engagements = yield* Engagements
+        const at = (yield* Clock.currentTimeMillis) - 10_000
+        const draft = yield* advanceDraft(portalIds.confSave, at)
+        const save = (v: Record<string, unknown>, overrides: Partial<{ section_id: string; draft_id: string; revision: number }> = {}) =>
+          engagements.saveSection({
+            engagement_id: portalIds.confSave,
+            section_id: portalIds.confSaveTravel,
+            schema_id: portalIds.advance,
+            draft_id: draft.id,
+            values: values(v),
+            saved_at: at + 1,
+            ...overrides
+          })
+        const first = yield* save({ flight_number: "KL1" })
+        expect([plain(first.values), first.version, first.auto_save_count, first.status, first.updated_at])
+          .toEqual([{ flight_number: "KL1" }, draft.version + 1, draft.auto_save_count + 1, "draft", at + 1])
+        const second = yield* save({ travellers: 2 })
+        expect([plain(second.values), second.auto_save_count]).toEqual([{ flight_number: "KL1", travellers: 2 }, draft.auto_save_count + 2])
+        const tagOf = <A, E extends { readonly _tag: string }>(effect: Effect.Effect<A, E>) =>
+          Effect.match(effect, { onFailure: (e) => e._tag, onSuccess: () => "success" })
+        expect(yield* tagOf(save({ travellers: 3 }, { section_id: portalIds.confSubmitTravel }))).toBe("SectionNotFound")
+        expect(yield* tagOf(save({ travellers: 3 }, { draft_id: "00000000-0000-4000-8000-000000000000" }))).toBe("VersionConflict")
+        expect(yield* tagOf(save({ travellers: 3 }, { revision: 999_999 }))).toBe("RevisionChanged")
+        const stored = Option.getOrThrow(yield* engagements.findAdvanceDraft(portalIds.advance, portalIds.confSave))
+        expect([plain(stored.values), stored.auto_save_count]).toEqual([{ flight_number: "KL1", travellers: 2 }, draft.auto_save_count + 2])
+        const context = Option.getOrThrow(yield* engagements.findById(portalIds.confSave))
+        expect(context.sections.map((s) => [s.id, s.status, s.submitted_at])).toEqual([[portalIds.confSaveTravel, "pending", null]])
+      }))
+
     it.effect("racing creates of the advance draft get one draft: empty, version 1, a draft of the master artist", () =>
       Effect.gen(function*() {
         const engagements = yield* Engagements
