@@ -233,10 +233,15 @@ export const makeArtistPortal = Effect.gen(function*() {
     const now = yield* Clock.currentTimeMillis
     if (isLockedAt(advanceSection, now)) return yield* new SectionLocked({})
     const patch = pickSchemaValues(fields, body)
-    const check = cache.get(fields).relaxed(patch)
-    if (check.errors !== undefined) return yield* new ValidationFailed({ fields: check.errors })
     const engagement = context.engagement
     const found = yield* engagements.findAdvanceDraft(schema.id, engagement.id)
+    const rules = cache.get(fields)
+    // With conditions, which fields are active is decided on the saved values with the body over them.
+    const activity = rules.hasLogic && Option.isSome(found)
+      ? mergeValues(pickSchemaValues(fields, found.value.values), patch)
+      : patch
+    const check = rules.relaxed(patch, activity)
+    if (check.errors !== undefined) return yield* new ValidationFailed({ fields: check.errors })
     const draft = Option.isSome(found) ? found : yield* engagements.createAdvanceDraft({
       engagement_id: engagement.id,
       schema_id: schema.id,
