@@ -71,11 +71,14 @@ export const timestampPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?
 const firstInstant = Date.parse("0001-01-01T00:00:00.000Z")
 const lastInstant = Date.parse("9999-12-31T23:59:59.999Z")
 
+/** Whether an instant in epoch ms lies in years 0001–9999 UTC, where every store can hold it. */
+export const isStorableInstant = (ms: number): boolean => Number.isFinite(ms) && ms >= firstInstant && ms <= lastInstant
+
 /** An instant (an RFC 3339 date-time with a zone, in years 0001–9999 UTC) as epoch ms, or null. */
 export const instantOrNullCheck: Check<number | null> = (value, path, c) => {
   if (value === null) return null
   const ms = typeof value === "string" && timestampPattern.test(value) ? Date.parse(value) : NaN
-  return Number.isFinite(ms) && ms >= firstInstant && ms <= lastInstant
+  return isStorableInstant(ms)
     ? ms
     : void c.add(path, "invalid", "An RFC 3339 date-time with a zone (years 0001 to 9999), or null, is expected.")
 }

@@ -17,7 +17,7 @@ import {
 import type { FieldOption, FormField, ValidationRules } from "../../forms/FormField.js"
 import type { FormSection, FormStatus } from "../../forms/FormSchema.js"
 import type { FieldErrors } from "../../rules/FieldErrors.js"
-import { timestampPattern } from "../catalog/memberChecks.js"
+import { isStorableInstant, timestampPattern } from "../catalog/memberChecks.js"
 import { checkDefinition } from "./checkDefinition.js"
 import type { FormDefinition, FormPatch } from "./FormModel.js"
 
@@ -64,7 +64,9 @@ const idOrNull = (e: FieldProblems, path: string, value: unknown): string | null
 const instant = (e: FieldProblems, path: string, value: unknown): number | null | undefined => {
   if (value === null) return null
   const ms = typeof value === "string" && timestampPattern.test(value) ? Date.parse(value) : NaN
-  return Number.isFinite(ms) ? ms : e.add(path, "invalid", "An RFC 3339 date-time with a zone, or null, is expected.")
+  return isStorableInstant(ms)
+    ? ms
+    : e.add(path, "invalid", "An RFC 3339 date-time with a zone (years 0001 to 9999), or null, is expected.")
 }
 
 const status = (e: FieldProblems, path: string, value: unknown): FormStatus | undefined =>
