@@ -163,9 +163,10 @@ export const freshIds = (ownerKey: string) =>
     } satisfies Ids
   }).pipe(Effect.orDie)
 
-const eventMembers = ["created_at", "id", "name", "parent_event_id"]
+const eventMembers = ["created_at", "effective_timezone", "id", "name", "parent_event_id", "timezone"]
 const slotMembers = [
-  "capacity", "date", "duration_hours", "end_time", "event_id", "event_name", "id", "name", "remaining", "start_time"
+  "capacity", "date", "duration_hours", "end_time", "ends_at", "event_id", "event_name", "id", "name", "remaining",
+  "signup_closes_at", "signup_opens_at", "start_time", "starts_at", "waitlist", "waitlisted"
 ]
 const sectionMembers = ["event_id", "id", "name", "position", "show_in_registration", "type"]
 const engagementMembers = ["advance_sections", "contact_email", "created_at", "event_id", "id", "master_artist_id"]

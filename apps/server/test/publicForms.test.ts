@@ -41,11 +41,17 @@ for (const backend of backends) {
             date: "2027-08-20",
             start_time: "22:00",
             end_time: "02:00",
+            starts_at: "2027-08-20T22:00:00.000Z",
+            ends_at: "2027-08-21T02:00:00.000Z",
             duration_hours: 4,
+            signup_opens_at: null,
+            signup_closes_at: null,
             event_id: "ev-t-child",
             event_name: "Test day",
             capacity: null,
-            remaining: null
+            remaining: null,
+            waitlist: false,
+            waitlisted: 0
           }] as unknown as Record<string, unknown>)
           const none = yield* call("/public/forms/test-registration-0001/time-slots")
           assert.strictEqual(none.status, 404)

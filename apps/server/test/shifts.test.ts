@@ -40,8 +40,10 @@ for (const backend of backends) {
           const slots = yield* slotsOf
           assert.deepStrictEqual(slots.map((s) => s["id"]), ["sl-gate", "sl-stage", "sl-bar", "sl-night", "sl-early", "sl-race", "sl-free"])
           assert.deepStrictEqual(slots[0], {
-            id: "sl-gate", name: "Gate", date: "2027-08-20", start_time: "08:00", end_time: "12:00", duration_hours: 4,
-            event_id: "ev-sh", event_name: "Shifts festival", capacity: 7, remaining: 7
+            id: "sl-gate", name: "Gate", date: "2027-08-20", start_time: "08:00", end_time: "12:00",
+            starts_at: "2027-08-20T08:00:00.000Z", ends_at: "2027-08-20T12:00:00.000Z", duration_hours: 4,
+            signup_opens_at: null, signup_closes_at: null,
+            event_id: "ev-sh", event_name: "Shifts festival", capacity: 7, remaining: 7, waitlist: false, waitlisted: 0
           })
           assert.deepStrictEqual(slots.map((s) => [s["capacity"], s["remaining"]]), [[7, 7], [null, null], [2, 2], [1, 1], [null, null], [7, 7], [3, 3]])
         }))

@@ -21,6 +21,14 @@ const adminQuery = (statement: string) =>
     Effect.asVoid
   ))
 
+/** Rows of a query on the database at `url`. */
+const rowsOf = <A>(url: string, statement: string) =>
+  Effect.runPromise(Effect.flatMap(SqlClient.SqlClient, (sql) => sql.unsafe<A & object>(statement)).pipe(
+    Effect.provide(PgLive.layer({ url, maxConnections: 1 }))
+  )) as Promise<ReadonlyArray<A>>
+
+const organiserKey = "fok_shifts_test_key_0123456789abcdefghijklmnop"
+
 /** A server process on `databaseUrl`; resolves with its address once it logs "listening". */
 const startServer = async (databaseUrl: string): Promise<{ readonly child: ChildProcess; readonly address: string }> => {
   const child = spawn(tsxBin, ["--conditions=@forms/source", "src/main.ts"], {
@@ -54,14 +62,25 @@ const post = async (url: string, body: unknown) => {
   return { status: response.status, body: (await response.json()) as Record<string, any> }
 }
 
+const admin = async (url: string, method: string, body?: unknown) => {
+  const response = await fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${organiserKey}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) })
+  })
+  return { status: response.status, text: await response.text() }
+}
+
 describe.skipIf(testDatabaseUrl === undefined)("places on two server processes sharing PostgreSQL", () => {
   const name = `forms_shifts_procs_${Date.now()}_${Math.floor(Math.random() * 1e6)}`
   const servers: Array<{ readonly child: ChildProcess; readonly address: string }> = []
+  let databaseUrl = ""
 
   beforeAll(async () => {
     await adminQuery(`CREATE DATABASE ${name}`)
     const url = new URL(testDatabaseUrl ?? "")
     url.pathname = `/${name}`
+    databaseUrl = url.href
     // One after the other: the second finds the migrations applied and the fixture loaded (a no-op).
     servers.push(await startServer(url.href))
     servers.push(await startServer(url.href))
@@ -99,4 +118,78 @@ describe.skipIf(testDatabaseUrl === undefined)("places on two server processes s
       expect(slots.data.find((s) => s.id === "sl-race")?.remaining).toBe(0)
     }
   }, 120_000)
+
+  it("a waitlist on two servers: 60 concurrent submits on capacity 5 give 5 confirmed and 55 waiting in a strict order; " +
+    "20 erasures racing 20 submits never confirm above 5 and promote in order of joining", async () => {
+    const [a, b] = servers.map((s) => s.address)
+    const on = (i: number) => (i % 2 === 0 ? a : b) ?? ""
+    const slot = "sl-free"
+    expect((await admin(`${a}/admin/time-slots/${slot}`, "PATCH", { capacity: 5, waitlist: true })).status).toBe(200)
+    const draftOf = async (i: number, tag: string) => {
+      const created = await post(`${on(i)}${form}/submissions`, {
+        idempotency_key: `wait-${tag}-${String(i).padStart(4, "0")}-0123456789abcdef`,
+        values: { email: `w${tag}${i}@example.org` }
+      })
+      expect(created.status).toBe(201)
+      return String(created.body["data"]["id"])
+    }
+    const drafts = await Promise.all(Array.from({ length: 60 }, (_, i) => draftOf(i, "a")))
+    const answers = await Promise.all(drafts.map((id, i) => post(`${on(i + 1)}${form}/submissions/${id}/submit`, { values: { shifts: [slot] } })))
+    expect(answers.map((r) => r.status)).toEqual(Array.from({ length: 60 }, () => 200))
+    type Place = { readonly submission_id: string; readonly status: string; readonly joined: string }
+    const places = () => rowsOf<Place>(databaseUrl,
+      `SELECT submission_id::text AS submission_id, status, joined::text AS joined FROM slot_places p WHERE slot_id = '${slot}' ORDER BY p.joined`)
+    const first = await places()
+    expect(first.filter((p) => p.status === "confirmed").length).toBe(5)
+    expect(first.filter((p) => p.status === "waitlisted").length).toBe(55)
+    // The confirmed are the first five to join; the waitlist follows in a strict order (distinct ranks).
+    expect(first.map((p) => p.status).slice(0, 8)).toEqual([...Array.from({ length: 5 }, () => "confirmed"), "waitlisted", "waitlisted", "waitlisted"])
+    expect(new Set(first.map((p) => p.joined)).size).toBe(60)
+    for (const address of [a, b]) {
+      const listed = (await (await fetch(`${address}${form}/time-slots`)).json()) as { data: ReadonlyArray<Record<string, unknown>> }
+      const free = listed.data.find((s) => s["id"] === slot)
+      expect([free?.["remaining"], free?.["waitlist"], free?.["waitlisted"]]).toEqual([0, true, 55])
+    }
+
+    // 5 confirmed and 15 waiting places erased, racing 20 new submits, on both servers; an invariant query
+    // watches every commit it can see.
+    const erased = [...first.slice(0, 5), ...first.slice(10, 25)].map((p) => p.submission_id)
+    const newcomers = await Promise.all(Array.from({ length: 20 }, (_, i) => draftOf(i, "b")))
+    let running = true
+    const seen: Array<number> = []
+    const watch = (async () => {
+      while (running) {
+        const [row] = await rowsOf<{ n: number }>(databaseUrl,
+          `SELECT count(*)::int AS n FROM slot_places WHERE slot_id = '${slot}' AND status = 'confirmed'`)
+        seen.push(row?.n ?? -1)
+      }
+    })()
+    const step = await Promise.all([
+      ...erased.map((id, i) => admin(`${on(i)}/admin/submissions/${id}`, "DELETE")),
+      ...newcomers.map((id, i) => post(`${on(i + 1)}${form}/submissions/${id}/submit`, { values: { shifts: [slot] } }))
+    ])
+    running = false
+    await watch
+    expect(step.map((r) => r.status)).toEqual([...erased.map(() => 204), ...newcomers.map(() => 200)])
+    expect(seen.length).toBeGreaterThan(0)
+    expect(seen.every((n) => n >= 0 && n <= 5)).toBe(true)
+
+    const after = await places()
+    // No place lost or doubled: 60 − 20 + 20, one each.
+    expect(after.length).toBe(60)
+    expect(new Set(after.map((p) => p.submission_id)).size).toBe(60)
+    const confirmed = after.filter((p) => p.status === "confirmed")
+    const waiting = after.filter((p) => p.status === "waitlisted")
+    expect(confirmed.length).toBe(5)
+    // Promotions in order of joining: every confirmed place joined before every waiting one.
+    const lastConfirmed = Math.max(...confirmed.map((p) => Number(p.joined)))
+    expect(waiting.every((p) => Number(p.joined) > lastConfirmed)).toBe(true)
+    // The five promoted are the first five still waiting before the step (ranks 6–10), each with one event.
+    expect(confirmed.map((p) => p.submission_id)).toEqual(first.slice(5, 10).map((p) => p.submission_id))
+    const promoted = await rowsOf<{ submission_id: string }>(databaseUrl,
+      `SELECT payload->>'submission_id' AS submission_id FROM outbox WHERE type = 'place.promoted' AND payload->>'slot_id' = '${slot}'`)
+    expect(promoted.map((e) => e.submission_id).sort()).toEqual(first.slice(5, 10).map((p) => p.submission_id).sort())
+    // Every newcomer waits, behind everyone who waited before.
+    expect(waiting.slice(-20).map((p) => p.submission_id).sort()).toEqual([...newcomers].sort())
+  }, 180_000)
 })

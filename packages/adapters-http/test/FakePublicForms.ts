@@ -162,11 +162,17 @@ export const FakePublicForms = Layer.succeed(PublicForms, PublicForms.of({
         date: "2027-08-20",
         start_time: "22:00",
         end_time: "02:00",
+        starts_at: Date.parse("2027-08-20T20:00:00Z"),
+        ends_at: Date.parse("2027-08-21T00:00:00Z"),
         duration_hours: 4,
+        signup_opens_at: null,
+        signup_closes_at: null,
         event_id: "ev-fest",
         event_name: "Festival 2027",
         capacity: 3,
-        remaining: 1
+        remaining: 1,
+        waitlist: false,
+        waitlisted: 0
       }]
     }),
   sections: (token) =>

@@ -273,6 +273,8 @@ layer(serverLayer(FakePublicForms, {
         const slots = yield* call(`${base}/time-slots`)
         assert.strictEqual(slots.status, 200)
         assert.strictEqual(JSON.parse(slots.text).data[0].duration_hours, 4)
+        assert.strictEqual(JSON.parse(slots.text).data[0].starts_at, "2027-08-20T20:00:00.000Z")
+        assert.strictEqual(JSON.parse(slots.text).data[0].ends_at, "2027-08-21T00:00:00.000Z")
         const sections = yield* call(`${base}/sections`)
         assert.strictEqual(
           sections.text,

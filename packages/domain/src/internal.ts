@@ -29,6 +29,8 @@ export { toRateLimitState } from "./limits/RateLimitState.js"
 export { checkSlotChoices, isFormSlot } from "./shifts/slotChoices.js"
 export { intervalsOverlap, overlappingSlotIds, slotInterval } from "./shifts/slotIntervals.js"
 export { durationHours, formatTime, parseMinutes } from "./shifts/slotTimes.js"
+export { effectiveTimeZone, instantHours, type SlotClock, type SlotInstants, slotInstants } from "./shifts/slotInstants.js"
+export { defaultTimeZone, instantOf, offsetAt, timeZoneName, wallAt } from "./shifts/zonedTime.js"
 export { remainingPlaces } from "./shifts/TimeSlot.js"
 export { festivalEventIds, toTimeSlots } from "./shifts/timeSlots.js"
 

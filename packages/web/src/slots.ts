@@ -1,7 +1,8 @@
 /**
  * The shift picker of a `time_slots` field (CONTRACT §14, §15): one checkbox per slot of the form's
- * time-slots list, labelled with its name, day, hours, event and the places left; a full slot is disabled
- * (unless this draft already chose it, so that it can still be unticked).
+ * time-slots list, labelled with its name, day, hours, event and the places left; a full slot, and a slot whose
+ * sign-up window is not open now, is disabled with the reason (unless this draft already chose it, so that it can
+ * still be unticked).
  */
 import { dayText } from "./dayText.js"
 import { h } from "./dom.js"
@@ -16,6 +17,39 @@ export interface Slot {
   readonly event_name: string
   readonly capacity: number | null
   readonly remaining: number | null
+  /** ISO 8601 instants (absent from an older server: no window). */
+  readonly starts_at?: string
+  readonly signup_opens_at?: string | null
+  readonly signup_closes_at?: string | null
+  /** A full slot with a waitlist takes waitlisted places (absent from an older server: none). */
+  readonly waitlist?: boolean
+  readonly waitlisted?: number
+}
+
+/** A full slot whose waitlist a submit joins. */
+const joinsWaitlist = (slot: Slot): boolean =>
+  slot.waitlist === true && slot.remaining !== null && slot.remaining !== undefined &&
+  (slot.remaining <= 0 || (typeof slot.waitlisted === "number" && slot.waitlisted > 0))
+
+const instant = (iso: string | null | undefined): number | undefined => {
+  if (typeof iso !== "string") return undefined
+  const ms = Date.parse(iso)
+  return Number.isFinite(ms) ? ms : undefined
+}
+
+/** When sign-up opens, in the visitor's clock: "1 Jun 2027, 10:00". */
+const momentText = (ms: number): string =>
+  new Date(ms).toLocaleString("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" })
+
+/**
+ * Why sign-up for the slot is not open at `now` ("Sign-up opens 1 Jun 2027, 10:00", "Sign-up closed"), or
+ * undefined while it is: open from `signup_opens_at` until `signup_closes_at`, else until the slot starts.
+ */
+export const closedText = (slot: Slot, now: number): string | undefined => {
+  const opens = instant(slot.signup_opens_at)
+  if (opens !== undefined && now < opens) return `Sign-up opens ${momentText(opens)}`
+  const closes = instant(slot.signup_closes_at) ?? instant(slot.starts_at)
+  return closes !== undefined && now >= closes ? "Sign-up closed" : undefined
 }
 
 export const isSlot = (u: unknown): u is Slot => {
@@ -25,8 +59,14 @@ export const isSlot = (u: unknown): u is Slot => {
     typeof s["start_time"] === "string" && typeof s["end_time"] === "string"
 }
 
-/** "3 places left", "1 place left", "Full"; nothing for an unlimited slot. */
-export const placesText = (slot: Slot): string => {
+/** "3 places left", "1 place left", "Full", or why sign-up is not open; nothing for an open unlimited slot. */
+export const placesText = (slot: Slot, now = Date.now()): string => {
+  const closed = closedText(slot, now)
+  if (closed !== undefined) return closed
+  if (joinsWaitlist(slot)) {
+    const waiting = typeof slot.waitlisted === "number" && slot.waitlisted > 0 ? ` (${slot.waitlisted} waiting)` : ""
+    return `Full: join the waitlist${waiting}`
+  }
   if (slot.remaining === null || slot.remaining === undefined) return ""
   if (slot.remaining <= 0) return "Full"
   return `${slot.remaining} ${slot.remaining === 1 ? "place" : "places"} left`
@@ -82,7 +122,10 @@ export const slotPicker = (
   legend: ReadonlyArray<Node | string | null>,
   slots: ReadonlyArray<Slot>
 ): SlotPicker => {
-  const isFull = (slot: Slot) => slot.remaining !== null && slot.remaining !== undefined && slot.remaining <= 0
+  // A full slot with a waitlist stays open: choosing it joins the waitlist.
+  const isFull = (slot: Slot) =>
+    (slot.remaining !== null && slot.remaining !== undefined && slot.remaining <= 0 && !joinsWaitlist(slot)) ||
+    closedText(slot, Date.now()) !== undefined
   const full = slots.map(isFull)
   const labels = slots.map((slot, i) => h("label", { for: `${id}-${i}` }, ...slotLabelContent(slot)))
   const inputs = slots.map((slot, i) =>

@@ -26,6 +26,9 @@ describe.skipIf(chromiumPath === undefined)("the shift picker of the hosted form
     const created = await api("/submissions", { idempotency_key: crypto.randomUUID(), values: { email: "first@example.org" } })
     const submitted = await api(`/submissions/${created.body.data.id}/submit`, { values: { shifts: ["sl-b-one"] } })
     expect(submitted.status).toBe(200)
+    // And the one place of the Parking shift, which has a waitlist.
+    const parker = await api("/submissions", { idempotency_key: crypto.randomUUID(), values: { email: "parker@example.org" } })
+    expect((await api(`/submissions/${parker.body.data.id}/submit`, { values: { shifts: ["sl-b-wait"] } })).status).toBe(200)
   }, 180_000)
   afterAll(async () => {
     await browser?.close()
@@ -76,21 +79,59 @@ describe.skipIf(chromiumPath === undefined)("the shift picker of the hosted form
   it("on a 390 px phone: labels name the weekday, the form does not overflow, checkboxes are 24×24 px or more", slow, async () => {
     const { page, problems } = await open({ phone: true })
     const labels = page.locator("forms-embed fieldset.slots label")
-    await expect.poll(() => labels.count()).toBe(4)
+    await expect.poll(() => labels.count()).toBe(7)
     expect(await labels.allTextContents()).toEqual([
+      "Warm-up · Wed 19 Aug 2020, 08:00–10:00 · Browser Fest 2027 — Sign-up closed",
       "Gate · Fri 20 Aug 2027, 08:00–10:00 · Browser Fest 2027 — Full",
       expect.stringMatching(/^Bar · Fri 20 Aug 2027, 10:00–14:00 · Browser Fest 2027 — \d places? left$/),
       "Cleaning · Fri 20 Aug 2027, 22:00–02:00 · Browser Fest 2027",
-      expect.stringMatching(/^Stage · Sat 21 Aug 2027, 14:00–18:00 · Browser Fest 2027 — (\d places? left|Full)$/)
+      expect.stringMatching(/^Stage · Sat 21 Aug 2027, 14:00–18:00 · Browser Fest 2027 — (\d places? left|Full)$/),
+      expect.stringMatching(/^Parking · Tue 24 Aug 2027, 08:00–10:00 · Browser Fest 2027 — Full: join the waitlist( \(\d+ waiting\))?$/),
+      expect.stringMatching(/^Teardown · Sun 23 Aug 2099, 08:00–10:00 · Browser Fest 2027 — Sign-up opens \d{1,2} Jan 2099, \d\d:\d\d$/)
     ])
     expect(await overflow(page)).toEqual([])
     // The day and hours wrap as one piece: each is on one line.
     // Browser-side code as a string: this package is typechecked without the DOM library.
     expect(await page.evaluate<ReadonlyArray<number>>(
       `[...document.querySelector("forms-embed").shadowRoot.querySelectorAll("fieldset.slots .slot-when")].map((s) => s.getClientRects().length)`
-    )).toEqual([1, 1, 1, 1])
+    )).toEqual([1, 1, 1, 1, 1, 1, 1])
     expect(await targetsBelow24(page)).toEqual([])
     expect(await seriousViolations(page)).toEqual([])
+    expect(problems).toEqual([])
+  })
+
+  it("a slot whose sign-up is not open is disabled and says why", slow, async () => {
+    const { page, problems } = await open()
+    const later = page.getByLabel(/^Teardown · /)
+    const past = page.getByLabel(/^Warm-up · /)
+    await expect.poll(() => later.count()).toBe(1)
+    expect(await later.isDisabled()).toBe(true)
+    expect(await past.isDisabled()).toBe(true)
+    expect(await page.locator(`forms-embed label[for="${await later.getAttribute("id")}"]`).textContent()).toContain("Sign-up opens")
+    expect(await page.locator(`forms-embed label[for="${await past.getAttribute("id")}"]`).textContent()).toContain("Sign-up closed")
+    // The server refuses it too: rule closed on the field.
+    const created = await api("/submissions", { idempotency_key: crypto.randomUUID(), values: { email: "early@example.org" } })
+    const refused = await api(`/submissions/${created.body.data.id}/submit`, { values: { shifts: ["sl-b-later"] } })
+    expect(refused.status).toBe(422)
+    expect(JSON.stringify(refused.body)).toContain("\"rule\":\"closed\"")
+    expect(problems).toEqual([])
+  })
+
+  it("a full slot with a waitlist is offered as joining the waitlist, and a submit joins it", slow, async () => {
+    const { page, problems } = await open()
+    const parking = page.getByLabel(/^Parking · /)
+    await expect.poll(() => parking.count()).toBe(1)
+    const label = async () => page.locator(`forms-embed label[for="${await parking.getAttribute("id")}"]`).textContent()
+    expect(await label()).toContain("Full: join the waitlist")
+    expect(await parking.isDisabled()).toBe(false)
+    await page.getByLabel("Email").fill("wait@example.org")
+    await parking.check()
+    await page.getByRole("button", { name: "Submit" }).click()
+    await expect.poll(() => page.locator("forms-embed .done").textContent()).toContain("Thank you")
+    const { page: next } = await open()
+    const again = next.getByLabel(/^Parking · /)
+    await expect.poll(() => again.count()).toBe(1)
+    expect(await next.locator(`forms-embed label[for="${await again.getAttribute("id")}"]`).textContent()).toMatch(/join the waitlist \(\d+ waiting\)/)
     expect(problems).toEqual([])
   })
 

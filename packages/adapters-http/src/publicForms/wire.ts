@@ -8,7 +8,15 @@ import { defaultSizeLimits, type FormView, type RegistrationSection, type Submis
 import { ConditionWire, FieldWire, StoredFormType, toFieldWire, toValuesWire, ValuesMap, ValuesWire } from "../forms/wire.js"
 import { envelopeOf, iso, isoOrNull } from "../http/wireShapes.js"
 import { TimeSlotWire } from "../shifts/wire.js"
-import { Count, FormPosition, WholePosition } from "../http/wireNumbers.js"
+import { Count, FormPosition, Remaining, WholePosition } from "../http/wireNumbers.js"
+
+export const PlaceWire = Schema.Struct({
+  slot_id: Schema.String,
+  status: Schema.Literals(["confirmed", "waitlisted", "expired"]).annotate({
+    description: "A waiting place of a slot that has started is expired."
+  }),
+  position: Schema.NullOr(Remaining).annotate({ description: "The current rank on the waitlist, from 1; null otherwise." })
+}).annotate({ identifier: "Place" })
 
 export const SubmissionWire = Schema.Struct({
   id: Schema.String,
@@ -19,7 +27,10 @@ export const SubmissionWire = Schema.Struct({
   values: ValuesWire,
   created_at: Schema.String,
   updated_at: Schema.String,
-  submitted_at: Schema.NullOr(Schema.String)
+  submitted_at: Schema.NullOr(Schema.String),
+  places: Schema.optionalKey(Schema.Array(PlaceWire).annotate({
+    description: "On a form with a time_slots field: the submission's places (`[]` for a draft)."
+  }))
 }).annotate({ identifier: "Submission" })
 export type SubmissionWire = typeof SubmissionWire.Type
 
@@ -32,7 +43,8 @@ export const toSubmissionWire = (submission: Submission): SubmissionWire => ({
   values: toValuesWire(submission.values),
   created_at: iso(submission.created_at),
   updated_at: iso(submission.updated_at),
-  submitted_at: isoOrNull(submission.submitted_at)
+  submitted_at: isoOrNull(submission.submitted_at),
+  ...(submission.places === undefined ? {} : { places: submission.places.map((p) => ({ ...p })) })
 })
 
 // Two classes of one shape, so that the status (201 new, 200 replay) follows the class.

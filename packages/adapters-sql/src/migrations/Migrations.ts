@@ -22,6 +22,7 @@ import webhookReplaySince from "./0018_webhook_replay_since.js"
 import webhookClaimCaps from "./0020_webhook_claim_caps.js"
 import formLogic from "./0023_form_logic.js"
 import sectionLocks from "./0024_section_locks.js"
+import shiftsZonesWaitlists from "./0025_shifts_zones_waitlists.js"
 
 const table = "forms_migrations"
 
@@ -49,7 +50,8 @@ const migrations = {
   "0018_webhook_replay_since": webhookReplaySince,
   "0020_webhook_claim_caps": webhookClaimCaps,
   "0023_form_logic": formLogic,
-  "0024_section_locks": sectionLocks
+  "0024_section_locks": sectionLocks,
+  "0025_shifts_zones_waitlists": shiftsZonesWaitlists
 }
 const loader = PgMigrator.fromRecord(migrations)
 

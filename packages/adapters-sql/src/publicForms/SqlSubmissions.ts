@@ -182,11 +182,20 @@ export const makeSqlSubmissions = Effect.gen(function*() {
     if (places === undefined || places.slot_ids.length === 0) return
     // The function runs once (a materialised CTE); the slots' names, for the `full` message, are read beside it.
     const held = yield* sql<ChosenSlot>`WITH held AS MATERIALIZED (
-        SELECT * FROM forms_take_places(${command.id}::uuid, ${[...places.slot_ids]}::text[])
+        SELECT * FROM forms_take_places(${command.id}::uuid, ${[...places.slot_ids]}::text[], ${new Date(command.submitted_at)}::timestamptz)
       )
-      SELECT h.id, t.name, h.event_id, h.parent_event_id, h.date, h.start_time, h.end_time, h.capacity, h.holders
+      SELECT h.id, t.name, h.event_id, h.parent_event_id, h.date, h.start_time, h.end_time, h.starts_at, h.ends_at,
+        h.signup_opens_at, h.signup_closes_at, h.capacity, h.holders, h.waitlist, h.waitlisted, h.place
       FROM held h JOIN time_slots t ON t.id = h.id`
-    const refused = places.decide(held.map((slot) => ({ ...slot, holders: Number(slot.holders) })))
+    const refused = places.decide(held.map((slot) => ({
+      ...slot,
+      starts_at: Number(slot.starts_at),
+      ends_at: Number(slot.ends_at),
+      signup_opens_at: slot.signup_opens_at === null ? null : Number(slot.signup_opens_at),
+      signup_closes_at: slot.signup_closes_at === null ? null : Number(slot.signup_closes_at),
+      holders: Number(slot.holders),
+      waitlisted: Number(slot.waitlisted)
+    })))
     if (refused !== undefined) return yield* new SlotsRefused({ fields: refused })
   })
 

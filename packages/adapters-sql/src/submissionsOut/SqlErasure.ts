@@ -39,7 +39,12 @@ export const makeSqlErasure = Effect.gen(function*() {
         WHERE (p.key = 'id' OR right(p.key, 3) = '_id') AND jsonb_typeof(p.value) = 'string'
       ) || '{"erased": true}'::jsonb
       WHERE submission_id = ${id}::uuid`
-    yield* sql`DELETE FROM submissions WHERE id = ${id}::uuid`
+    // The slots it held (read before the cascade) give their places to the earliest waiting ones (CONTRACT §22).
+    const [gone] = yield* sql<{ readonly slots: ReadonlyArray<string> | null }>`DELETE FROM submissions WHERE id = ${id}::uuid
+      RETURNING (SELECT array_agg(p.slot_id ORDER BY p.slot_id COLLATE "C") FROM slot_places p WHERE p.submission_id = ${id}::uuid) AS slots`
+    if (gone?.slots != null && gone.slots.length > 0) {
+      yield* sql`SELECT slot_id FROM forms_promote(${[...gone.slots]}::text[], ${new Date(at)}::timestamptz)`
+    }
     if (row.contact_id !== null) {
       yield* sql`SELECT 1 FROM contacts WHERE id = ${row.contact_id}::uuid FOR UPDATE`
       yield* sql`DELETE FROM contacts c WHERE c.id = ${row.contact_id}::uuid

@@ -12,6 +12,19 @@ export const SectionLockedType = "section.locked" satisfies EventType
 /** An organiser's change opened a locked advance section (§21); payload `engagement_id, section_id`. */
 export const SectionReopenedType = "section.reopened" satisfies EventType
 
+/**
+ * A waiting place was confirmed (CONTRACT §22), recorded by the step that freed a place; payload `submission_id,
+ * slot_id`, with `schema_id` and `organisation_id` for the webhooks' fan-out.
+ */
+export const PlacePromotedType = "place.promoted" satisfies EventType
+
+export const placePromoted = (payload: {
+  readonly submission_id: string
+  readonly slot_id: string
+  readonly schema_id: string
+  readonly organisation_id: string
+}): NewOutboxEvent => ({ type: PlacePromotedType, payload: { ...payload } })
+
 /** A public form was submitted (recorded by `Submissions.submit`). */
 export const SubmissionSubmittedPayload = Schema.Struct({
   submission_id: Schema.String,

@@ -7,7 +7,8 @@ export const EventType = Schema.Literals([
   "section.submitted",
   "submission.erased",
   "section.locked",
-  "section.reopened"
+  "section.reopened",
+  "place.promoted"
 ])
 export type EventType = typeof EventType.Type
 

@@ -8,6 +8,9 @@ import type { Actor } from "../shared/Actor.js"
 import { Unavailable } from "../shared/errors.js"
 import type { ChosenSlot } from "../shifts/RegistrationData.js"
 import { type ConformanceSeed, formSchemaFromSeed } from "./Seed.js"
+import { placePromoted } from "../events/LifecycleEvents.js"
+import { type MemoryPlaces, type PromotableSlot, promoteIn, waitingIds } from "./shifts/inMemoryPlaces.js"
+import { seedSlotInstants } from "./shifts/seedSlotInstants.js"
 import { type InMemoryWebhookState, makeWebhookState } from "./webhooks/InMemoryWebhookState.js"
 
 export interface InMemoryOutboxRow {
@@ -48,8 +51,8 @@ export interface InMemoryData {
   /** `${schema_id}\u0000${slug}\u0000${normalized}` → claim. */
   readonly claims: Map<string, InMemoryClaim>
   readonly outbox: Array<InMemoryOutboxRow>
-  /** Slot id → the submissions holding a place on it (CONTRACT §15); a deleted submission holds nothing. */
-  readonly places: Map<string, Set<string>>
+  /** Slot id → submission id → its place (CONTRACT §15, §22); a deleted submission holds nothing. */
+  readonly places: MemoryPlaces
   /** Limiter key → epoch ms of the counted hits, oldest first. */
   readonly hits: Map<string, Array<number>>
   unavailable: string | null
@@ -85,11 +88,53 @@ export interface InMemoryStoreShape {
 
 export const claimKey = (schemaId: string, slug: string, normalized: string): string =>
   `${schemaId}\u0000${slug}\u0000${normalized}`
-/** The submitted submissions holding a place on the slot (places of deleted submissions are free again). */
-export const holdersOf = (data: InMemoryData, slotId: string): number => {
-  let n = 0
-  for (const id of data.places.get(slotId) ?? []) if (data.submissions.get(id)?.status === "submitted") n++
-  return n
+const held = (data: InMemoryData, id: string): boolean => data.submissions.get(id)?.status === "submitted"
+
+/** The confirmed places on the slot (places of deleted submissions are free again). */
+export const holdersOf = (data: InMemoryData, slotId: string): number =>
+  [...(data.places.get(slotId) ?? [])].filter(([id, place]) => place.status === "confirmed" && held(data, id)).length
+
+/** The waiting places of the slot at `now` (none once it started: they expired). */
+export const waitlistedOf = (data: InMemoryData, slotId: string, startsAt: number, now: number): number =>
+  waitingIds(data.places, slotId, startsAt <= now).filter((id) => held(data, id)).length
+
+/** Promotes on the seeded slots among `slotIds` and records each `place.promoted` in the outbox. */
+export const promoteSeeded = (data: InMemoryData, slotIds: ReadonlyArray<string>, now: number, nextId: () => string): void => {
+  const wanted = new Set(slotIds)
+  const slots = data.seed.time_slots.filter((slot) => wanted.has(slot.id)).map((slot) => ({
+    id: slot.id,
+    capacity: slot.capacity ?? null,
+    starts_at: seedSlotInstants(data.seed, slot).starts_at
+  }))
+  promoteSlots(data, slots, now, nextId)
+}
+
+/** Promotes on `slots` and records each `place.promoted` in the outbox. */
+export const promoteSlots = (data: InMemoryData, slots: ReadonlyArray<PromotableSlot>, now: number, nextId: () => string): void => {
+  const events = promoteIn(data.places, slots, now, (slotId, submissionId) => {
+    const submission = data.submissions.get(submissionId)
+    const schema = submission === undefined ? undefined : data.schemas.get(submission.schema_id)
+    return placePromoted({
+      submission_id: submissionId,
+      slot_id: slotId,
+      schema_id: submission?.schema_id ?? "",
+      organisation_id: schema?.organisation_id ?? ""
+    })
+  })
+  for (const event of events) {
+    data.outbox.push({
+      id: nextId(),
+      type: event.type,
+      payload: event.payload,
+      attempts: 0,
+      last_error: null,
+      available_at: now,
+      claimed_until: null,
+      delivered_at: null,
+      dead_at: null,
+      created_at: now
+    })
+  }
 }
 
 /** Appends an audit entry for the actor (inside a critical section); its id is a fresh UUID of this store. */
@@ -162,8 +207,8 @@ export class InMemoryStore extends Context.Service<InMemoryStore, InMemoryStoreS
     Layer.sync(InMemoryStore, () => InMemoryStore.of(makeInMemoryStore(seed)))
 }
 
-/** The seeded slots among `ids` as the `time_slots` rules read them (unknown ids left out). */
-export const chosenSlots = (data: InMemoryData, ids: ReadonlyArray<string>): Array<ChosenSlot> => {
+/** The seeded slots among `ids` as the `time_slots` rules read them at `now` (unknown ids left out). */
+export const chosenSlots = (data: InMemoryData, ids: ReadonlyArray<string>, now: number): Array<ChosenSlot> => {
   const wanted = new Set(ids)
   return data.seed.time_slots.filter((slot) => wanted.has(slot.id)).map((slot) => ({
     id: slot.id,
@@ -173,7 +218,10 @@ export const chosenSlots = (data: InMemoryData, ids: ReadonlyArray<string>): Arr
     date: slot.date,
     start_time: slot.start_time,
     end_time: slot.end_time,
+    ...seedSlotInstants(data.seed, slot),
     capacity: slot.capacity ?? null,
-    holders: holdersOf(data, slot.id)
+    holders: holdersOf(data, slot.id),
+    waitlist: slot.waitlist ?? false,
+    waitlisted: waitlistedOf(data, slot.id, seedSlotInstants(data.seed, slot).starts_at, now)
   }))
 }

@@ -109,11 +109,18 @@ describe("PublicForms.timeSlots", () => {
         date: "2027-08-19",
         start_time: "22:00",
         end_time: "02:00",
+        // The seed's events name no zone: UTC.
+        starts_at: Date.parse("2027-08-19T22:00:00Z"),
+        ends_at: Date.parse("2027-08-20T02:00:00Z"),
         duration_hours: 4,
+        signup_opens_at: null,
+        signup_closes_at: null,
         event_id: seedIds.festival,
         event_name: "Festival 2027",
         capacity: null,
-        remaining: null
+        remaining: null,
+        waitlist: false,
+        waitlisted: 0
       })
     })))
 

@@ -1,6 +1,7 @@
 /** A form submission: a draft saved any number of times, then submitted once. */
 import { Schema } from "effect"
 import { Values } from "../forms/Values.js"
+import { SubmissionPlace } from "../shifts/RegistrationData.js"
 
 export const SubmissionStatus = Schema.Literals(["draft", "submitted"])
 export type SubmissionStatus = typeof SubmissionStatus.Type
@@ -20,6 +21,8 @@ export const Submission = Schema.Struct({
   updated_at: Schema.Number,
   submitted_at: Schema.NullOr(Schema.Number),
   /** Increases on every write; submit commits only at the version that was validated. */
-  version: Schema.Number
+  version: Schema.Number,
+  /** On the answers of a form with a `time_slots` field (CONTRACT §22): its places; `[]` for a draft. */
+  places: Schema.optionalKey(Schema.Array(SubmissionPlace))
 })
 export type Submission = typeof Submission.Type

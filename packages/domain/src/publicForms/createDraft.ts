@@ -75,11 +75,13 @@ export const makeCreateDraft = (steps: FormSteps) =>
           stale = true
           return yield* new AnotherRound()
         })
-        return yield* inRounds(
+        const result = yield* inRounds(
           createRound,
           revisionRounds,
           () => new Unavailable({ reason: "The form kept changing; nothing was created." })
         )
+        // A replay of a submitted submission shows its places now (CONTRACT §22).
+        return { ...result, submission: yield* steps.withPlaces(schema, result.submission) }
       }))
     })
   })

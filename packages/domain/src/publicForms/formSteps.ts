@@ -1,5 +1,6 @@
 /** The steps every public-form use case shares: the token resolver, the submission lookup, compiled rules, `unique`. */
 import { Clock, Effect, Option } from "effect"
+import type { Submission } from "./Submission.js"
 import { FormNotFound } from "../forms/errors.js"
 import type { FormSchema } from "../forms/FormSchema.js"
 import { FormsConfig } from "../FormsConfig.js"
@@ -92,15 +93,15 @@ export const makeFormSteps = Effect.gen(function*() {
     full: FullCheck
   ) {
     const slots = yield* registration.chosenSlots(chosenSlotIds(choices))
-    const slotErrors = checkSlotChoices(choices, slots, schema.event?.id ?? null, full)
+    const slotErrors = checkSlotChoices(choices, slots, schema.event?.id ?? null, full, yield* Clock.currentTimeMillis)
     return mergeFieldErrors(schema.fields.map((field) => field.slug), errors, slotErrors)
   })
 
-  /** The places a submit takes for `choices`, and the domain's decision on them once taken. */
-  const slotDecision = (schema: FormSchema, choices: ReadonlyArray<SlotChoice> | undefined) =>
+  /** The places a submit at `now` takes for `choices`, and the domain's decision on them once taken. */
+  const slotDecision = (schema: FormSchema, choices: ReadonlyArray<SlotChoice> | undefined, now: number) =>
     choices === undefined || choices.length === 0 ? undefined : {
       slot_ids: chosenSlotIds(choices),
-      decide: (held: ReadonlyArray<ChosenSlot>) => checkSlotChoices(choices, held, schema.event?.id ?? null, "taken")
+      decide: (held: ReadonlyArray<ChosenSlot>) => checkSlotChoices(choices, held, schema.event?.id ?? null, "taken", now)
     }
 
 
@@ -113,7 +114,14 @@ export const makeFormSteps = Effect.gen(function*() {
     return current.revision === schema.revision ? undefined : current
   })
 
-  return { resolve, findSubmission, rules, withTaken, withSlotErrors, slotDecision, fresh, movedOn } as const
+  /** The submission with its places when the form has a `time_slots` field (CONTRACT §22); a draft holds none. */
+  const withPlaces = Effect.fnUntraced(function*(schema: FormSchema, submission: Submission) {
+    if (!schema.fields.some((field) => field.type === "time_slots")) return submission
+    const places = submission.status === "draft" ? [] : yield* registration.placesOf(submission.id)
+    return { ...submission, places }
+  })
+
+  return { resolve, findSubmission, rules, withTaken, withSlotErrors, slotDecision, fresh, movedOn, withPlaces } as const
 })
 
 export type FormSteps = Effect.Success<typeof makeFormSteps>

@@ -82,7 +82,9 @@ export const makeSaveDraft = (steps: FormSteps) =>
         return yield* new AnotherRound()
       })
       return yield* underLimit(rateLimit)(
-        inRounds(saveRound, revisionRounds, () => new Unavailable({ reason: "The form kept changing; nothing was saved." }))
+        inRounds(saveRound, revisionRounds, () => new Unavailable({ reason: "The form kept changing; nothing was saved." })).pipe(
+          Effect.flatMap((saved) => steps.withPlaces(schema, saved))
+        )
       )
     })
   })

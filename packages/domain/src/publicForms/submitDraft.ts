@@ -80,7 +80,7 @@ export const makeSubmitDraft = (steps: FormSteps) =>
         revision: schema.revision,
         values: stored,
         claims: result.unique,
-        places: steps.slotDecision(schema, result.slots),
+        places: steps.slotDecision(schema, result.slots, submittedAt),
         submitted_at: submittedAt,
         events: [event]
       }).pipe(
@@ -163,6 +163,8 @@ export const makeSubmitDraft = (steps: FormSteps) =>
       const schema = yield* steps.resolve(token)
       const submission = yield* steps.findSubmission(schema, submissionId)
       const rateLimit = yield* limit(submitPolicy, config.submitLimitPerHour, schema.id, client)
-      return yield* underLimit(rateLimit)(submitAfterLimit(schema, submission, body))
+      return yield* underLimit(rateLimit)(
+        submitAfterLimit(schema, submission, body).pipe(Effect.flatMap((submitted) => steps.withPlaces(schema, submitted)))
+      )
     })
   })

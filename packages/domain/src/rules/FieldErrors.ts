@@ -13,6 +13,7 @@ export const RuleName = Schema.Literals([
   "boolean",
   "phone",
   "in",
+  "closed",
   "min",
   "max",
   "regex",

@@ -3,19 +3,29 @@ import { describe, expect, it } from "@effect/vitest"
 import { slotIdsOf } from "../rules/SlotChoice.js"
 import type { ChosenSlot } from "./RegistrationData.js"
 import { checkSlotChoice, checkSlotChoices, chosenSlotIds, isFormSlot, mergeFieldErrors } from "./slotChoices.js"
+import { slotInstants } from "./slotInstants.js"
 
-const slot = (id: string, over: Partial<ChosenSlot> = {}): ChosenSlot => ({
-  id,
-  name: `Slot ${id}`,
-  event_id: "fest",
-  parent_event_id: null,
-  date: "2027-09-01",
-  start_time: "08:00",
-  end_time: "12:00",
-  capacity: null,
-  holders: 0,
-  ...over
-})
+/** A slot in UTC, its instants computed from the times given. */
+const slot = (id: string, over: Partial<ChosenSlot> = {}): ChosenSlot => {
+  const times = { date: "2027-09-01", start_time: "08:00", end_time: "12:00", ...over }
+  const instants = slotInstants(times, "UTC")
+  if (instants === undefined) throw new Error(`unreadable ${JSON.stringify(times)}`)
+  return {
+    id,
+    name: `Slot ${id}`,
+    event_id: "fest",
+    parent_event_id: null,
+    capacity: null,
+    holders: 0,
+    signup_opens_at: null,
+    signup_closes_at: null,
+    waitlist: false,
+    waitlisted: 0,
+    ...over,
+    ...times,
+    ...instants
+  }
+}
 
 const slots = [
   slot("a"),
@@ -26,9 +36,11 @@ const slots = [
   slot("other", { event_id: "elsewhere" })
 ]
 const byId = new Map(slots.map((s) => [s.id, s]))
+/** Before every slot's start, with no window set: sign-up is open. */
+const now = Date.parse("2027-01-01T00:00:00Z")
 const choice = (ids: ReadonlyArray<string>, min = -Infinity, max = Infinity) => ({ slug: "shifts", ids, min, max })
 const rules = (ids: ReadonlyArray<string>, full: "none" | "read" | "taken" = "none", min = -Infinity, max = Infinity) =>
-  checkSlotChoice(choice(ids, min, max), byId, "fest", full)?.map((e) => e.rule)
+  checkSlotChoice(choice(ids, min, max), byId, "fest", full, now)?.map((e) => e.rule)
 
 describe("slotIdsOf (the shape rule of a time_slots value)", () => {
   it.each([
@@ -52,8 +64,8 @@ describe("checkSlotChoice (CONTRACT §15: in, min, max, overlap, full)", () => {
     expect(rules(["nope"])).toEqual(["in"])
     expect(isFormSlot(null, slot("a"))).toBe(false)
     // A form of the child event lists its own slots only.
-    expect(checkSlotChoice(choice(["b"]), byId, "day", "none")).toBeUndefined()
-    expect(checkSlotChoice(choice(["a"]), byId, "day", "none")?.map((e) => e.rule)).toEqual(["in"])
+    expect(checkSlotChoice(choice(["b"]), byId, "day", "none", now)).toBeUndefined()
+    expect(checkSlotChoice(choice(["a"]), byId, "day", "none", now)?.map((e) => e.rule)).toEqual(["in"])
   })
 
   it("counts slots against min and max", () => {
@@ -79,15 +91,15 @@ describe("checkSlotChoice (CONTRACT §15: in, min, max, overlap, full)", () => {
   it("full: on holders read, no place left; on places taken, more holders than capacity", () => {
     expect(rules(["night"], "read")).toBeUndefined()
     const taken = new Map(byId).set("night", { ...slot("night"), capacity: 1, holders: 1 })
-    expect(checkSlotChoice(choice(["night"]), taken, "fest", "taken")).toBeUndefined()
+    expect(checkSlotChoice(choice(["night"]), taken, "fest", "taken", now)).toBeUndefined()
     taken.set("night", { ...slot("night"), capacity: 1, holders: 2 })
-    expect(checkSlotChoice(choice(["night"]), taken, "fest", "taken")?.map((e) => e.rule)).toEqual(["full"])
+    expect(checkSlotChoice(choice(["night"]), taken, "fest", "taken", now)?.map((e) => e.rule)).toEqual(["full"])
     // Capacity lowered below the holders: still full, never negative.
-    expect(checkSlotChoice(choice(["night"]), new Map([["night", { ...slot("night"), capacity: 1, holders: 5 }]]), "fest", "read")?.[0]?.rule).toBe("full")
+    expect(checkSlotChoice(choice(["night"]), new Map([["night", { ...slot("night"), capacity: 1, holders: 5 }]]), "fest", "read", now)?.[0]?.rule).toBe("full")
   })
 
   it("the full message names each full slot as `<name> <date> <start>–<end>`, in the order slots are listed", () => {
-    expect(checkSlotChoice(choice(["b"]), byId, "fest", "read")).toEqual([
+    expect(checkSlotChoice(choice(["b"]), byId, "fest", "read", now)).toEqual([
       { rule: "full", message: "The time slot Slot b 2027-09-01 12:00\u201316:00 has no place left." }
     ])
     const full = new Map([
@@ -96,14 +108,14 @@ describe("checkSlotChoice (CONTRACT §15: in, min, max, overlap, full)", () => {
       ["open", slot("open", { name: "Camp", start_time: "12:00", end_time: "14:00" })],
       ["mid", slot("mid", { name: "Info", start_time: "14:00", end_time: "16:00", capacity: 1, holders: 3 })]
     ])
-    expect(checkSlotChoice(choice(["late", "open", "mid", "first"]), full, "fest", "read")?.[0]?.message).toBe(
+    expect(checkSlotChoice(choice(["late", "open", "mid", "first"]), full, "fest", "read", now)?.[0]?.message).toBe(
       "The time slots Gate 2027-08-31 08:00\u201312:00, Info 2027-09-01 14:00\u201316:00 and Bar 2027-09-01 18:00\u201322:00 " +
         "have no place left."
     )
   })
 
   it("checkSlotChoices keys errors by slug; chosenSlotIds is distinct and in code-unit order", () => {
-    const errors = checkSlotChoices([choice(["a"]), { ...choice(["other"]), slug: "second" }], slots, "fest", "none")
+    const errors = checkSlotChoices([choice(["a"]), { ...choice(["other"]), slug: "second" }], slots, "fest", "none", now)
     expect(errors === undefined ? undefined : Object.keys(errors)).toEqual(["second"])
     expect(chosenSlotIds([choice(["b", "a"]), choice(["a", "B"])])).toEqual(["B", "a", "b"])
   })
@@ -121,6 +133,33 @@ describe("checkSlotChoice (CONTRACT §15: in, min, max, overlap, full)", () => {
   })
 })
 
+describe("sign-up windows (CONTRACT §22 closed)", () => {
+  const at = (iso: string) => Date.parse(iso)
+  const windowed = slot("w", { signup_opens_at: at("2027-06-01T00:00:00Z"), signup_closes_at: at("2027-08-01T00:00:00Z") })
+  const open = slot("o")
+  const map = new Map([["w", windowed], ["o", open], ["b", { ...(slots[1] as ChosenSlot), holders: 3 }]])
+  const rulesAt = (ids: ReadonlyArray<string>, when: string, min = -Infinity, max = Infinity) =>
+    checkSlotChoice(choice(ids, min, max), map, "fest", "taken", at(when))?.map((e) => e.rule)
+
+  it("closed before the window opens and from its close on; open in between (half-open)", () => {
+    expect(rulesAt(["w"], "2027-05-31T23:59:59Z")).toEqual(["closed"])
+    expect(rulesAt(["w"], "2027-06-01T00:00:00Z")).toBeUndefined()
+    expect(rulesAt(["w"], "2027-07-31T23:59:59Z")).toBeUndefined()
+    expect(rulesAt(["w"], "2027-08-01T00:00:00Z")).toEqual(["closed"])
+  })
+
+  it("without a close, sign-up closes when the slot starts", () => {
+    expect(rulesAt(["o"], "2027-09-01T07:59:59Z")).toBeUndefined()
+    expect(rulesAt(["o"], "2027-09-01T08:00:00Z")).toEqual(["closed"])
+  })
+
+  it("closed comes after in and before min, max and overlap, all reported; full waits for the others", () => {
+    expect(rulesAt(["nope", "w", "o"], "2027-05-01T00:00:00Z", 5, 1)).toEqual(["in", "closed", "min", "max", "overlap"])
+    // "b" is full (2 of 2 taken, this submission counted): full is not reported beside closed.
+    expect(rulesAt(["w", "b"], "2027-05-01T00:00:00Z")).toEqual(["closed"])
+  })
+})
+
 describe("slot rules, properties", () => {
   const hhmm = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.constantFrom(0, 30)).map(([h, m]) =>
     `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`
@@ -134,8 +173,8 @@ describe("slot rules, properties", () => {
     fc.assert(fc.property(arbitrarySlots, fc.constantFrom("none", "read", "taken" as const), (list, full) => {
       const map = new Map(list.map((s) => [s.id, s]))
       const ids = list.map((s) => s.id)
-      const forward = checkSlotChoice(choice(ids), map, "fest", full)
-      const backward = checkSlotChoice(choice([...ids].reverse()), map, "fest", full)
+      const forward = checkSlotChoice(choice(ids), map, "fest", full, now)
+      const backward = checkSlotChoice(choice([...ids].reverse()), map, "fest", full, now)
       expect(backward).toEqual(forward)
     }))
   })
@@ -147,10 +186,14 @@ describe("slot rules, properties", () => {
       // `next` starts the day `first` ends on: the same date unless `first` runs past midnight.
       const crosses = first.end_time <= first.start_time
       const touching = crosses ? { ...next, date: `2027-09-0${Number(first.date.slice(-1)) + 1}` } : next
-      const nextEnd = { ...touching, end_time: touching.start_time === "23:30" ? "23:45" : "23:59" }
+      const nextEnd = slot("next", {
+        date: touching.date,
+        start_time: touching.start_time,
+        end_time: touching.start_time === "23:30" ? "23:45" : "23:59"
+      })
       const map = new Map([[first.id, first], [nextEnd.id, nextEnd], ["copy", { ...first, id: "copy" }]])
       const overlapOf = (ids: ReadonlyArray<string>) =>
-        (checkSlotChoice(choice(ids), map, "fest", "none") ?? []).some((e) => e.rule === "overlap")
+        (checkSlotChoice(choice(ids), map, "fest", "none", now) ?? []).some((e) => e.rule === "overlap")
       if (nextEnd.start_time < nextEnd.end_time) expect(overlapOf([first.id, nextEnd.id])).toBe(false)
       expect(overlapOf([first.id, "copy"])).toBe(true)
     }))

@@ -1,15 +1,16 @@
 /**
- * The rules of a `time_slots` field (CONTRACT §15) after its shape passed: `in` (the form's own slots,
- * festival-aware), `min`/`max` (number of slots), `overlap` (interval arithmetic, midnight crossing), and at
+ * The rules of a `time_slots` field (CONTRACT §15, §22) after its shape passed: `in` (the form's own slots,
+ * festival-aware), `closed` (sign-up windows), `min`/`max` (number of slots), `overlap` (interval arithmetic, midnight crossing), and at
  * submit `full`, each field's errors in that order. Pure: the slots come from the RegistrationData port
  * (before a submit) or from the submit's atomic step (the places already taken, `holders` counting them).
  */
 import type { FieldError, FieldErrors } from "../rules/FieldErrors.js"
 import type { SlotChoice } from "../rules/SlotChoice.js"
 import type { ChosenSlot } from "./RegistrationData.js"
+import { signupState, slotsClosedMessage } from "./signupWindow.js"
 import { overlappingSlotIds } from "./slotIntervals.js"
+import { placeFor } from "./placeArithmetic.js"
 import { compareLabelledSlots, type LabelledSlot, slotLabel } from "./slotLabel.js"
-import { remainingPlaces } from "./TimeSlot.js"
 
 /** How `full` is checked: not at all (saves), on holders read before the submit, or on the places just taken. */
 export type FullCheck = "none" | "read" | "taken"
@@ -33,18 +34,26 @@ export const slotsMaxMessage = (n: number): string => `Choose at most ${count(n)
 export const isFormSlot = (formEventId: string | null, slot: ChosenSlot): boolean =>
   formEventId !== null && (slot.event_id === formEventId || slot.parent_event_id === formEventId)
 
-/** No place left for one more holder. With "taken", `holders` already counts this submission. */
+/**
+ * No place for this submission: with "taken", the place the store gave it (`full`: none); with "read", what a
+ * submit now would get (a waitlist slot always has room on its waitlist).
+ */
 const isFull = (slot: ChosenSlot, check: FullCheck): boolean => {
   if (check === "none" || slot.capacity === null) return false
-  return check === "taken" ? slot.holders > slot.capacity : remainingPlaces(slot.capacity, slot.holders) === 0
+  if (check === "taken") return slot.place === undefined ? slot.holders > slot.capacity : slot.place === "full"
+  return placeFor({ capacity: slot.capacity, waitlist: slot.waitlist, confirmed: slot.holders, waiting: slot.waitlisted }) === "full"
 }
 
-/** One field's errors in rule order: in, min, max, overlap, then full (only when every other rule passed). */
+/**
+ * One field's errors in rule order: in, closed (a chosen slot outside its sign-up window at `now`), min, max,
+ * overlap, then full (only when every other rule passed).
+ */
 export const checkSlotChoice = (
   choice: SlotChoice,
   slots: ReadonlyMap<string, ChosenSlot>,
   formEventId: string | null,
-  full: FullCheck
+  full: FullCheck,
+  now: number
 ): ReadonlyArray<FieldError> | undefined => {
   const errors: Array<FieldError> = []
   const known: Array<ChosenSlot> = []
@@ -53,6 +62,7 @@ export const checkSlotChoice = (
     if (slot !== undefined && isFormSlot(formEventId, slot)) known.push(slot)
   }
   if (known.length < choice.ids.length) errors.push({ rule: "in", message: slotsInMessage })
+  if (known.some((slot) => signupState(slot, now) !== "open")) errors.push({ rule: "closed", message: slotsClosedMessage })
   const n = choice.ids.length
   if (n < choice.min) errors.push({ rule: "min", message: slotsMinMessage(choice.min) })
   if (n > choice.max) errors.push({ rule: "max", message: slotsMaxMessage(choice.max) })
@@ -67,12 +77,13 @@ export const checkSlotChoices = (
   choices: ReadonlyArray<SlotChoice>,
   slots: ReadonlyArray<ChosenSlot>,
   formEventId: string | null,
-  full: FullCheck
+  full: FullCheck,
+  now: number
 ): FieldErrors | undefined => {
   const byId = new Map(slots.map((slot) => [slot.id, slot]))
   let out: Record<string, ReadonlyArray<FieldError>> | undefined
   for (const choice of choices) {
-    const errors = checkSlotChoice(choice, byId, formEventId, full)
+    const errors = checkSlotChoice(choice, byId, formEventId, full, now)
     if (errors !== undefined) (out ??= Object.create(null) as Record<string, ReadonlyArray<FieldError>>)[choice.slug] = errors
   }
   return out

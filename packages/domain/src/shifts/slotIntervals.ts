@@ -1,7 +1,7 @@
 /**
- * Time slots as intervals (CONTRACT §15 `overlap`): minutes on one calendar line, a slot whose end is not
- * after its start ending the next day (equal start and end: 24 hours). Every slot of a festival reads
- * the same local clock, so no time zone enters the arithmetic.
+ * Time slots as intervals (CONTRACT §15 `overlap`, §22): `slotInterval` reads a slot's wall clock as minutes on
+ * one calendar line (a slot whose end is not after its start ending the next day; equal start and end: 24
+ * hours); overlap itself compares the slots' instants (`starts_at`, `ends_at`), whatever their zones.
  */
 import { dayMinutes, parseMinutes } from "./slotTimes.js"
 
@@ -33,17 +33,17 @@ export const slotInterval = (slot: SlotTimes): Interval | undefined => {
 /** Intervals that only touch (one ends when the other starts) do not overlap. */
 export const intervalsOverlap = (a: Interval, b: Interval): boolean => a.start < b.end && b.start < a.end
 
-/**
- * The ids of the chosen slots that overlap another chosen slot, in the order given (each once). Slots
- * whose times cannot be read overlap nothing.
- */
-export const overlappingSlotIds = <S extends SlotTimes & { readonly id: string }>(
-  slots: ReadonlyArray<S>
-): ReadonlyArray<string> => {
-  const intervals = slots.map((slot) => ({ id: slot.id, interval: slotInterval(slot) }))
-  const ordered = intervals
-    .filter((entry): entry is { id: string; interval: Interval } => entry.interval !== undefined)
-    .sort((a, b) => a.interval.start - b.interval.start)
+/** A slot as instants (epoch ms), half-open `[starts_at, ends_at)`. */
+export interface SlotSpan {
+  readonly id: string
+  readonly starts_at: number
+  readonly ends_at: number
+}
+
+/** The ids of the chosen slots that overlap another chosen slot (on instants), in the order given (each once). */
+export const overlappingSlotIds = (slots: ReadonlyArray<SlotSpan>): ReadonlyArray<string> => {
+  const intervals = slots.map((slot) => ({ id: slot.id, interval: { start: slot.starts_at, end: slot.ends_at } }))
+  const ordered = [...intervals].sort((a, b) => a.interval.start - b.interval.start)
   const overlapping = new Set<string>()
   // Sorted by start: a slot overlaps an earlier one exactly when it starts before the latest end so far.
   let latest: { id: string; end: number } | undefined

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import type { EventRecord, SlotAvailability } from "./RegistrationData.js"
+import { slotInstants } from "./slotInstants.js"
 import { festivalEventIds, toTimeSlots } from "./timeSlots.js"
 
 const events: ReadonlyArray<EventRecord> = [
@@ -34,6 +35,11 @@ describe("toTimeSlots", () => {
     date,
     start_time,
     end_time,
+    ...(slotInstants({ date, start_time, end_time }, "Europe/Amsterdam") ?? { starts_at: 0, ends_at: 0 }),
+    signup_opens_at: null,
+    signup_closes_at: null,
+    waitlist: false,
+    waitlisted: 0,
     capacity: null,
     holders: 0
   })
@@ -59,11 +65,17 @@ describe("toTimeSlots", () => {
         date: "2027-08-20",
         start_time: "22:00",
         end_time: "02:00",
+        starts_at: Date.parse("2027-08-20T20:00:00Z"),
+        ends_at: Date.parse("2027-08-21T00:00:00Z"),
         duration_hours: 4,
+        signup_opens_at: null,
+        signup_closes_at: null,
         event_id: "day1",
         event_name: "Friday",
         capacity: null,
-        remaining: null
+        remaining: null,
+        waitlist: false,
+        waitlisted: 0
       }
     ])
   })

@@ -1,7 +1,8 @@
 /** Time slots of a form's event tree (CONTRACT §2, §3): festival-aware, `HH:MM`, durations past midnight. */
 import { compareStrings } from "../shared/compareStrings.js"
 import type { EventRecord, SlotAvailability } from "./RegistrationData.js"
-import { durationHours, formatTime } from "./slotTimes.js"
+import { instantHours } from "./slotInstants.js"
+import { formatTime } from "./slotTimes.js"
 import { remainingPlaces, type TimeSlot } from "./TimeSlot.js"
 
 /**
@@ -35,11 +36,17 @@ export const toTimeSlots = (
       date: slot.date,
       start_time: formatTime(slot.start_time),
       end_time: formatTime(slot.end_time),
-      duration_hours: durationHours(slot.start_time, slot.end_time),
+      starts_at: slot.starts_at,
+      ends_at: slot.ends_at,
+      duration_hours: instantHours(slot),
+      signup_opens_at: slot.signup_opens_at,
+      signup_closes_at: slot.signup_closes_at,
       event_id: slot.event_id,
       event_name: names.get(slot.event_id) ?? "",
       capacity: slot.capacity,
-      remaining: remainingPlaces(slot.capacity, slot.holders)
+      remaining: remainingPlaces(slot.capacity, slot.holders),
+      waitlist: slot.waitlist,
+      waitlisted: slot.waitlisted
     }))
     .sort(compareSlots)
 }

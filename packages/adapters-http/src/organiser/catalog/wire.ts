@@ -1,8 +1,8 @@
 /** The catalog on the organiser's wire: the organisation, events, time slots, event sections, audit entries, and their bodies. */
 import { Schema } from "effect"
 import { AdminEvent, AdminEventSection, type AdminTimeSlot, AuditEntry, Organisation } from "@forms/domain"
-import { durationHours, remainingPlaces } from "@forms/domain/internal"
-import { envelopeOf, iso, listOf } from "../../http/wireShapes.js"
+import { instantHours, remainingPlaces } from "@forms/domain/internal"
+import { envelopeOf, iso, isoOrNull, listOf } from "../../http/wireShapes.js"
 import { TimeSlotWire } from "../../shifts/wire.js"
 import { Capacity, WholePosition } from "../../http/wireNumbers.js"
 
@@ -18,6 +18,8 @@ export const toEventWire = (e: AdminEvent): typeof EventWire.Type => ({
   id: e.id,
   name: e.name,
   parent_event_id: e.parent_event_id,
+  timezone: e.timezone,
+  effective_timezone: e.effective_timezone,
   created_at: iso(e.created_at)
 })
 
@@ -33,11 +35,17 @@ export const toAdminTimeSlotWire = (t: AdminTimeSlot): typeof AdminTimeSlotWire.
   date: t.date,
   start_time: t.start_time,
   end_time: t.end_time,
-  duration_hours: durationHours(t.start_time, t.end_time),
+  starts_at: iso(t.starts_at),
+  ends_at: iso(t.ends_at),
+  duration_hours: instantHours(t),
+  signup_opens_at: isoOrNull(t.signup_opens_at),
+  signup_closes_at: isoOrNull(t.signup_closes_at),
   event_id: t.event_id,
   event_name: t.event_name,
   capacity: t.capacity,
-  remaining: remainingPlaces(t.capacity, t.holders)
+  remaining: remainingPlaces(t.capacity, t.holders),
+  waitlist: t.waitlist,
+  waitlisted: t.waitlisted
 })
 
 /** The domain's event section, its position a whole number in the API's range. */
@@ -69,20 +77,31 @@ export const toAuditWire = (a: AuditEntry): typeof AuditEntryWire.Type => ({
 
 // Request bodies, for the document and the typed client. The handlers check bodies member by member
 // themselves (dotted-path 422s, unknown members refused), so these are never used to decode.
+const TimeZoneMember = Schema.optionalKey(Schema.NullOr(Schema.String).annotate({
+  description: "An IANA time-zone name (such as Europe/Amsterdam), or null: the parent's zone, or UTC for a top-level event."
+}))
 export const EventBody = Schema.Struct({
   name: Schema.String,
-  parent_event_id: Schema.optionalKey(Schema.NullOr(Schema.String))
+  parent_event_id: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  timezone: TimeZoneMember
 }).annotate({ identifier: "AdminEventBody" })
 export const EventPatchBody = Schema.Struct({
   name: Schema.optionalKey(Schema.String),
-  parent_event_id: Schema.optionalKey(Schema.NullOr(Schema.String))
+  parent_event_id: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  timezone: TimeZoneMember
 }).annotate({ identifier: "AdminEventPatch" })
+const SignupInstant = Schema.optionalKey(Schema.NullOr(Schema.String).annotate({
+  description: "An RFC 3339 date-time with a zone, or null."
+}))
 const slotMembers = {
   name: Schema.String,
   date: Schema.String,
   start_time: Schema.String,
   end_time: Schema.String,
-  capacity: Schema.optionalKey(Schema.NullOr(Capacity))
+  capacity: Schema.optionalKey(Schema.NullOr(Capacity)),
+  signup_opens_at: SignupInstant,
+  signup_closes_at: SignupInstant,
+  waitlist: Schema.optionalKey(Schema.Boolean.annotate({ description: "A full slot gives waitlisted places; only with a capacity." }))
 }
 export const TimeSlotBody = Schema.Struct(slotMembers).annotate({ identifier: "AdminTimeSlotBody" })
 export const TimeSlotPatchBody = Schema.Struct({
@@ -90,7 +109,10 @@ export const TimeSlotPatchBody = Schema.Struct({
   date: Schema.optionalKey(Schema.String),
   start_time: Schema.optionalKey(Schema.String),
   end_time: Schema.optionalKey(Schema.String),
-  capacity: Schema.optionalKey(Schema.NullOr(Capacity))
+  capacity: Schema.optionalKey(Schema.NullOr(Capacity)),
+  signup_opens_at: SignupInstant,
+  signup_closes_at: SignupInstant,
+  waitlist: Schema.optionalKey(Schema.Boolean)
 }).annotate({ identifier: "AdminTimeSlotPatch" })
 export const EventSectionBody = Schema.Struct({
   name: Schema.String,

@@ -6,7 +6,7 @@
  */
 import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
-import { type Actor, AuditEntry, EventNotFound, InUse, OrganiserCatalog, ReferenceInvalid } from "@forms/domain"
+import { type Actor, AuditEntry, EventNotFound, InUse, OrganiserCatalog, ReferenceInvalid, SlotTimesInvalid } from "@forms/domain"
 import { appendAudit } from "../../sql/appendAudit.js"
 import { decodeRows } from "../../sql/decodeRows.js"
 import { newestFirst, toPage } from "../../sql/paging.js"
@@ -15,6 +15,7 @@ import { epochMs } from "../../sql/sqlValues.js"
 import { eventColumns, EventRow } from "./eventRows.js"
 import { makeEventSectionMethods } from "./SqlEventSections.js"
 import { makeTimeSlotMethods } from "./SqlTimeSlots.js"
+import { recomputeSlotInstants } from "../../shifts/slotInstantsSql.js"
 
 const decodeEvents = decodeRows(EventRow)
 
@@ -64,9 +65,9 @@ export const makeSqlOrganiserCatalog = Effect.gen(function*() {
           if (input.parent_event_id !== null && !(yield* topLevelParent(actor.organisation_id, input.parent_event_id))) {
             return yield* new ReferenceInvalid({ field: "parent_event_id" })
           }
-          const rows = yield* sql`INSERT INTO events AS e (id, organisation_id, name, parent_event_id, created_at)
+          const rows = yield* sql`INSERT INTO events AS e (id, organisation_id, name, parent_event_id, timezone, created_at)
             VALUES (gen_random_uuid()::text, ${actor.organisation_id}, ${input.name}, ${input.parent_event_id},
-                    ${new Date(at)}::timestamptz)
+                    ${input.timezone ?? null}, ${new Date(at)}::timestamptz)
             RETURNING ${columns}`.pipe(Effect.flatMap(decodeEvents))
           const event = rows[0]
           if (event === undefined) return yield* Effect.die("the insert returned no row")
@@ -94,8 +95,17 @@ export const makeSqlOrganiserCatalog = Effect.gen(function*() {
           }
           const name = patch.name ?? found.value.name
           const parentId = parent === undefined ? found.value.parent_event_id : parent
-          const rows = yield* sql`UPDATE events AS e SET name = ${name}, parent_event_id = ${parentId}
+          const timezone = patch.timezone === undefined ? found.value.timezone : patch.timezone
+          // A child's zone change reads its parent's zone: the parent is held against a change meanwhile.
+          if (patch.timezone !== undefined && parent === undefined && parentId !== null) {
+            yield* selectEvent(actor.organisation_id, parentId, { lock: "FOR SHARE" })
+          }
+          const rows = yield* sql`UPDATE events AS e SET name = ${name}, parent_event_id = ${parentId}, timezone = ${timezone}
             WHERE e.id = ${id} RETURNING ${columns}`.pipe(Effect.flatMap(decodeEvents))
+          // The slots of the event and of its children move with its zone, in this transaction (CONTRACT §22).
+          if ((patch.timezone !== undefined || parent !== undefined) && !(yield* recomputeSlotInstants(sql, [id]))) {
+            return yield* new SlotTimesInvalid({ field: patch.timezone !== undefined ? "timezone" : "parent_event_id" })
+          }
           yield* audit(actor, at, "event.updated", id)
           return rows[0] ?? found.value
         })),

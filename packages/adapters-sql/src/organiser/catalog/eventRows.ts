@@ -5,7 +5,9 @@ import { AdminEvent } from "@forms/domain"
 import { epochMs } from "../../sql/sqlValues.js"
 
 /** Over `events e`. */
-export const eventColumns = `e.id, e.name, e.parent_event_id, ${epochMs("e.created_at")} AS created_at`
+export const eventColumns = `e.id, e.name, e.parent_event_id, e.timezone,
+  COALESCE(e.timezone, (SELECT p.timezone FROM events p WHERE p.id = e.parent_event_id), 'UTC') AS effective_timezone,
+  ${epochMs("e.created_at")} AS created_at`
 /** A row of `eventColumns` is the domain's record. */
 export const EventRow = AdminEvent
 

@@ -6,10 +6,10 @@ import { Effect, Layer, Option } from "effect"
 import { OrganiserAccess } from "../../organiser/catalog/OrganiserAccess.js"
 import { OrganiserCatalog } from "../../organiser/catalog/OrganiserCatalog.js"
 import { OrganiserArtists } from "../../organiser/OrganiserArtists.js"
-import { holdersOf, type InMemoryData, InMemoryStore } from "../InMemoryStore.js"
+import { holdersOf, type InMemoryData, InMemoryStore, promoteSlots, waitlistedOf } from "../InMemoryStore.js"
 import { inMemoryOrganiserArtists } from "./artists/InMemoryOrganiserArtists.js"
 import { inMemoryOrganiserAccess } from "./catalog/InMemoryOrganiserAccess.js"
-import { inMemoryOrganiserCatalog } from "./catalog/InMemoryOrganiserCatalog.js"
+import { inMemoryOrganiserCatalog, noSlotPlaces, type SlotPlacesAccess } from "./catalog/InMemoryOrganiserCatalog.js"
 import { inMemoryOrganiserEngagements } from "./engagements/InMemoryOrganiserEngagements.js"
 import { auditTo, idSource, makeOrganiserState, type OrganiserState } from "./OrganiserState.js"
 
@@ -23,10 +23,14 @@ const newId = idSource("8000")
 export const makeInMemoryOrganiser = (state: OrganiserState = makeOrganiserState(), shared?: InMemoryData) => {
   const audit = auditTo(state, newId)
   // Without a shared store this state holds no submissions: no slot of it is ever held.
-  const holders = (slotId: string): number => (shared === undefined ? 0 : holdersOf(shared, slotId))
+  const places: SlotPlacesAccess = shared === undefined ? noSlotPlaces : {
+    holders: (slotId) => holdersOf(shared, slotId),
+    waitlisted: (slotId) => waitlistedOf(shared, slotId, Infinity, 0),
+    promote: (slot, at) => promoteSlots(shared, [slot], at, newId)
+  }
   return {
     access: inMemoryOrganiserAccess(state, newId),
-    catalog: inMemoryOrganiserCatalog(state, audit, newId, holders),
+    catalog: inMemoryOrganiserCatalog(state, audit, newId, places),
     artists: OrganiserArtists.of({
       ...inMemoryOrganiserArtists(state, audit, newId),
       ...inMemoryOrganiserEngagements(state, audit, newId)

@@ -24,7 +24,8 @@ export interface OrganiserState {
   readonly organisations: Map<string, Organisation>
   readonly keys: Map<string, { key: string; record: ApiKeyRecord }>
   readonly events: Map<string, Stored<AdminEvent>>
-  readonly slots: Map<string, Stored<Omit<AdminTimeSlot, "event_name" | "holders">>>
+  /** Slots without their derived members: instants are computed on read in the event's zone. */
+  readonly slots: Map<string, Stored<Omit<AdminTimeSlot, "event_name" | "holders" | "starts_at" | "ends_at" | "waitlisted">>>
   readonly sections: Map<string, Stored<AdminEventSection>>
   readonly audit: Array<Stored<AuditEntry>>
   readonly artists: Map<string, Stored<ArtistDetail>>

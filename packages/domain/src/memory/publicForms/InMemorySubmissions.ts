@@ -12,7 +12,9 @@ import type { Submission } from "../../publicForms/Submission.js"
 import { applySave, applySubmit, newDraft } from "../../publicForms/SubmissionLifecycle.js"
 import { Submissions } from "../../publicForms/Submissions.js"
 import { UniqueValues } from "../../publicForms/UniqueValues.js"
+import { placeFor } from "../../shifts/placeArithmetic.js"
 import { chosenSlots, claimKey, idempotencyKey, type InMemoryData, InMemoryStore } from "../InMemoryStore.js"
+import { placesOf } from "../shifts/inMemoryPlaces.js"
 
 /** The submission `id` of form `schemaId`, as every in-memory port looks it up. */
 export const findInSchema = (data: InMemoryData, schemaId: string, id: string): Submission | undefined => {
@@ -62,7 +64,7 @@ const inMemorySubmissionsLayer = Layer.effect(
         store.atomically<
           Submission,
           SubmissionNotFound | AlreadySubmitted | VersionConflict | UniqueTaken | SlotsRefused | RevisionChanged
-        >(() => {
+        >((now) => {
           const submission = findInSchema(data, command.schema_id, command.id)
           if (submission === undefined) return Result.fail(new SubmissionNotFound({}))
           if (submission.status === "draft" && stale(command.schema_id, command.revision)) return Result.fail(new RevisionChanged())
@@ -75,14 +77,26 @@ const inMemorySubmissionsLayer = Layer.effect(
           if (taken.length > 0) return Result.fail(new UniqueTaken({ slugs: [...new Set(taken.map((c) => c.slug))] }))
           const places = command.places
           if (places !== undefined) {
-            // The chosen slots as they would be with this submission's places taken.
-            const held = chosenSlots(data, places.slot_ids).map((slot) => ({ ...slot, holders: slot.holders + 1 }))
+            // The chosen slots as they would be with this submission's places taken (CONTRACT §22: the place each gets).
+            const held = chosenSlots(data, places.slot_ids, now).map((slot) => {
+              const place = placeFor({ capacity: slot.capacity, waitlist: slot.waitlist, confirmed: slot.holders, waiting: slot.waitlisted })
+              return {
+                ...slot,
+                place,
+                holders: slot.holders + (place === "confirmed" ? 1 : 0),
+                waitlisted: slot.waitlisted + (place === "waitlisted" ? 1 : 0)
+              }
+            })
             const refused = places.decide(held)
             if (refused !== undefined) return Result.fail(new SlotsRefused({ fields: refused }))
             for (const slot of held) {
-              const holders = data.places.get(slot.id) ?? new Set<string>()
-              holders.add(command.id)
-              data.places.set(slot.id, holders)
+              if (slot.place === "full") continue
+              data.sequence += 1
+              placesOf(data.places, slot.id).set(command.id, {
+                status: slot.place,
+                joined: data.sequence,
+                confirmed_at: slot.place === "confirmed" ? command.submitted_at : null
+              })
             }
           }
           data.submissions.set(command.id, submitted.success)

@@ -30,7 +30,8 @@ import {
   idempotencyKey,
   type InMemoryData,
   type InMemoryOutboxRow,
-  InMemoryStore
+  InMemoryStore,
+  promoteSeeded
 } from "../InMemoryStore.js"
 import { newestFirst, oldestFirst, pagedByCreation } from "../paging.js"
 import { type InMemoryPortalData, InMemoryPortalStore, makeInMemoryPortalData } from "../portal/InMemoryPortalStore.js"
@@ -83,13 +84,18 @@ export const makeRecordsView = (data: InMemoryData, portal: InMemoryPortalData) 
   const linkedTo = (contactId: string) =>
     [...portal.submissionContacts].filter(([, linked]) => linked === contactId).map(([id]) => id)
 
-  /** Deletes the submission with everything that refers to it (a draft swept, or a submission erased). */
-  const deleteSubmission = (s: Submission) => {
+  /**
+   * Deletes the submission with everything that refers to it (a draft swept, or a submission erased at `at`, its
+   * freed places promoting waiting ones with events of `nextEventId`).
+   */
+  const deleteSubmission = (s: Submission, at = 0, nextEventId: () => string = () => "") => {
     data.submissions.delete(s.id)
     const key = idempotencyKey(s.schema_id, s.idempotency_key)
     if (data.keys.get(key) === s.id) data.keys.delete(key)
     for (const [claim, held] of data.claims) if (held.submission_id === s.id) data.claims.delete(claim)
-    for (const holders of data.places.values()) holders.delete(s.id)
+    // Its places are given back; the earliest waiting places of those slots take them (CONTRACT §22).
+    const freed = [...data.places].filter(([, of]) => of.delete(s.id)).map(([slotId]) => slotId)
+    if (freed.length > 0) promoteSeeded(data, freed, at, nextEventId)
     portal.submissionTags.delete(s.id)
     const contactId = portal.submissionContacts.get(s.id)
     portal.submissionContacts.delete(s.id)
@@ -105,7 +111,7 @@ export const makeRecordsView = (data: InMemoryData, portal: InMemoryPortalData) 
 
   /** Erasure of one submission of the actor's organisation (CONTRACT §12), inside the caller's critical section. */
   const erase = (actor: Actor, s: Submission, at: number, nextEventId: () => string) => {
-    deleteSubmission(s)
+    deleteSubmission(s, at, nextEventId)
     // The convention the webhook engine relies on: only the ids stay, and `erased: true`.
     data.outbox.forEach((row, index) => {
       if (row.payload["submission_id"] === s.id) data.outbox[index] = { ...row, payload: erasedPayload(row.payload) }

@@ -25,6 +25,10 @@ export type ApiKeyRecord = typeof ApiKeyRecord.Type
 /** An event as the organiser sees it: the stored record and when it was made. */
 export const AdminEvent = Schema.Struct({
   ...EventRecord.fields,
+  /** An IANA name, or null: the parent's zone, or UTC for a top-level event (CONTRACT §22). */
+  timezone: Schema.NullOr(Schema.String),
+  /** The zone the event's slots are in. */
+  effective_timezone: Schema.String,
   /** Epoch ms. */
   created_at: Schema.Number
 })
@@ -91,11 +95,17 @@ export const auditKeyOf = (entry: AuditEntry): CreatedKey => ({ created_at: entr
 // Inputs after validation.
 export const EventInput = Schema.Struct({
   name: Schema.String,
-  parent_event_id: Schema.NullOr(Schema.String)
+  parent_event_id: Schema.NullOr(Schema.String),
+  /** An IANA name as the time-zone data spells it, or null (absent: null). */
+  timezone: Schema.optionalKey(Schema.NullOr(Schema.String))
 })
 export type EventInput = typeof EventInput.Type
 
-export const EventPatch = EventInput.mapFields(Struct.map(Schema.optionalKey))
+export const EventPatch = Schema.Struct({
+  name: Schema.optionalKey(Schema.String),
+  parent_event_id: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  timezone: Schema.optionalKey(Schema.NullOr(Schema.String))
+})
 export type EventPatch = typeof EventPatch.Type
 
 export const SlotInput = Schema.Struct({
@@ -103,11 +113,25 @@ export const SlotInput = Schema.Struct({
   date: Schema.String,
   start_time: Schema.String,
   end_time: Schema.String,
-  capacity: Schema.NullOr(Schema.Number)
+  capacity: Schema.NullOr(Schema.Number),
+  /** Epoch ms or null (absent: null). */
+  signup_opens_at: Schema.optionalKey(Schema.NullOr(Schema.Number)),
+  signup_closes_at: Schema.optionalKey(Schema.NullOr(Schema.Number)),
+  /** Absent: false. */
+  waitlist: Schema.optionalKey(Schema.Boolean)
 })
 export type SlotInput = typeof SlotInput.Type
 
-export const SlotPatch = SlotInput.mapFields(Struct.map(Schema.optionalKey))
+export const SlotPatch = Schema.Struct({
+  name: Schema.optionalKey(Schema.String),
+  date: Schema.optionalKey(Schema.String),
+  start_time: Schema.optionalKey(Schema.String),
+  end_time: Schema.optionalKey(Schema.String),
+  capacity: Schema.optionalKey(Schema.NullOr(Schema.Number)),
+  signup_opens_at: Schema.optionalKey(Schema.NullOr(Schema.Number)),
+  signup_closes_at: Schema.optionalKey(Schema.NullOr(Schema.Number)),
+  waitlist: Schema.optionalKey(Schema.Boolean)
+})
 export type SlotPatch = typeof SlotPatch.Type
 
 export const SectionInput = Schema.Struct({

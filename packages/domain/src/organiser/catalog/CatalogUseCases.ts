@@ -4,11 +4,11 @@
  */
 import { Clock, Effect, Option } from "effect"
 import { type Body, checked } from "../../rules/bodyChecks.js"
-import type { ValidationFailed } from "../../rules/errors.js"
+import { ValidationFailed } from "../../rules/errors.js"
 import type { Actor } from "../../shared/Actor.js"
 import type { Unavailable } from "../../shared/errors.js"
 import type { CreatedKey, Page, PageRequest } from "../../shared/paging.js"
-import { eventInput, eventPatch, sectionInput, sectionPatch, slotInput, slotPatch } from "./catalogInput.js"
+import { eventInput, eventPatch, sectionInput, sectionPatch, slotInput, slotPatch, waitlistProblem } from "./catalogInput.js"
 import type {
   AdminEvent,
   AdminEventSection,
@@ -21,7 +21,7 @@ import type {
 import { EventNotFound, EventSectionNotFound, type InUse, TimeSlotNotFound, Unauthenticated } from "./errors.js"
 import type { OrganiserAccess } from "./OrganiserAccess.js"
 import type { OrganiserCatalog } from "./OrganiserCatalog.js"
-import { referenceProblem } from "./references.js"
+import { referenceProblem, slotTimesProblem } from "./references.js"
 
 type E<A, X = never> = Effect.Effect<A, X | Unavailable>
 
@@ -107,7 +107,8 @@ export const makeCatalogUseCases = (
       yield* getEvent(actor, id)
       const patch = yield* checked(eventPatch(body))
       return yield* catalog.updateEvent(actor, id, patch, yield* Clock.currentTimeMillis).pipe(
-        Effect.catchTag("ReferenceInvalid", (e) => Effect.fail(referenceProblem(e)))
+        Effect.catchTag("ReferenceInvalid", (e) => Effect.fail(referenceProblem(e))),
+        Effect.catchTag("SlotTimesInvalid", (e) => Effect.fail(slotTimesProblem(e)))
       )
     }),
     deleteEvent: Effect.fn("Organiser.deleteEvent")(function*(actor: Actor, id: string) {
@@ -120,12 +121,23 @@ export const makeCatalogUseCases = (
     createTimeSlot: Effect.fn("Organiser.createTimeSlot")(function*(actor: Actor, eventId: string, body: Body) {
       yield* getEvent(actor, eventId)
       const input = yield* checked(slotInput(body))
-      return yield* catalog.createTimeSlot(actor, eventId, input, yield* Clock.currentTimeMillis)
+      const waitlistFields = waitlistProblem(input)
+      if (waitlistFields !== undefined) return yield* new ValidationFailed({ fields: waitlistFields })
+      return yield* catalog.createTimeSlot(actor, eventId, input, yield* Clock.currentTimeMillis).pipe(
+        Effect.catchTag("SlotTimesInvalid", (e) => Effect.fail(slotTimesProblem(e)))
+      )
     }),
     updateTimeSlot: Effect.fn("Organiser.updateTimeSlot")(function*(actor: Actor, id: string, body: Body) {
-      yield* catalog.findTimeSlot(actor.organisation_id, id).pipe(Effect.flatMap(Effect.fromOption(() => new TimeSlotNotFound())))
+      const found = yield* catalog.findTimeSlot(actor.organisation_id, id).pipe(
+        Effect.flatMap(Effect.fromOption(() => new TimeSlotNotFound()))
+      )
       const patch = yield* checked(slotPatch(body))
-      return yield* catalog.updateTimeSlot(actor, id, patch, yield* Clock.currentTimeMillis)
+      // Checked on the slot as it would be; the store keeps the two members consistent too (a check constraint).
+      const waitlistFields = waitlistProblem({ ...found, ...patch })
+      if (waitlistFields !== undefined) return yield* new ValidationFailed({ fields: waitlistFields })
+      return yield* catalog.updateTimeSlot(actor, id, patch, yield* Clock.currentTimeMillis).pipe(
+        Effect.catchTag("SlotTimesInvalid", (e) => Effect.fail(slotTimesProblem(e)))
+      )
     }),
     deleteTimeSlot: Effect.fn("Organiser.deleteTimeSlot")(function*(actor: Actor, id: string) {
       return yield* catalog.deleteTimeSlot(actor, id, yield* Clock.currentTimeMillis)

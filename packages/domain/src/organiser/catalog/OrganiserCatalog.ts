@@ -21,7 +21,14 @@ import type {
   SlotKey,
   SlotPatch
 } from "./CatalogModel.js"
-import type { EventNotFound, EventSectionNotFound, InUse, ReferenceInvalid, TimeSlotNotFound } from "./errors.js"
+import type {
+  EventNotFound,
+  EventSectionNotFound,
+  InUse,
+  ReferenceInvalid,
+  SlotTimesInvalid,
+  TimeSlotNotFound
+} from "./errors.js"
 
 /** The time of a write (epoch ms, from Effect's Clock): `created_at` of new rows and the audit entry's `at`. */
 export type WriteTime = number
@@ -38,14 +45,16 @@ export class OrganiserCatalog extends Context.Service<OrganiserCatalog, {
   readonly createEvent: (actor: Actor, input: EventInput, at: WriteTime) => E<AdminEvent, ReferenceInvalid>
   /**
    * ReferenceInvalid("parent_event_id") when the new parent is not a top-level event of the
-   * organisation, is the event itself, or the event has children (one level only).
+   * organisation, is the event itself, or the event has children (one level only). When the zone of the
+   * event's slots (or of its children's) changes, their instants are recomputed in the same step;
+   * SlotTimesInvalid("timezone" or "parent_event_id") when one would then not end after it starts.
    */
   readonly updateEvent: (
     actor: Actor,
     id: string,
     patch: EventPatch,
     at: WriteTime
-  ) => E<AdminEvent, EventNotFound | ReferenceInvalid>
+  ) => E<AdminEvent, EventNotFound | ReferenceInvalid | SlotTimesInvalid>
   /** InUse while child events, forms, slots, sections, engagements or submissions refer to it. */
   readonly deleteEvent: (actor: Actor, id: string, at: WriteTime) => E<void, EventNotFound | InUse>
 
@@ -56,18 +65,23 @@ export class OrganiserCatalog extends Context.Service<OrganiserCatalog, {
     page: PageRequest<SlotKey>
   ) => E<Page<AdminTimeSlot>, EventNotFound>
   readonly findTimeSlot: (organisationId: string, id: string) => E<Option.Option<AdminTimeSlot>>
+  /**
+   * The slot's instants are computed in its event's zone in the same step (shifts/slotInstants.ts);
+   * SlotTimesInvalid("end_time") when its end would not be after its start. An update promotes waiting places in
+   * the same step when it made room (a capacity raised, CONTRACT §22), recording `place.promoted` for each.
+   */
   readonly createTimeSlot: (
     actor: Actor,
     eventId: string,
     input: SlotInput,
     at: WriteTime
-  ) => E<AdminTimeSlot, EventNotFound>
+  ) => E<AdminTimeSlot, EventNotFound | SlotTimesInvalid>
   readonly updateTimeSlot: (
     actor: Actor,
     id: string,
     patch: SlotPatch,
     at: WriteTime
-  ) => E<AdminTimeSlot, TimeSlotNotFound>
+  ) => E<AdminTimeSlot, TimeSlotNotFound | SlotTimesInvalid>
   readonly deleteTimeSlot: (actor: Actor, id: string, at: WriteTime) => E<void, TimeSlotNotFound | InUse>
 
   /** The event's sections by position, name, id. */

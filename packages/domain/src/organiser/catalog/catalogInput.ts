@@ -3,6 +3,7 @@ import { Result } from "effect"
 import type { Body } from "../../rules/bodyChecks.js"
 import { dateKey } from "../../rules/dates.js"
 import type { FieldErrors } from "../../rules/FieldErrors.js"
+import { timeZoneName } from "../../shifts/zonedTime.js"
 import type { EventInput, EventPatch, SectionInput, SectionPatch, SlotInput, SlotPatch } from "./CatalogModel.js"
 import { type Check, checkBody, memberMessages, nameCheck, positionCheck, type Spec, str } from "./memberChecks.js"
 
@@ -30,16 +31,33 @@ const capacityCheck: Check<number | null> = (value, path, c) =>
     ? value
     : void c.add(path, "invalid", "A positive integer or null is expected.")
 
+const timestampPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/
+/** An RFC 3339 date-time with a zone, as epoch ms, or null. */
+const instantCheck: Check<number | null> = (value, path, c) => {
+  if (value === null) return null
+  const ms = typeof value === "string" && timestampPattern.test(value) ? Date.parse(value) : NaN
+  return Number.isFinite(ms) ? ms : void c.add(path, "invalid", "An RFC 3339 date-time with a zone, or null, is expected.")
+}
+
 const booleanCheck: Check<boolean> = (value, path, c) =>
   typeof value === "boolean" ? value : void c.add(path, "invalid", memberMessages.invalid)
 
-const eventSpec: Spec = { name: nameCheck, parent_event_id: idOrNull }
+/** An IANA time-zone name the platform knows (spelled as its data does), or null (CONTRACT §22). */
+const timeZoneCheck: Check<string | null> = (value, path, c) => {
+  if (value === null) return null
+  return timeZoneName(value) ?? void c.add(path, "invalid", "An IANA time-zone name (such as Europe/Amsterdam) or null is expected.")
+}
+
+const eventSpec: Spec = { name: nameCheck, parent_event_id: idOrNull, timezone: timeZoneCheck }
 const slotSpec: Spec = {
   name: nameCheck,
   date: dateCheck,
   start_time: timeCheck,
   end_time: timeCheck,
-  capacity: capacityCheck
+  capacity: capacityCheck,
+  signup_opens_at: instantCheck,
+  signup_closes_at: instantCheck,
+  waitlist: booleanCheck
 }
 const sectionSpec: Spec = {
   name: nameCheck,
@@ -51,7 +69,8 @@ const sectionSpec: Spec = {
 export const eventInput = (body: Body): Result.Result<EventInput, FieldErrors> =>
   Result.map(checkBody(body, eventSpec, ["name"]), (m) => ({
     name: str(m, "name"),
-    parent_event_id: typeof m["parent_event_id"] === "string" ? m["parent_event_id"] : null
+    parent_event_id: typeof m["parent_event_id"] === "string" ? m["parent_event_id"] : null,
+    timezone: typeof m["timezone"] === "string" ? m["timezone"] : null
   }))
 
 export const eventPatch = (body: Body): Result.Result<EventPatch, FieldErrors> =>
@@ -63,8 +82,17 @@ export const slotInput = (body: Body): Result.Result<SlotInput, FieldErrors> =>
     date: str(m, "date"),
     start_time: str(m, "start_time"),
     end_time: str(m, "end_time"),
-    capacity: typeof m["capacity"] === "number" ? m["capacity"] : null
+    capacity: typeof m["capacity"] === "number" ? m["capacity"] : null,
+    signup_opens_at: typeof m["signup_opens_at"] === "number" ? m["signup_opens_at"] : null,
+    signup_closes_at: typeof m["signup_closes_at"] === "number" ? m["signup_closes_at"] : null,
+    waitlist: m["waitlist"] === true
   }))
+
+/** A waitlist needs a capacity (CONTRACT §22): the 422 of a slot that would have one without. */
+export const waitlistProblem = (slot: { readonly waitlist?: boolean | undefined; readonly capacity: number | null }) =>
+  slot.waitlist === true && slot.capacity === null
+    ? { waitlist: [{ rule: "invalid" as const, message: "A waitlist needs a capacity." }] }
+    : undefined
 
 export const slotPatch = (body: Body): Result.Result<SlotPatch, FieldErrors> =>
   Result.map(checkBody(body, slotSpec, []), (m) => m as SlotPatch)

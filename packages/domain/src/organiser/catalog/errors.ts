@@ -22,3 +22,12 @@ export class InUse extends Schema.TaggedError<InUse>()("InUse", {}) {}
 export class ReferenceInvalid extends Schema.TaggedError<ReferenceInvalid>()("ReferenceInvalid", {
   field: Schema.String
 }) {}
+
+/**
+ * Port-level: a write would leave a slot whose end is not after its start in its zone (only inside a clock change,
+ * CONTRACT §22); the use case answers a 422 `invalid` on `field` (`end_time` for a slot, `timezone` or
+ * `parent_event_id` for an event whose zone changes).
+ */
+export class SlotTimesInvalid extends Schema.TaggedError<SlotTimesInvalid>()("SlotTimesInvalid", {
+  field: Schema.String
+}) {}

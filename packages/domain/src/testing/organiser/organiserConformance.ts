@@ -9,6 +9,7 @@ import { OrganiserAccess } from "../../organiser/catalog/OrganiserAccess.js"
 import { OrganiserCatalog } from "../../organiser/catalog/OrganiserCatalog.js"
 import { OrganiserArtists } from "../../organiser/OrganiserArtists.js"
 import type { CreatedKey } from "../../shared/paging.js"
+import { zoneChecks } from "./catalog/zoneChecks.js"
 import { engagementChecks } from "./engagements/organiserEngagementChecks.js"
 import { failureTag, first, newActor, t0 } from "./organiserTestSupport.js"
 
@@ -48,7 +49,7 @@ export const organiserConformance = (
           const a = yield* newActor
           const b = yield* newActor
           const event = yield* catalog.createEvent(a, { name: "Fest", parent_event_id: null }, t0)
-          expect(event).toEqual({ id: event.id, name: "Fest", parent_event_id: null, created_at: t0 })
+          expect(event).toEqual({ id: event.id, name: "Fest", parent_event_id: null, timezone: null, effective_timezone: "UTC", created_at: t0 })
           expect(yield* catalog.findEvent(a.organisation_id, event.id)).toEqual(Option.some(event))
           expect(yield* catalog.findEvent(b.organisation_id, event.id)).toEqual(Option.none())
           expect(yield* catalog.findEvent(a.organisation_id, "not-a-uuid")).toEqual(Option.none())
@@ -111,7 +112,7 @@ export const organiserConformance = (
           const late = yield* mk("B", "2027-08-21", "08:00")
           const early = yield* mk("Z", "2027-08-20", "09:00")
           const earliest = yield* mk("A", "2027-08-20", "08:00")
-          expect(earliest).toEqual({ id: earliest.id, event_id: event.id, event_name: "Fest", name: "A", date: "2027-08-20", start_time: "08:00", end_time: "12:00", capacity: null, holders: 0 })
+          expect(earliest).toEqual({ id: earliest.id, event_id: event.id, event_name: "Fest", name: "A", date: "2027-08-20", start_time: "08:00", end_time: "12:00", starts_at: Date.parse("2027-08-20T08:00:00Z"), ends_at: Date.parse("2027-08-20T12:00:00Z"), signup_opens_at: null, signup_closes_at: null, capacity: null, holders: 0, waitlist: false, waitlisted: 0 })
           const page = yield* catalog.listTimeSlots(a.organisation_id, event.id, { limit: 2, after: undefined })
           expect(page.items.map((s) => s.id)).toEqual([earliest.id, early.id])
           expect(page.more).toBe(true)
@@ -217,6 +218,7 @@ export const organiserConformance = (
 
       // Engagements and portal links (organiserEngagementChecks.ts).
       for (const [title, check] of Object.entries(engagementChecks)) it.effect(title, () => check)
+      for (const [title, check] of Object.entries(zoneChecks)) it.effect(title, () => check)
     })
   })
 }

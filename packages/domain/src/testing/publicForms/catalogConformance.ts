@@ -7,6 +7,7 @@ import { type ConformanceSeed, formSchemaFromSeed } from "../../memory/Seed.js"
 import { FormSchemas } from "../../publicForms/FormSchemas.js"
 import { RegistrationData } from "../../shifts/RegistrationData.js"
 import { byId, type ConformanceIt } from "../support.js"
+import { seedSlotInstants } from "../../memory/shifts/seedSlotInstants.js"
 
 /** A schema with its revision left out and its lists in id order: what two stores must agree on. */
 const comparable = (schema: FormSchema) => ({
@@ -69,10 +70,11 @@ export const catalogConformance = (it: ConformanceIt, seed: ConformanceSeed): vo
 
   describe("RegistrationData", () => {
     const eventsOf = (ids: ReadonlyArray<string>) =>
-      byId(seed.events.filter((event) => ids.includes(event.id)).map(({ id, name, parent_event_id }) => ({
+      byId(seed.events.filter((event) => ids.includes(event.id)).map(({ id, name, parent_event_id, timezone }) => ({
         id,
         name,
-        parent_event_id
+        parent_event_id,
+        timezone: timezone ?? null
       })))
 
     it.effect("eventTree is the event and its direct children only", () =>
@@ -92,7 +94,14 @@ export const catalogConformance = (it: ConformanceIt, seed: ConformanceSeed): vo
         const ids: ReadonlyArray<string> = [seedIds.festival, seedIds.day1]
         // No test holds a place on these slots (places are taken on the shifts festival only).
         expect(byId(yield* data.timeSlots(ids))).toEqual(
-          byId(seed.time_slots.filter((s) => ids.includes(s.event_id)).map((s) => ({ ...s, capacity: s.capacity ?? null, holders: 0 })))
+          byId(seed.time_slots.filter((s) => ids.includes(s.event_id)).map((s) => ({
+            ...s,
+            ...seedSlotInstants(seed, s),
+            capacity: s.capacity ?? null,
+            holders: 0,
+            waitlist: s.waitlist ?? false,
+            waitlisted: 0
+          })))
         )
         expect(yield* data.timeSlots([])).toEqual([])
       }))

@@ -7,6 +7,7 @@ import { Context, Effect, Layer } from "effect"
 import { InMemoryStore } from "../../../memory/InMemoryStore.js"
 import { emptySeed, formSchemaFromSeed, seedSchemaDefaults } from "../../../memory/Seed.js"
 import type { Actor } from "../../../shared/Actor.js"
+import { placesOf } from "../../../memory/shifts/inMemoryPlaces.js"
 
 export class SlotPlaceFixture extends Context.Service<SlotPlaceFixture, {
   /** A submitted submission of a form of the actor's organisation holding a place on the slot; its id. */
@@ -32,9 +33,8 @@ const inMemorySlotPlaceFixture = Layer.effect(SlotPlaceFixture, Effect.gen(funct
           id, schema_id: schemaId, status: "submitted", idempotency_key: id, auto_save_count: 0, event_id: null, subject_id: null,
           values: Object.create(null) as Record<string, never>, created_at: 0, updated_at: 0, submitted_at: 0, version: 2
         })
-        const holders = data.places.get(slotId) ?? new Set<string>()
-        holders.add(id)
-        data.places.set(slotId, holders)
+        data.sequence += 1
+        placesOf(data.places, slotId).set(id, { status: "confirmed", joined: data.sequence, confirmed_at: 0 })
         return id
       }),
     release: (submissionId) =>
