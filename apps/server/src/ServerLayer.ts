@@ -19,6 +19,7 @@ import {
   RequestMetricsLive
 } from "@forms/adapters-http"
 import {
+  FolderFileStorage,
   FormSchemaCache,
   SqlOrganiserAccess,
   SqlOrganiserArtists,
@@ -35,6 +36,7 @@ import {
   ArtistPortalLive,
   type DispatcherOptions,
   Engagements,
+  FilesLive,
   FormAuthoringLive,
   FormSchemas,
   FormsConfig,
@@ -196,7 +198,8 @@ const makeServerLayer = <E = never, EH = never>(
     SqlOutboxAdmin.layer,
     SqlRetention.layer,
     SqlWebhookStore.layer,
-    SqlOrganiserForms.layer
+    SqlOrganiserForms.layer,
+    FolderFileStorage.layer(config.filesDir)
   ).pipe(
     Layer.provideMerge(options.outboxSignal ?? ServerOutboxSignal.layer(config)),
     Layer.provide(options.schemaCache ?? schemaCacheLayer(config))
@@ -222,14 +225,18 @@ const makeServerLayer = <E = never, EH = never>(
     OrganiserLive.layer,
     FormAuthoringLive.layer,
     SubmissionsOutLive.layer,
-    WebhooksLive.layer
+    WebhooksLive.layer,
+    FilesLive.layer
   ).pipe(
     Layer.provide(webhookSettings),
     Layer.provide(FormsConfig.layer({
       tokenGraceSeconds: config.tokenGraceSeconds,
       submitLimitPerHour: config.submitRateLimitPerHour,
       portalLimitPerMinute: config.portalRateLimitPerMinute,
-      writeLimitPerHour: config.writeRateLimitPerHour
+      writeLimitPerHour: config.writeRateLimitPerHour,
+      uploadLimitPerHour: config.uploadRateLimitPerHour,
+      fileMaxBytes: config.fileMaxBytes,
+      fileMaxBytesPerSubmission: config.fileMaxBytesPerSubmission
     }))
   )
   // With METRICS_PORT, every answer is measured (the request histogram); without, the middleware records nothing.

@@ -18,6 +18,11 @@ export interface ServerConfig {
   readonly submitRateLimitPerHour: number
   readonly portalRateLimitPerMinute: number
   readonly writeRateLimitPerHour: number
+  /** UPLOAD_RATE_LIMIT_PER_HOUR: uploads per client per form (policy `upload`). */
+  readonly uploadRateLimitPerHour: number
+  /** FILE_MAX_BYTES: the largest upload any file field takes; FILE_MAX_BYTES_PER_SUBMISSION: all of one submission's. */
+  readonly fileMaxBytes: number
+  readonly fileMaxBytesPerSubmission: number
   /** RATE_LIMIT_EXEMPT_NETWORKS: clients no client limit counts. */
   readonly exemptNetworks: ExemptNetworks
   /** The organiser routes' limit per API key (CONTRACT §8 `admin`). */
@@ -185,6 +190,9 @@ export const parseConfig = (env: Env, cwd: string = process.cwd()): Result.Resul
     submitRateLimitPerHour: int("SUBMIT_RATE_LIMIT_PER_HOUR", 10, 1),
     portalRateLimitPerMinute: int("PORTAL_RATE_LIMIT_PER_MINUTE", 30, 1),
     writeRateLimitPerHour: int("WRITE_RATE_LIMIT_PER_HOUR", 600, 1),
+    uploadRateLimitPerHour: int("UPLOAD_RATE_LIMIT_PER_HOUR", 60, 1),
+    fileMaxBytes: int("FILE_MAX_BYTES", 26_214_400, 1),
+    fileMaxBytesPerSubmission: int("FILE_MAX_BYTES_PER_SUBMISSION", 104_857_600, 1),
     exemptNetworks: exempt.networks,
     adminRateLimitPerMinute: int("ADMIN_RATE_LIMIT_PER_MINUTE", 600, 1),
     adminCorsOrigins: adminCors.origins,

@@ -2,6 +2,9 @@
 import { Effect, Layer } from "effect"
 import { HttpServer } from "effect/http"
 import { SqlClient } from "effect/sql"
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { EmbeddedPg, FormSchemaCache, PgLive, SqlOutboxSignal } from "@forms/adapters-sql"
 import type { DispatcherOptions, WebhookEngineOptions } from "@forms/domain"
@@ -11,7 +14,9 @@ export const fixturePath = fileURLToPath(new URL("./fixture.json", import.meta.u
 export const testDatabaseUrl = process.env["TEST_DATABASE_URL"]
 
 export const testConfig = (env: Record<string, string> = {}): ServerConfig => {
-  const parsed = parseConfig({ PORT: "0", FIXTURE_FILE: fixturePath, LOG_LEVEL: "error", ...env })
+  // Uploads go to a folder of this server's own, never into the working tree.
+  const filesDir = mkdtempSync(join(tmpdir(), "forms-test-files-"))
+  const parsed = parseConfig({ PORT: "0", FIXTURE_FILE: fixturePath, LOG_LEVEL: "error", FILES_DIR: filesDir, ...env })
   if (parsed._tag === "Failure") throw new Error(parsed.failure.join("\n"))
   return parsed.success
 }

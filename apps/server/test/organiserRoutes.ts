@@ -9,6 +9,7 @@ import { HttpApi, HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { SqlClient } from "effect/sql"
 import { Api, OrganiserAuth } from "@forms/adapters-http"
 import { adminCall, data, keyOf, list } from "./adminSupport.js"
+import { call } from "./harness.js"
 
 /** Every endpoint behind the organiser's key in `api`, as `METHOD template`. */
 export const organiserRoutesOf = <Id extends string, Groups extends HttpApiGroup.Constraint>(
@@ -47,9 +48,22 @@ export interface Ids {
   /** A disabled endpoint (nothing is delivered), with `delivery` queued. */
   readonly webhook: string
   readonly delivery: string
+  /** A stored upload of a draft of `form`. */
+  readonly file: string
 }
 
-type Kind = "event" | "slot" | "section" | "artist" | "engagement" | "form" | "submission" | "contact" | "outboxEvent" | "webhook"
+type Kind =
+  | "event"
+  | "slot"
+  | "section"
+  | "artist"
+  | "engagement"
+  | "form"
+  | "submission"
+  | "contact"
+  | "outboxEvent"
+  | "webhook"
+  | "file"
 
 export interface OrganiserRoute {
   readonly method: string
@@ -71,7 +85,7 @@ export interface OrganiserRoute {
   /** Members of `data` (of each item for lists). */
   readonly members?: ReadonlyArray<string>
   readonly isList?: boolean
-  /** The success is not JSON (the export). */
+  /** The success is not JSON (the export, a download). */
   readonly raw?: boolean
 }
 
@@ -83,7 +97,7 @@ export const unknownIds: Ids = {
   event: "nope", holder: "nope", slot: "nope", section: "nope", artist: "nope", engagement: "nope", advanceSection: "nope", form: "nope",
   spareForm: "nope", submission: "00000000-0000-4000-8000-000000000000", contact: "00000000-0000-4000-8000-000000000000",
   outboxEvent: "00000000-0000-4000-8000-000000000000", webhook: "00000000-0000-4000-8000-000000000000",
-  delivery: "00000000-0000-4000-8000-000000000000"
+  delivery: "00000000-0000-4000-8000-000000000000", file: "00000000-0000-4000-8000-000000000000"
 }
 
 export const notFoundCode: Record<Kind, string> = {
@@ -96,7 +110,8 @@ export const notFoundCode: Record<Kind, string> = {
   submission: "SUBMISSION_NOT_FOUND",
   contact: "CONTACT_NOT_FOUND",
   outboxEvent: "OUTBOX_EVENT_NOT_FOUND",
-  webhook: "WEBHOOK_NOT_FOUND"
+  webhook: "WEBHOOK_NOT_FOUND",
+  file: "FILE_NOT_FOUND"
 }
 
 let seeded = 0
@@ -132,13 +147,24 @@ export const freshIds = (ownerKey: string) =>
     })
     const engagement = id(engagementAnswer)
     const advanceSection = String((engagementAnswer["advance_sections"] as ReadonlyArray<Record<string, unknown>>)[0]?.["id"])
-    const form = id(yield* post("/admin/forms", {
+    const formAnswer = yield* post("/admin/forms", {
       name: "Contact",
       type: "registration",
       event_id: holder,
       status: "published",
-      fields: [{ slug: "email", label: "Email", type: "email" }]
-    }))
+      fields: [{ slug: "email", label: "Email", type: "email" }, { slug: "rider", label: "Rider", type: "file" }]
+    })
+    const form = id(formAnswer)
+    // An upload through the public routes, as a visitor makes one.
+    const publicForm = `/public/forms/${String(formAnswer["public_token"])}`
+    const draft = data(yield* call(`${publicForm}/submissions`, { method: "POST", body: { idempotency_key: `seed-upload-${seeded}-${Date.now()}` } }))
+    const uploaded = yield* call(`${publicForm}/submissions/${String(draft["id"])}/files?field=rider`, {
+      method: "POST",
+      raw: "%PDF-1.7 seed",
+      headers: { "content-type": "application/pdf", "x-file-name": "rider.pdf" }
+    })
+    if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status} ${uploaded.text}`)
+    const file = id(data(uploaded))
     const spareForm = id(yield* post("/admin/forms", { name: "Spare", type: "registration", event_id: null }))
     const sql = yield* SqlClient.SqlClient
     const email = `seed-${Date.now()}-${seeded++}@example.org`
@@ -159,7 +185,7 @@ export const freshIds = (ownerKey: string) =>
     const delivery = String(list(yield* adminCall(key, "GET", `/admin/webhooks/${webhook}/deliveries`))[0]?.["id"])
     return {
       event, holder, slot, section, artist, engagement, advanceSection, form, spareForm, submission: submission?.id ?? "",
-      contact: contact?.id ?? "", outboxEvent: outboxEvent?.id ?? "", webhook, delivery
+      contact: contact?.id ?? "", outboxEvent: outboxEvent?.id ?? "", webhook, delivery, file
     } satisfies Ids
   }).pipe(Effect.orDie)
 
@@ -276,6 +302,8 @@ export const organiserRoutes: ReadonlyArray<OrganiserRoute> = [
   { method: "GET", template: "/admin/submissions/:submissionId", path: (i) => `/admin/submissions/${i.submission}`, status: 200, kind: "submission", members: submissionMembers },
   { method: "GET", template: "/admin/forms/:formId/export", path: (i) => `/admin/forms/${i.form}/export`, status: 200, kind: "form", raw: true },
   { method: "DELETE", template: "/admin/submissions/:submissionId", path: (i) => `/admin/submissions/${i.submission}`, status: 204, kind: "submission" },
+  // files
+  { method: "GET", template: "/admin/files/:fileId", path: (i) => `/admin/files/${i.file}`, status: 200, kind: "file", raw: true },
   { method: "GET", template: "/admin/contacts", path: () => "/admin/contacts", status: 200, members: ["created_at", "id", "key", "submission_ids", "tags"], isList: true },
   { method: "DELETE", template: "/admin/contacts/:contactId", path: (i) => `/admin/contacts/${i.contact}`, status: 204, kind: "contact" },
   { method: "GET", template: "/admin/outbox", path: () => "/admin/outbox", status: 200, members: ["attempts", "available_at", "created_at", "dead_at", "id", "last_error", "type"], isList: true },

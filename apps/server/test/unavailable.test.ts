@@ -1,9 +1,13 @@
 import { assert, layer } from "@effect/vitest"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Effect, Layer } from "effect"
+import { mkdtempSync } from "node:fs"
 import { createServer } from "node:http"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { AdminConfig, HttpApp, HttpConfig } from "@forms/adapters-http"
 import {
+  FolderFileStorage,
   PgLive,
   SqlOrganiserAccess,
   SqlOrganiserArtists,
@@ -15,7 +19,7 @@ import {
   SqlSubmissionRecords,
   SqlWebhookStore
 } from "@forms/adapters-sql"
-import { ArtistPortalLive, FormAuthoringLive, FormsConfig, OrganiserLive, PublicFormsLive, SubmissionsOutLive, WebhookSettings, WebhooksLive } from "@forms/domain"
+import { ArtistPortalLive, FilesLive, FormAuthoringLive, FormsConfig, OrganiserLive, PublicFormsLive, SubmissionsOutLive, WebhookSettings, WebhooksLive } from "@forms/domain"
 import { ServerReadiness } from "../src/index.js"
 import { call, envelope } from "./harness.js"
 
@@ -24,7 +28,7 @@ const DeadDatabase = PgLive.layer({ url: "postgres://postgres@127.0.0.1:1/none",
 
 const server = HttpApp.server.pipe(
   Layer.provide([
-    Layer.mergeAll(PublicFormsLive.layer, ArtistPortalLive.layer, OrganiserLive.layer, FormAuthoringLive.layer, SubmissionsOutLive.layer).pipe(
+    Layer.mergeAll(PublicFormsLive.layer, ArtistPortalLive.layer, OrganiserLive.layer, FormAuthoringLive.layer, SubmissionsOutLive.layer, FilesLive.layer).pipe(
       Layer.provide([
         SqlPorts.layer,
         SqlPortalPorts.layer,
@@ -33,7 +37,8 @@ const server = HttpApp.server.pipe(
         SqlOrganiserArtists.layer,
         SqlSubmissionRecords.layer,
         SqlOutboxAdmin.layer,
-        SqlOrganiserForms.layer
+        SqlOrganiserForms.layer,
+        FolderFileStorage.layer(join(mkdtempSync(join(tmpdir(), "forms-unavailable-")), "files"))
       ]),
       Layer.provide(FormsConfig.layer())
     ),

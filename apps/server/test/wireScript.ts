@@ -72,6 +72,25 @@ export const wireScript = Effect.gen(function*() {
     path: `${contact}/submissions/${submission}`,
     body: { values: { phone: "+44 20 7946 0000", unknown: 1 } }
   })
+  // Uploads: the form has no file field (422 at `field`), an unknown upload (404), a declared size over the cap (413)
+  const upload = "POST /public/forms/:token/submissions/:submissionId/files"
+  yield* go(upload, {
+    method: "POST",
+    path: `${contact}/submissions/${submission}/files?field=email`,
+    raw: "%PDF-1.7",
+    headers: { "content-type": "application/pdf", "x-file-name": "rider%2F.pdf" }
+  })
+  yield* go(upload, { method: "POST", path: `${contact}/submissions/${submission}/files`, raw: "x" })
+  yield* go(upload, {
+    method: "POST",
+    path: `/public/forms/no-such-token/submissions/${submission}/files?field=rider`,
+    raw: "x",
+    headers: { "x-file-name": "a.pdf" }
+  })
+  yield* go("DELETE /public/forms/:token/submissions/:submissionId/files/:fileId", {
+    method: "DELETE",
+    path: `${contact}/submissions/${submission}/files/0192f1c4-0000-4000-8000-000000000000`
+  })
   yield* go("POST /public/forms/:token/submissions/:submissionId/submit", {
     method: "POST",
     path: `${contact}/submissions/${submission}/submit`
@@ -139,6 +158,7 @@ export const wireScript = Effect.gen(function*() {
   // Organiser: catalog
   yield* go("GET /admin/organisation", { method: "GET", path: "/admin/organisation" })
   yield* admin("GET /admin/organisation", "GET", "/admin/organisation", undefined, { origin: "https://a.example" })
+  yield* admin("GET /admin/files/:fileId", "GET", "/admin/files/0192f1c4-0000-4000-8000-000000000000")
   const event = idOf(yield* admin("POST /admin/events", "POST", "/admin/events", { name: "Wire fest" }))
   yield* admin("POST /admin/events", "POST", "/admin/events", { name: "" })
   yield* admin("GET /admin/events", "GET", "/admin/events?limit=2")

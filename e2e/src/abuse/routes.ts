@@ -210,6 +210,7 @@ export const outRoutes = (a: AdminIds, o: OutIds): ReadonlyArray<Route> => {
     r("GET", "/admin/forms/:formId/export", fc.tuple(readForms, query(status, param("format", ["csv", "ndjson", "CSV", "xlsx"])))
       .map(([f, q]) => `/admin/forms/${f}/export${q}`), "none", { rawSuccess: true }),
     r("GET", "/admin/submissions/:submissionId", submissions.map((x) => `/admin/submissions/${x}`), "none"),
+    r("GET", "/admin/files/:fileId", segment(["0192f1c4-0000-4000-8000-000000000000", "x"]).map((x) => `/admin/files/${x}`), "none"),
     r("GET", "/admin/contacts", query(param("email", ["cy@example.org", "CY@EXAMPLE.ORG", "nobody@example.org", " ", "a@b"]))
       .map((q) => `/admin/contacts${q}`), "none"),
     r("GET", "/admin/outbox", query(param("state", ["dead", "pending", "delivered", "failed"])).map((q) => `/admin/outbox${q}`), "none"),
@@ -280,6 +281,13 @@ export const routeTable = (ids: Ids): ReadonlyArray<Route> => {
     route("POST /public/forms/:token/submissions", "POST", bodyTokens.map((t) => `/public/forms/${t}/submissions`), "create", { slugs: allSlugs }),
     route("PUT /public/forms/:token/submissions/:submissionId", "PUT", withSubmission.map(([t, id]) => `/public/forms/${t}/submissions/${id}`), "values", { slugs: allSlugs }),
     route("POST /public/forms/:token/submissions/:submissionId/submit", "POST", withSubmission.map(([t, id]) => `/public/forms/${t}/submissions/${id}/submit`), "values", { slugs: allSlugs }),
+    // Uploads: raw bodies of any kind (the hostile ones of every route), a field named or not, odd names.
+    route("POST /public/forms/:token/submissions/:submissionId/files", "POST",
+      fc.tuple(withSubmission, fc.constantFrom("", "?field=note", "?field=email", "?field=", "?field=__proto__", "?field=%zz"))
+        .map(([[t, id], q]) => `/public/forms/${t}/submissions/${id}/files${q}`), "none"),
+    route("DELETE /public/forms/:token/submissions/:submissionId/files/:fileId", "DELETE",
+      fc.tuple(withSubmission, segment(["0192f1c4-0000-4000-8000-000000000000", "x"]))
+        .map(([[t, id], f]) => `/public/forms/${t}/submissions/${id}/files/${f}`), "none"),
     route("GET /public/forms/:token/time-slots", "GET", tokens.map((t) => `/public/forms/${t}/time-slots`), "none"),
     route("GET /public/forms/:token/sections", "GET", tokens.map((t) => `/public/forms/${t}/sections`), "none"),
     route("GET /health/live", "GET", fc.constant("/health/live"), "none"),

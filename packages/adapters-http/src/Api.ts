@@ -3,6 +3,8 @@
  * assembles the groups of the features, in the order the document lists them.
  */
 import { HttpApi, OpenApi } from "effect/http-api"
+import { FilesAdminGroup } from "./files/FilesAdminGroup.js"
+import { FilesGroup } from "./files/FilesGroup.js"
 import { apiLicense, shapeDocument } from "./http/openApiShape.js"
 import { ArtistsGroup } from "./organiser/artists/ArtistsGroup.js"
 import { CatalogGroup } from "./organiser/catalog/CatalogGroup.js"
@@ -17,12 +19,14 @@ import { WebhooksGroup } from "./webhooks/WebhooksGroup.js"
 
 export class Api extends HttpApi.make("forms")
   .add(PublicFormsGroup)
+  .add(FilesGroup)
   .add(PortalGroup)
   .add(SystemGroup)
   .add(CatalogGroup)
   .add(ArtistsGroup)
   .add(EngagementsGroup)
   .add(SubmissionsOutGroup)
+  .add(FilesAdminGroup)
   .add(WebhooksGroup)
   .add(FormsGroup)
   .add(PagesGroup)

@@ -8,6 +8,8 @@ import { corsMiddleware } from "./http/cors.js"
 import { withServers } from "./http/openApiShape.js"
 import { requestMiddleware } from "./http/requestMiddleware.js"
 import { RouteCatalogue } from "./http/RouteCatalogue.js"
+import { FilesAdminHandlers } from "./files/FilesAdminHandlers.js"
+import { FilesHandlers } from "./files/FilesHandlers.js"
 import { HttpConfig } from "./HttpConfig.js"
 import { ArtistsHandlers } from "./organiser/artists/ArtistsHandlers.js"
 import { CatalogHandlers } from "./organiser/catalog/CatalogHandlers.js"
@@ -44,7 +46,7 @@ const GlobalMiddleware = HttpRouter.use((router) =>
 )
 
 /**
- * Router layers of the application. Needs the use cases (`PublicForms`, `ArtistPortal`, `Organiser`,
+ * Router layers of the application. Needs the use cases (`PublicForms`, `Files`, `ArtistPortal`, `Organiser`,
  * `FormAuthoring`, `SubmissionsOut`, `Webhooks`), `RateLimiter`, `AdminConfig`, `HttpConfig`, `Readiness` and the
  * platform services an HTTP server layer provides.
  */
@@ -59,6 +61,7 @@ const httpAppLayer = Layer.unwrap(Effect.map(HttpConfig, (config) => {
 })).pipe(
   Layer.provide([
     PublicFormsHandlers,
+    FilesHandlers,
     PortalHandlers,
     SystemHandlers,
     CatalogHandlers,
@@ -66,6 +69,7 @@ const httpAppLayer = Layer.unwrap(Effect.map(HttpConfig, (config) => {
     EngagementsHandlers,
     FormsHandlers,
     SubmissionsOutHandlers,
+    FilesAdminHandlers,
     WebhooksHandlers,
     PagesHandlers
   ]),

@@ -32,6 +32,13 @@ export {
 export { PublicFormsGroup } from "./publicForms/PublicFormsGroup.js"
 export { PublicFormsHandlers } from "./publicForms/PublicFormsHandlers.js"
 
+// Uploads of file fields
+export { FilesAdminGroup } from "./files/FilesAdminGroup.js"
+export { FilesAdminHandlers } from "./files/FilesAdminHandlers.js"
+export { FilesGroup } from "./files/FilesGroup.js"
+export { FilesHandlers } from "./files/FilesHandlers.js"
+export { FileCreated } from "./files/wire.js"
+
 // The artist portal
 export { PortalGroup } from "./portal/PortalGroup.js"
 export { PortalHandlers } from "./portal/PortalHandlers.js"

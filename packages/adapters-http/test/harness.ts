@@ -6,6 +6,9 @@ import { createServer } from "node:http"
 import { AdminConfig, HttpApp, HttpConfig, type HttpConfigShape, Readiness } from "../src/index.js"
 import {
   type ArtistPortal,
+  type Files,
+  FilesLive,
+  FormsConfig,
   type FormAuthoring,
   FormAuthoringLive,
   type Organiser,
@@ -20,6 +23,7 @@ import {
 } from "@forms/domain"
 import {
   InMemory,
+  InMemoryFileStorage,
   InMemoryOrganiser,
   InMemoryOrganiserForms,
   InMemoryStore,
@@ -41,6 +45,8 @@ export const serverLayer = (
     readonly webhooks?: Layer.Layer<Webhooks>
     /** Form authoring (default: the use cases over in-memory ports of their own). */
     readonly forms?: Layer.Layer<FormAuthoring>
+    /** Uploads (default: the use cases over in-memory ports of their own). */
+    readonly files?: Layer.Layer<Files>
   } = {}
 ) =>
   HttpApp.server.pipe(
@@ -51,7 +57,8 @@ export const serverLayer = (
       options.readiness ?? Readiness.layerAlways,
       options.admin ?? inMemoryAdmin(),
       options.webhooks ?? inMemoryWebhooks,
-      options.forms ?? FormAuthoringLive.layer.pipe(Layer.provide(InMemoryOrganiserForms.layer))
+      options.forms ?? FormAuthoringLive.layer.pipe(Layer.provide(InMemoryOrganiserForms.layer)),
+      options.files ?? inMemoryFiles()
     ]),
     Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" }))
   )
@@ -63,6 +70,13 @@ export const inMemoryAdmin = (limitPerMinute = 600): Layer.Layer<Organiser | Sub
     SubmissionsOutLive.layer.pipe(Layer.provide(InMemorySubmissionsOut.layer)),
     AdminConfig.layer({ limitPerMinute })
   ).pipe(Layer.provideMerge(InMemory.layer())) // one store: the organiser and submissions-out ports share it
+
+/** The upload use cases over fresh in-memory ports of their own. */
+export const inMemoryFiles = (seed = conformanceSeed): Layer.Layer<Files> =>
+  FilesLive.layer.pipe(
+    Layer.provide(Layer.mergeAll(InMemoryFileStorage.layer, FormsConfig.layer())),
+    Layer.provide(InMemory.layer(seed))
+  )
 
 /** The webhook use cases over a fresh in-memory webhook store. */
 export const inMemoryWebhooks: Layer.Layer<Webhooks> = WebhooksLive.layer.pipe(

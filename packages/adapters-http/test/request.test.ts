@@ -145,6 +145,7 @@ layer(serverLayer(FakePublicForms, { config: { maxBodyBytes: 64 } }))("request c
           "/admin/events/{eventId}",
           "/admin/events/{eventId}/sections",
           "/admin/events/{eventId}/time-slots",
+          "/admin/files/{fileId}",
           "/admin/forms",
           "/admin/forms/{formId}",
           "/admin/forms/{formId}/export",
@@ -176,6 +177,8 @@ layer(serverLayer(FakePublicForms, { config: { maxBodyBytes: 64 } }))("request c
           "/public/forms/{token}/sections",
           "/public/forms/{token}/submissions",
           "/public/forms/{token}/submissions/{submissionId}",
+          "/public/forms/{token}/submissions/{submissionId}/files",
+          "/public/forms/{token}/submissions/{submissionId}/files/{fileId}",
           "/public/forms/{token}/submissions/{submissionId}/submit",
           "/public/forms/{token}/time-slots"
         ])

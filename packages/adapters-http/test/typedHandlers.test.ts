@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest"
 const src = fileURLToPath(new URL("../src", import.meta.url))
 
 /** The handler files allowed to answer raw responses: the export's stream, the HTML pages, the script and the icon. */
-const rawAnswers = ["pages/PagesHandlers.ts", "submissionsOut/SubmissionsOutHandlers.ts"]
+const rawAnswers = ["files/FilesAdminHandlers.ts", "pages/PagesHandlers.ts", "submissionsOut/SubmissionsOutHandlers.ts"]
 
 const handlerFiles = (dir: string): Array<string> =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -23,11 +23,16 @@ const handlerFiles = (dir: string): Array<string> =>
   )
 
 describe("typed handlers", () => {
-  it("no handler file builds a response itself, but the export's and the pages'", () => {
+  it("no handler file builds a response itself, but the export's, the download's and the pages'", () => {
     const files = handlerFiles(src)
     expect(files.length).toBeGreaterThanOrEqual(10)
     const raw = files.filter((file) => /HttpServerResponse|htmlResponse/.test(readFileSync(join(src, file), "utf8")))
     expect(raw.sort()).toEqual(rawAnswers)
+  })
+
+  it("the download answers one raw stream, and nothing else in its file is raw", () => {
+    const text = readFileSync(join(src, "files/FilesAdminHandlers.ts"), "utf8")
+    expect(text.match(/HttpServerResponse\.\w+/g)).toEqual(["HttpServerResponse.stream"])
   })
 
   it("the export answers one raw stream, and nothing else in its file is raw", () => {

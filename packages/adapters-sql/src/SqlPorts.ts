@@ -1,5 +1,6 @@
 /** Every domain port on PostgreSQL, given a `SqlClient` (a `PgClient` from `PgLive` or `EmbeddedPg`). */
 import { Layer } from "effect"
+import { SqlFileUploads } from "./files/SqlFileUploads.js"
 import { SqlFormSchemas } from "./publicForms/SqlFormSchemas.js"
 import { SqlOutbox } from "./events/SqlOutbox.js"
 import { SqlRateLimiter } from "./limits/SqlRateLimiter.js"
@@ -15,11 +16,12 @@ const make = () =>
     SqlUniqueValues.layer,
     SqlRateLimiter.layer,
     SqlRegistrationData.layer,
-    SqlOutbox.layer
+    SqlOutbox.layer,
+    SqlFileUploads.layer
   )
 
 export const SqlPorts = {
-  /** FormSchemas, Submissions, UniqueValues, RateLimiter, RegistrationData and Outbox. */
+  /** FormSchemas, Submissions, UniqueValues, RateLimiter, RegistrationData, Outbox and FileUploads. */
   layer: make(),
   make
 } as const

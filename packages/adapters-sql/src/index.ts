@@ -34,6 +34,8 @@ export { SqlSubmissionRecords } from "./submissionsOut/SqlSubmissionRecords.js"
 export { SqlOutboxAdmin } from "./submissionsOut/SqlOutboxAdmin.js"
 export { SqlRetention } from "./submissionsOut/SqlRetention.js"
 export { SqlOrganiserForms } from "./organiser/forms/SqlOrganiserForms.js"
+export { SqlFileUploads } from "./files/SqlFileUploads.js"
+export { FolderFileStorage } from "./files/FolderFileStorage.js"
 
 // Fixtures (CONTRACT §10) and tokens
 export type { DecodedFixture, Fixture } from "./fixture/decodeFixture.js"

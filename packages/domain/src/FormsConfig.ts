@@ -7,13 +7,22 @@ export interface FormsConfigShape {
   readonly portalLimitPerMinute: number
   /** Creates and saves together, per client per form schema. */
   readonly writeLimitPerHour: number
+  /** Uploads per client per form schema. */
+  readonly uploadLimitPerHour: number
+  /** The largest upload any file field may take (its `max_bytes` is capped by it). */
+  readonly fileMaxBytes: number
+  /** The bytes of all uploads of one submission together. */
+  readonly fileMaxBytesPerSubmission: number
 }
 
 export const defaultFormsConfig: FormsConfigShape = {
   tokenGraceSeconds: 86_400,
   submitLimitPerHour: 10,
   portalLimitPerMinute: 30,
-  writeLimitPerHour: 600
+  writeLimitPerHour: 600,
+  uploadLimitPerHour: 60,
+  fileMaxBytes: 25 * 1024 * 1024,
+  fileMaxBytesPerSubmission: 100 * 1024 * 1024
 }
 
 export class FormsConfig extends Context.Service<FormsConfig, FormsConfigShape>()("@forms/domain/FormsConfig") {

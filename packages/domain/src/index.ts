@@ -30,6 +30,15 @@ export { checkSizeLimits, defaultSizeLimits, type SizeLimits } from "./rules/siz
 export type { CompiledRules, UniqueCandidate, ValidationResult, Validator } from "./rules/Validator.js"
 export type { Body } from "./rules/bodyChecks.js"
 
+// files: uploads of file fields, their rows and storage ports, the Files use cases
+export * from "./files/errors.js"
+export * from "./files/Files.js"
+export { FilesLive } from "./files/makeFiles.js"
+export * from "./files/FileStorage.js"
+export * from "./files/FileUploads.js"
+export type { Measured, OpenedBody, UploadBody } from "./files/UploadBody.js"
+export * from "./files/UploadedFile.js"
+
 // limits: the client limits (§8), their answers and the RateLimiter port
 export * from "./limits/errors.js"
 export { type Limited, type RefusalReason, Refused } from "./limits/Limited.js"

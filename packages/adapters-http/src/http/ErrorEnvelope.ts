@@ -39,7 +39,11 @@ export const ErrorCode = Schema.Literals([
   "WEBHOOK_NOT_FOUND",
   "DELIVERY_NOT_FOUND",
   "REVISION_CONFLICT",
-  "PRECONDITION_REQUIRED"
+  "PRECONDITION_REQUIRED",
+  // Uploads.
+  "FILE_TOO_LARGE",
+  "FILE_QUOTA",
+  "FILE_NOT_FOUND"
 ])
 export type ErrorCode = typeof ErrorCode.Type
 
@@ -74,7 +78,8 @@ export class ApiUnauthenticated extends Schema.Error<ApiUnauthenticated>("ApiUna
 
 export class ApiNotFound extends Schema.Error<ApiNotFound>("ApiNotFound")(envelope, {
   httpApiStatus: 404,
-  description: "FORM_NOT_FOUND, SUBMISSION_NOT_FOUND, TIME_SLOTS_NOT_AVAILABLE, PORTAL_NOT_FOUND, SECTION_NOT_FOUND or NOT_FOUND."
+  description: "FORM_NOT_FOUND, SUBMISSION_NOT_FOUND, TIME_SLOTS_NOT_AVAILABLE, PORTAL_NOT_FOUND, SECTION_NOT_FOUND, " +
+    "FILE_NOT_FOUND or NOT_FOUND."
 }) {}
 
 export class ApiMethodNotAllowed extends Schema.Error<ApiMethodNotAllowed>("ApiMethodNotAllowed")(envelope, {
@@ -84,7 +89,7 @@ export class ApiMethodNotAllowed extends Schema.Error<ApiMethodNotAllowed>("ApiM
 
 export class ApiConflict extends Schema.Error<ApiConflict>("ApiConflict")(envelope, {
   httpApiStatus: 409,
-  description: "SUBMISSION_ALREADY_SUBMITTED, FORM_CLOSED, SECTION_LOCKED or IN_USE."
+  description: "SUBMISSION_ALREADY_SUBMITTED, FORM_CLOSED, SECTION_LOCKED, FILE_QUOTA or IN_USE."
 }) {}
 
 export class ApiGone extends Schema.Error<ApiGone>("ApiGone")(envelope, {
@@ -104,7 +109,7 @@ export class ApiPreconditionRequired extends Schema.Error<ApiPreconditionRequire
 
 export class ApiPayloadTooLarge extends Schema.Error<ApiPayloadTooLarge>("ApiPayloadTooLarge")(envelope, {
   httpApiStatus: 413,
-  description: "PAYLOAD_TOO_LARGE: the body is over MAX_BODY_BYTES."
+  description: "PAYLOAD_TOO_LARGE: the body is over MAX_BODY_BYTES; FILE_TOO_LARGE: an upload over its field's max_bytes."
 }) {}
 
 export class ApiUnsupportedMediaType

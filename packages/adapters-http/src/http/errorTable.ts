@@ -3,6 +3,10 @@ import { Effect, Schema } from "effect"
 import { HttpServerResponse } from "effect/http"
 import type {
   AlreadySubmitted,
+  FileNotFound,
+  FileQuota,
+  FileTooLarge,
+  UploadAborted,
   DeliveryNotFound,
   WebhookNotFound,
   AdvanceSectionNotFound,
@@ -75,6 +79,15 @@ export const errorTable = {
     code: "UNAVAILABLE",
     message: "The service is temporarily unavailable. Nothing was written."
   },
+  // Uploads.
+  FileTooLarge: { status: 413, code: "FILE_TOO_LARGE", message: "The file is larger than this field takes." },
+  FileQuota: {
+    status: 409,
+    code: "FILE_QUOTA",
+    message: "This field holds its most files already, or the submission its most bytes."
+  },
+  FileNotFound: { status: 404, code: "FILE_NOT_FOUND", message: "No file has this id here." },
+  UploadAborted: { status: 400, code: "BAD_REQUEST", message: "The upload did not arrive whole." },
   // The organiser routes.
   Unauthenticated: { status: 401, code: "UNAUTHENTICATED", message: "A valid API key is required." },
   EventNotFound: { status: 404, code: "EVENT_NOT_FOUND", message: "No event has this id." },
@@ -151,6 +164,10 @@ type DomainReason =
   | DeliveryNotFound
   | PreconditionRequired
   | RevisionConflict
+  | FileTooLarge
+  | FileQuota
+  | FileNotFound
+  | UploadAborted
 
 /** The wire error of a table entry; `fields` only for VALIDATION_FAILED. */
 export const apiError = <K extends ErrorKey>(key: K, fields?: FieldErrorsWire): ApiErrorOf<K> => {

@@ -35,7 +35,7 @@ export const isJsonMediaType = (contentType: string | undefined): boolean => {
  * Refused before the body was read: the connection is closed after the answer, so that the server
  * does not read (and throw away) the rest of an unwanted upload.
  */
-const refuseUnread = <E>(error: E) =>
+export const refuseUnread = <E>(error: E) =>
   HttpEffect.appendPreResponseHandler((_request, response) =>
     Effect.succeed(HttpServerResponse.setHeader(response, "connection", "close"))
   ).pipe(Effect.andThen(Effect.fail(error)))

@@ -23,6 +23,7 @@ import webhookClaimCaps from "./0020_webhook_claim_caps.js"
 import formLogic from "./0023_form_logic.js"
 import sectionLocks from "./0024_section_locks.js"
 import shiftsZonesWaitlists from "./0025_shifts_zones_waitlists.js"
+import uploads from "./0026_uploads.js"
 
 const table = "forms_migrations"
 
@@ -51,7 +52,8 @@ const migrations = {
   "0020_webhook_claim_caps": webhookClaimCaps,
   "0023_form_logic": formLogic,
   "0024_section_locks": sectionLocks,
-  "0025_shifts_zones_waitlists": shiftsZonesWaitlists
+  "0025_shifts_zones_waitlists": shiftsZonesWaitlists,
+  "0026_uploads": uploads
 }
 const loader = PgMigrator.fromRecord(migrations)
 

@@ -33,7 +33,11 @@ export const ValidationRules = Schema.Struct({
   max: Schema.optional(Bound),
   regex: Schema.optional(Schema.String),
   /** Shown instead of the default message when `regex` fails (at most 200 code points). */
-  regex_message: Schema.optional(Schema.String)
+  regex_message: Schema.optional(Schema.String),
+  /** `file` fields: the largest upload in bytes. */
+  max_bytes: Schema.optional(Schema.Finite),
+  /** `file` fields: MIME types, `type/*` or extensions such as `.pdf`. */
+  accept: Schema.optional(Schema.Array(Schema.String))
 })
 export type ValidationRules = typeof ValidationRules.Type
 

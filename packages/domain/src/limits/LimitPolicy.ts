@@ -2,7 +2,7 @@
 import { Schema } from "effect"
 
 export interface LimitPolicy {
-  readonly name: "submit" | "portal" | "write"
+  readonly name: "submit" | "portal" | "write" | "upload"
   readonly windowMs: number
 }
 
@@ -10,6 +10,8 @@ export interface LimitPolicy {
 export const submitPolicy: LimitPolicy = { name: "submit", windowMs: 3_600_000 }
 /** The portal routes under /p/artist together, per client per engagement. */
 export const portalPolicy: LimitPolicy = { name: "portal", windowMs: 60_000 }
+/** Uploads per client per form schema. */
+export const uploadPolicy: LimitPolicy = { name: "upload", windowMs: 3_600_000 }
 /** Creates and saves together, per client per form schema. */
 export const writePolicy: LimitPolicy = { name: "write", windowMs: 3_600_000 }
 

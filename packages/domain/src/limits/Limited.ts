@@ -6,6 +6,7 @@
 import { Data, Effect } from "effect"
 import type { SectionLocked, SectionNotFound } from "../portal/errors.js"
 import type { AlreadySubmitted, FormClosed, SubmissionNotFound } from "../publicForms/errors.js"
+import type { FileNotFound, FileQuota, FileTooLarge } from "../files/errors.js"
 import type { ValidationFailed } from "../rules/errors.js"
 import type { RateLimited } from "./errors.js"
 import type { RateLimitState } from "./RateLimitState.js"
@@ -25,6 +26,9 @@ export type RefusalReason =
   | AlreadySubmitted
   | FormClosed
   | ValidationFailed
+  | FileTooLarge
+  | FileQuota
+  | FileNotFound
 
 const reasonTags: ReadonlySet<string> = new Set<RefusalReason["_tag"]>([
   "RateLimited",
@@ -33,7 +37,10 @@ const reasonTags: ReadonlySet<string> = new Set<RefusalReason["_tag"]>([
   "SectionLocked",
   "AlreadySubmitted",
   "FormClosed",
-  "ValidationFailed"
+  "ValidationFailed",
+  "FileTooLarge",
+  "FileQuota",
+  "FileNotFound"
 ])
 
 export class Refused<out R extends RefusalReason = RefusalReason> extends Data.TaggedError("Refused")<{}> {

@@ -1,6 +1,7 @@
 /** Every port in memory over one store, seeded from a fixture-shaped object: `InMemory.layer(seed)`. */
 import { Layer } from "effect"
 import type { Outbox } from "../events/Outbox.js"
+import type { FileUploads } from "../files/FileUploads.js"
 import type { RateLimiter } from "../limits/RateLimiter.js"
 import type { FormSchemas } from "../publicForms/FormSchemas.js"
 import type { Submissions } from "../publicForms/Submissions.js"
@@ -8,6 +9,7 @@ import type { UniqueValues } from "../publicForms/UniqueValues.js"
 import type { RegistrationData } from "../shifts/RegistrationData.js"
 import { conformanceSeed } from "./conformanceSeed.js"
 import { InMemoryOutbox } from "./events/InMemoryOutbox.js"
+import { InMemoryFileUploads } from "./files/InMemoryFileUploads.js"
 import { InMemoryStore } from "./InMemoryStore.js"
 import { InMemoryRateLimiter } from "./limits/InMemoryRateLimiter.js"
 import { InMemoryFormSchemas } from "./publicForms/InMemoryFormSchemas.js"
@@ -16,7 +18,7 @@ import type { ConformanceSeed } from "./Seed.js"
 import { InMemoryRegistrationData } from "./shifts/InMemoryRegistrationData.js"
 
 /** The services of every port the use cases need. */
-export type Ports = FormSchemas | Submissions | UniqueValues | RateLimiter | RegistrationData | Outbox
+export type Ports = FormSchemas | Submissions | UniqueValues | RateLimiter | RegistrationData | Outbox | FileUploads
 
 export const InMemory = {
   /** A fresh store per build: every port, plus `InMemoryStore` to read and change the state in tests. */
@@ -27,6 +29,7 @@ export const InMemory = {
       InMemoryUniqueValues.layer,
       InMemoryRateLimiter.layer,
       InMemoryRegistrationData.layer,
-      InMemoryOutbox.layer
+      InMemoryOutbox.layer,
+      InMemoryFileUploads.layer
     ).pipe(Layer.provideMerge(InMemoryStore.layer(seed)))
 }

@@ -25,6 +25,8 @@ export { InMemoryRegistrationData } from "./shifts/InMemoryRegistrationData.js"
 export { InMemorySubmissions, InMemoryUniqueValues } from "./publicForms/InMemorySubmissions.js"
 export { InMemoryRateLimiter } from "./limits/InMemoryRateLimiter.js"
 export { InMemoryOutbox } from "./events/InMemoryOutbox.js"
+export { InMemoryFileStorage, makeInMemoryFileStorage } from "./files/InMemoryFileStorage.js"
+export { InMemoryFileUploads } from "./files/InMemoryFileUploads.js"
 export * from "./publicForms/PublicFormsInMemory.js"
 export type {
   PortalFixture,

@@ -1,6 +1,8 @@
 /** The steps every public-form use case shares: the token resolver, the submission lookup, compiled rules, `unique`. */
 import { Clock, Effect, Option } from "effect"
 import type { Submission } from "./Submission.js"
+import { checkFileChoices, fileChoicesOf } from "../files/fileChoices.js"
+import { FileUploads } from "../files/FileUploads.js"
 import { FormNotFound } from "../forms/errors.js"
 import type { FormSchema } from "../forms/FormSchema.js"
 import { FormsConfig } from "../FormsConfig.js"
@@ -36,6 +38,7 @@ export const makeFormSteps = Effect.gen(function*() {
   const uniqueValues = yield* UniqueValues
   const registration = yield* RegistrationData
   const config = yield* FormsConfig
+  const uploads = yield* FileUploads
   const cache = makeRulesCache()
 
   /** The shared resolver of all six routes: 404 unless the token opens a published public form. */
@@ -97,6 +100,22 @@ export const makeFormSteps = Effect.gen(function*() {
     return mergeFieldErrors(schema.fields.map((field) => field.slug), errors, slotErrors)
   })
 
+  /**
+   * `errors` with the file rules that need the stored uploads (`in`, the counts) added for the file fields of
+   * `values`: the uploads are read only when a file field names ids.
+   */
+  const withFileErrors = Effect.fnUntraced(function*(
+    schema: FormSchema,
+    submissionId: string,
+    values: Readonly<Record<string, unknown>>,
+    errors: FieldErrors | undefined
+  ) {
+    const choices = fileChoicesOf(schema, values, errors)
+    if (choices.length === 0) return errors
+    const fileErrors = checkFileChoices(choices, yield* uploads.storedOf(submissionId))
+    return mergeFieldErrors(schema.fields.map((field) => field.slug), errors, fileErrors)
+  })
+
   /** The places a submit at `now` takes for `choices`, and the domain's decision on them once taken. */
   const slotDecision = (schema: FormSchema, choices: ReadonlyArray<SlotChoice> | undefined, now: number) =>
     choices === undefined || choices.length === 0 ? undefined : {
@@ -121,7 +140,7 @@ export const makeFormSteps = Effect.gen(function*() {
     return { ...submission, places }
   })
 
-  return { resolve, findSubmission, rules, withTaken, withSlotErrors, slotDecision, fresh, movedOn, withPlaces } as const
+  return { resolve, findSubmission, rules, withTaken, withSlotErrors, slotDecision, fresh, movedOn, withPlaces, withFileErrors } as const
 })
 
 export type FormSteps = Effect.Success<typeof makeFormSteps>

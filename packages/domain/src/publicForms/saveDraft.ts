@@ -64,7 +64,12 @@ export const makeSaveDraft = (steps: FormSteps) =>
         const context = rules.hasLogic
           ? mergeValues((yield* steps.findSubmission(current, submissionId)).values, values)
           : values
-        const errors = yield* steps.withTaken(current, rules.relaxed(values, context))
+        const errors = yield* steps.withFileErrors(
+          current,
+          submissionId,
+          values,
+          yield* steps.withTaken(current, rules.relaxed(values, context))
+        )
         if (errors !== undefined) {
           // Refused by the rules of the form as it is now, never by a cached older revision.
           const moved = round < maxRevisionRounds ? yield* steps.movedOn(current) : undefined

@@ -58,7 +58,12 @@ export const makeSubmitDraft = (steps: FormSteps) =>
       // Inactive fields' values (CONTRACT §18) are discarded at submit: stored, sent and claimed by nothing.
       const merged = withoutSlugs(all, result.inactive)
       const stored = withoutSlugs(kept, result.inactive)
-      const errors = yield* steps.withTaken(schema, result, { claimDecides: true })
+      const errors = yield* steps.withFileErrors(
+        schema,
+        submission.id,
+        merged,
+        yield* steps.withTaken(schema, result, { claimDecides: true })
+      )
       if (errors !== undefined) {
         // Refused by the rules of the form as it is now, never by a cached older revision.
         if ((yield* steps.movedOn(schema)) !== undefined) return "revision" as const

@@ -20,7 +20,8 @@ export const RuleName = Schema.Literals([
   "overlap",
   "unique",
   "full",
-  "logic"
+  "logic",
+  "file_type"
 ])
 export type RuleName = typeof RuleName.Type
 

@@ -1,5 +1,6 @@
 /** One field's rules on one value (everything but `required` and `unique`), on a precompiled plan. */
 import { dateKey } from "./dates.js"
+import { fileIdsOf } from "./fileRules.js"
 import { slotIdsOf } from "./SlotChoice.js"
 import { isEmptyValue, trimString } from "./emptiness.js"
 import type { FieldError } from "./FieldErrors.js"
@@ -139,6 +140,7 @@ const checkSlotsShape = (plan: FieldPlan, value: unknown): ReadonlyArray<FieldEr
  */
 export const checkValue = (plan: FieldPlan, value: unknown): ReadonlyArray<FieldError> | undefined => {
   if (plan.slots) return checkSlotsShape(plan, value)
+  if (plan.files) return isEmptyValue(value) ? EMPTY : fileIdsOf(value) === undefined ? plan.invalid : undefined
   switch (typeof value) {
     case "string": {
       const s = trimString(value)

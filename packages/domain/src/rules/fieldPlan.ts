@@ -1,5 +1,6 @@
 /** Everything a field's rules need, worked out once when a schema is compiled. */
 import type { FormField } from "../forms/FormField.js"
+import { fileFieldType, filesInvalidMessage } from "./fileRules.js"
 import { slotsInvalidMessage } from "./SlotChoice.js"
 import { boundKindOf, maxMessage, minMessage, readBound } from "./bounds.js"
 import type { FieldError } from "./FieldErrors.js"
@@ -79,6 +80,8 @@ export class FieldPlan {
   readonly unique: boolean
   /** A `time_slots` field (CONTRACT §15): its shape is checked here, its other rules after the slots are read. */
   readonly slots: boolean
+  /** A `file` field (uploads): its shape is checked here, `in` and the counts by the files feature. */
+  readonly files: boolean
   /** How unique values compare (`U_TEXT`, `U_EMAIL`, `U_NUMERIC`, `U_PHONE` of uniqueKey.ts). */
   readonly uniqueKind: number
   readonly invalid: ReadonlyArray<FieldError>
@@ -110,11 +113,12 @@ export class FieldPlan {
     const own = rules?.regex_message
     this.regexMessage = typeof own === "string" && own.trim() !== "" ? own : regexMessage
     this.slots = field.type === "time_slots"
-    this.unique = field.is_unique && !this.slots
+    this.files = field.type === fileFieldType
+    this.unique = field.is_unique && !this.slots && !this.files
     this.uniqueKind = rule === "email" ? U_EMAIL : rule === "numeric" ? U_NUMERIC : rule === "phone" ? U_PHONE : U_TEXT
     this.invalid = errorList({
       rule: "invalid",
-      message: this.slots ? slotsInvalidMessage : this.options === undefined ? invalidMessage : invalidWithOptionsMessage
+      message: this.slots ? slotsInvalidMessage : this.files ? filesInvalidMessage : this.options === undefined ? invalidMessage : invalidWithOptionsMessage
     })
     this.requiredErrors = errorList({ rule: "required", message: requiredMessage })
     this.typeErrors = rule === undefined ? [] : errorList({ rule, message: typeMessages[rule] })

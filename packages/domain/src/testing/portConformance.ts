@@ -5,6 +5,7 @@ import { conformanceSeed } from "../memory/conformanceSeed.js"
 import type { Ports } from "../memory/InMemory.js"
 import type { ConformanceSeed } from "../memory/Seed.js"
 import { outboxConformance } from "./events/outboxConformance.js"
+import { fileUploadsConformance } from "./files/fileUploadsConformance.js"
 import { rateLimiterConformance } from "./limits/rateLimiterConformance.js"
 import { catalogConformance } from "./publicForms/catalogConformance.js"
 import { submissionsConformance } from "./publicForms/submissionsConformance.js"
@@ -18,7 +19,7 @@ export interface PortConformanceOptions {
 
 /**
  * Registers the conformance tests of every port (FormSchemas, RegistrationData, Submissions with places on
- * time slots, UniqueValues, Outbox, RateLimiter) in a `describe(name)` block. Call it at the top level of a test file:
+ * time slots, UniqueValues, Outbox, RateLimiter, FileUploads) in a `describe(name)` block. Call it at the top level of a test file:
  *
  *   portConformance("PostgreSQL", (seed) => SqlPorts.layer.pipe(Layer.provide(seededDatabase(seed))))
  *
@@ -51,6 +52,7 @@ export const portConformance = (
       placesConformance(it)
       outboxConformance(it)
       rateLimiterConformance(it)
+      fileUploadsConformance(it)
     })
   })
 }

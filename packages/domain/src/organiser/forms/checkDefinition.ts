@@ -6,6 +6,7 @@ import { type FormField, mapsToPattern, SlugPattern } from "../../forms/FormFiel
 import type { FormSection } from "../../forms/FormSchema.js"
 import { fieldTypeMessage, formTypeMessage, isFieldType, isFormType } from "../../forms/FormTypes.js"
 import { boundKindOf, readBound } from "../../rules/bounds.js"
+import { defaultServerFileMaxBytes, fileFieldType, fileRuleProblems } from "../../rules/fileRules.js"
 import type { FieldError, RuleName } from "../../rules/FieldErrors.js"
 import { patternProblem } from "../../rules/regex.js"
 import { typeRuleOf } from "../../rules/types.js"
@@ -44,6 +45,8 @@ export interface DefinitionParts {
   readonly type: string | undefined
   readonly sections: ReadonlyArray<FormSection>
   readonly fields: ReadonlyArray<FormField>
+  /** The server's cap on a file field's `max_bytes` (default 25 MiB). */
+  readonly fileMaxBytes?: number
 }
 
 const codePoints = (s: string): number => {
@@ -132,6 +135,14 @@ export const checkDefinition = (definition: DefinitionParts): ReadonlyArray<Defi
     }
     const rules = field.validation_rules
     if (rules === null) return
+    if (field.type === fileFieldType) {
+      for (const problem of fileRuleProblems(rules, definition.fileMaxBytes ?? defaultServerFileMaxBytes)) {
+        add(`${at}.validation_rules.${problem.member}`, problem.rule, problem.message)
+      }
+    } else if (rules.max_bytes !== undefined || rules.accept !== undefined) {
+      const member = rules.max_bytes !== undefined ? "max_bytes" : "accept"
+      add(`${at}.validation_rules.${member}`, "invalid", `${member} applies only to a field of type "file".`)
+    }
     const kind = boundKindOf(typeRuleOf(field.type))
     const bounds: Record<string, number | undefined> = {}
     for (const key of ["min", "max"] as const) {

@@ -113,9 +113,16 @@ const options = (e: FieldProblems, path: string, value: unknown): ReadonlyArray<
 
 const rules = (e: FieldProblems, path: string, value: unknown): ValidationRules | null | undefined => {
   if (value === null) return null
-  if (!isObject(value)) return e.add(path, "invalid", "null or { min?, max?, regex?, regex_message? } is expected.")
-  unknownMembers(e, value, ["min", "max", "regex", "regex_message"], { prefix: `${path}.` })
-  const out: { min?: number | string; max?: number | string; regex?: string; regex_message?: string } = {}
+  if (!isObject(value)) return e.add(path, "invalid", "null or { min?, max?, regex?, regex_message?, max_bytes?, accept? } is expected.")
+  unknownMembers(e, value, ["min", "max", "regex", "regex_message", "max_bytes", "accept"], { prefix: `${path}.` })
+  const out: {
+    min?: number | string
+    max?: number | string
+    regex?: string
+    regex_message?: string
+    max_bytes?: number
+    accept?: ReadonlyArray<string>
+  } = {}
   let ok = true
   for (const key of ["min", "max"] as const) {
     if (!has(value, key)) continue
@@ -133,6 +140,17 @@ const rules = (e: FieldProblems, path: string, value: unknown): ValidationRules 
     const message = value["regex_message"]
     if (isStorable(message)) out.regex_message = message
     else ok = e.add(`${path}.regex_message`, "invalid", "A string is expected (without U+0000 or unpaired surrogates).") ?? false
+  }
+  // The file rules' members: their values are checked by the definition check (rules/fileRules.ts).
+  if (has(value, "max_bytes")) {
+    const maxBytes = value["max_bytes"]
+    if (typeof maxBytes === "number" && Number.isFinite(maxBytes)) out.max_bytes = maxBytes
+    else ok = e.add(`${path}.max_bytes`, "invalid", "A number is expected.") ?? false
+  }
+  if (has(value, "accept")) {
+    const accept = strings(e, `${path}.accept`, value["accept"], 50)
+    if (accept === undefined) ok = false
+    else out.accept = accept
   }
   return ok ? out : undefined
 }
