@@ -52,7 +52,21 @@ const answers = async (env: Record<string, string>, ids: ReadonlyArray<string>) 
   }
 }
 
-/** A server on `env` takes `n` submissions of the contact form; their ids. */
+/** Waits until the outbox has linked each submission to its contact, so what is stored no longer changes. */
+const contactsLinked = async (base: string, ids: ReadonlyArray<string>) => {
+  const deadline = Date.now() + 60_000
+  for (const id of ids) {
+    for (;;) {
+      const res = await admin(base, "GET", `/admin/submissions/${id}`)
+      const body = (await res.json()) as { readonly data?: { readonly contact_id?: string | null } }
+      if (typeof body.data?.contact_id === "string") break
+      if (Date.now() > deadline) throw new Error(`submission ${id} was not linked to a contact within 60 s`)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+}
+
+/** A server on `env` takes `n` submissions of the contact form, settled (contacts linked); their ids. */
 const fill = async (env: Record<string, string>, n: number, tag: string) => {
   const server = startServer(env)
   try {
@@ -66,6 +80,7 @@ const fill = async (env: Record<string, string>, n: number, tag: string) => {
       expect(status).toBe(200)
       ids.push(id)
     }
+    await contactsLinked(base, ids)
     return ids
   } finally {
     expect(await server.stop()).toBe(0)
