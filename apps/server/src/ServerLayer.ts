@@ -57,6 +57,7 @@ import { Events, type HandlersLayer, ServerOutboxSignal } from "./events.js"
 import { demoApiKeys, demoForms, demoPortals, Startup, StartupLive } from "./startup.js"
 import { BackupScheduler } from "./operations/BackupScheduler.js"
 import { MetricsListener } from "./operations/MetricsListener.js"
+import { MessageSender, messagesConfigOf } from "./messageSender.js"
 import { RetentionSweeper } from "./retention.js"
 import { ServerWebAssets } from "./webAssets.js"
 
@@ -229,6 +230,7 @@ const makeServerLayer = <E = never, EH = never>(
     FilesLive.layer
   ).pipe(
     Layer.provide(webhookSettings),
+    Layer.provide(messagesConfigOf(config)),
     Layer.provide(FormsConfig.layer({
       tokenGraceSeconds: config.tokenGraceSeconds,
       submitLimitPerHour: config.submitRateLimitPerHour,
@@ -258,6 +260,7 @@ const makeServerLayer = <E = never, EH = never>(
     // The dispatcher starts after the migrations and the fixture.
     Layer.provideMerge(Events.layer(options.handlers ?? [], options.dispatcher ?? {})),
     Layer.provideMerge(RetentionSweeper.layer(config)),
+    Layer.provideMerge(MessageSender.layer(config)),
     // METRICS_PORT's listener and BACKUP_DIR's schedule (each nothing when unset).
     Layer.provideMerge(MetricsListener.layer(config)),
     Layer.provideMerge(BackupScheduler.layer(config)),

@@ -51,6 +51,8 @@ export interface ServerConfig {
   readonly webhookConcurrency: number
   readonly webhookEndpointConcurrency: number
   readonly webhookOrganisationConcurrency: number
+  /** SMTP_URL (unset: every message is held, never sent), MAIL_FROM, MAIL_RETRY_SCHEDULE (in seconds). */
+  readonly mail: MailConfig
   /** METRICS_PORT: the port of `GET /metrics` (Prometheus), on HOST; unset: no metrics listener. */
   readonly metricsPort: number | undefined
   /** OTEL_*: traces over OTLP/HTTP; undefined: no tracing. */
@@ -60,6 +62,19 @@ export interface ServerConfig {
   /** BACKUP_DIR, BACKUP_INTERVAL_HOURS, BACKUP_KEEP: scheduled backups of the embedded database; undefined: none. */
   readonly backup: BackupConfig | undefined
 }
+
+export interface MailConfig {
+  /** `smtp://user:pass@host:587` or `smtps://…`; it holds a password, so it is never echoed. */
+  readonly smtpUrl: Redacted.Redacted<string> | undefined
+  readonly from: string
+  readonly retryScheduleSeconds: ReadonlyArray<number>
+}
+
+export const defaultMailFrom = "Forms <noreply@localhost>"
+export const defaultMailRetrySchedule = "60,300,1800,7200"
+
+// An address, or `Name <address>`: one line, one `@`, no other angle brackets.
+const mailFromPattern = /^(?:[^\r\n<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/
 
 export interface TracingConfig {
   /** The collector's base URL (OTEL_EXPORTER_OTLP_ENDPOINT); spans go to `<endpoint>/v1/traces`. */
@@ -159,6 +174,13 @@ export const parseConfig = (env: Env, cwd: string = process.cwd()): Result.Resul
   if (allowPrivate !== "true" && allowPrivate !== "false") {
     problems.push(`WEBHOOK_ALLOW_PRIVATE_TARGETS must be true or false (got ${JSON.stringify(allowPrivate)}).`)
   }
+  const smtpUrl = url("SMTP_URL", ["smtp:", "smtps:"], { echo: false })
+  const mailFrom = raw("MAIL_FROM") ?? defaultMailFrom
+  if (!mailFromPattern.test(mailFrom)) {
+    problems.push(`MAIL_FROM must be an address or "Name <address>" on one line (got ${JSON.stringify(mailFrom)}).`)
+  }
+  const mailSchedule = parseRetrySchedule(env["MAIL_RETRY_SCHEDULE"] ?? defaultMailRetrySchedule)
+  if (typeof mailSchedule === "string") problems.push(`MAIL_RETRY_SCHEDULE must be seconds, comma-separated: ${mailSchedule}.`)
   const metricsPort = raw("METRICS_PORT") === undefined ? undefined : int("METRICS_PORT", 0, 0, 65_535)
   if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === port) problems.push("METRICS_PORT must differ from PORT: /metrics is never served on the public port.")
   const otlpEndpoint = url("OTEL_EXPORTER_OTLP_ENDPOINT", ["http:", "https:"], { echo: false })
@@ -211,6 +233,11 @@ export const parseConfig = (env: Env, cwd: string = process.cwd()): Result.Resul
     webhookConcurrency: int("WEBHOOK_CONCURRENCY", defaultWebhookEngineOptions.concurrency, 1, 1_000),
     webhookEndpointConcurrency: int("WEBHOOK_ENDPOINT_CONCURRENCY", defaultWebhookEngineOptions.endpointConcurrency, 1, 1_000),
     webhookOrganisationConcurrency: int("WEBHOOK_ORGANISATION_CONCURRENCY", defaultWebhookEngineOptions.organisationConcurrency, 1, 1_000),
+    mail: {
+      smtpUrl: smtpUrl === undefined ? undefined : Redacted.make(smtpUrl),
+      from: mailFrom,
+      retryScheduleSeconds: typeof mailSchedule === "string" ? [60, 300, 1800, 7200] : mailSchedule.map((ms) => ms / 1000)
+    },
     metricsPort,
     tracing: otlpEndpoint === undefined ? undefined : {
       endpoint: otlpEndpoint.replace(/\/+$/, ""),

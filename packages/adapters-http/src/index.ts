@@ -80,3 +80,4 @@ export {
   durationBoundaries, makeRequestMetrics, methodLabel, RequestMetrics, RequestMetricsLive, type RequestMetricsShape,
   unmatchedRoute
 } from "./operations/RequestMetrics.js"
+export { makeSmtpMailer, outcomeOfError, SmtpMailer, type SmtpMailerOptions } from "./messages/SmtpMailer.js"

@@ -48,3 +48,4 @@ export { SqlWebhookStore } from "./webhooks/SqlWebhookStore.js"
 // Operations: the gauges' readings, restoring a copy of the embedded database (copies come from `EmbeddedDump`)
 export { type ConnectionCount, type OperationsReading, readOperationsGauges } from "./operations/readOperationsGauges.js"
 export { isEmptyFolder, restoreEmbedded } from "./operations/restoreEmbedded.js"
+export { SqlMessageRows } from "./messages/SqlMessageRows.js"

@@ -157,3 +157,6 @@ export * from "./webhooks/Webhooks.js"
 export * from "./webhooks/WebhookSettings.js"
 export * from "./webhooks/WebhookStore.js"
 export * from "./webhooks/WebhookTransport.js"
+
+// messages: what a form asks to send (confirmation, notify, reminders), composing and recording them, the Mailer/MessageRows ports, the sender
+export * from "./messages/index.js"

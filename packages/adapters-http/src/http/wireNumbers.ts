@@ -43,3 +43,6 @@ export const Count = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
 
 /** A field's `min` or `max`: a finite number, or a string its type compares. */
 export const Bound = Schema.Union([Schema.Finite, Schema.String])
+
+/** A reminder's hours before its slot: a whole number 1–720. */
+export const HoursBefore = Schema.Finite.check(documented({ type: "integer", minimum: 1, maximum: 720 }))

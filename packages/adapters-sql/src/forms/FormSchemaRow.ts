@@ -1,6 +1,6 @@
 /** How a form schema is selected (with its event, sections and fields) and decoded into the domain's `FormSchema`. */
 import { Effect, Schema } from "effect"
-import { type FormSchema, ValidationRules } from "@forms/domain"
+import { FormMessages, type FormSchema, ValidationRules } from "@forms/domain"
 import { decodeRows } from "../sql/decodeRows.js"
 import { epochMs } from "../sql/sqlValues.js"
 
@@ -55,12 +55,24 @@ export const FormSchemaRow = Schema.Struct({
   status: FormStatus,
   ...formTokenAndTimeFields,
   sections: Schema.Array(FormSectionRow),
-  fields: Schema.Array(FieldRow)
+  fields: Schema.Array(FieldRow),
+  /** The form's `messages` column: null when it asks for none. */
+  messages: Schema.NullOr(FormMessages)
 })
 
+/** A row's `messages` column as the domain has it: the member left out when null. */
+export const withMessages = <A extends { readonly messages: FormMessages | null }>(
+  row: A
+): Omit<A, "messages"> & { readonly messages?: FormMessages } => {
+  const { messages, ...rest } = row
+  return messages === null ? rest : { ...rest, messages }
+}
+
+const decodeSchemaRows = decodeRows(FormSchemaRow)
+
 /** Rows that do not decode are a bug of this adapter: they die. */
-export const toFormSchemas: (rows: ReadonlyArray<unknown>) => Effect.Effect<ReadonlyArray<FormSchema>> =
-  decodeRows(FormSchemaRow)
+export const toFormSchemas = (rows: ReadonlyArray<unknown>): Effect.Effect<ReadonlyArray<FormSchema>> =>
+  Effect.map(decodeSchemaRows(rows), (decoded) => decoded.map(withMessages))
 
 /** `{ name: column }` when the column holds a value, `{}` when it is null (the domain's parts leave such members out). */
 const present = (name: string, column: string): string =>
@@ -90,7 +102,7 @@ export const definitionColumns = `COALESCE((SELECT json_agg(jsonb_build_object('
 export const selectFormSchemas = (where: string): string => `
   SELECT s.id, s.organisation_id, s.revision, s.name, s.type, s.status, s.public_token, s.previous_public_token,
     ${epochMs("s.token_rotated_at")} AS token_rotated_at, ${epochMs("s.opens_at")} AS opens_at,
-    ${epochMs("s.closes_at")} AS closes_at, s.tags,
+    ${epochMs("s.closes_at")} AS closes_at, s.tags, s.messages,
     CASE WHEN e.id IS NULL THEN NULL ELSE json_build_object('id', e.id, 'name', e.name) END AS event,
     ${definitionColumns}
   FROM form_schemas s LEFT JOIN events e ON e.id = s.event_id

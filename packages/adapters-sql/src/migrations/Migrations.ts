@@ -24,6 +24,7 @@ import formLogic from "./0023_form_logic.js"
 import sectionLocks from "./0024_section_locks.js"
 import shiftsZonesWaitlists from "./0025_shifts_zones_waitlists.js"
 import uploads from "./0026_uploads.js"
+import messages from "./0028_messages.js"
 
 const table = "forms_migrations"
 
@@ -53,7 +54,8 @@ const migrations = {
   "0023_form_logic": formLogic,
   "0024_section_locks": sectionLocks,
   "0025_shifts_zones_waitlists": shiftsZonesWaitlists,
-  "0026_uploads": uploads
+  "0026_uploads": uploads,
+  "0028_messages": messages
 }
 const loader = PgMigrator.fromRecord(migrations)
 

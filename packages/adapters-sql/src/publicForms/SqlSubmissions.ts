@@ -22,6 +22,7 @@ import { eventsJson, outboxChannel, wakeAfterCommit } from "../events/OutboxReco
 import { submissionColumns, toSubmissions } from "./SubmissionRow.js"
 import { isUuid, jsonText } from "../sql/sqlValues.js"
 import { atRevision, revisionMoved } from "../sql/revisionCheck.js"
+import { insertMessages } from "../messages/messageRecord.js"
 import { lostClaimsConstraint, submitStatement } from "./submitStatement.js"
 import { transientRetries } from "../sql/transientRetries.js"
 
@@ -216,6 +217,7 @@ export const makeSqlSubmissions = Effect.gen(function*() {
       const submitted = rows[0]
       if (submitted === undefined) return yield* explainMiss(command.schema_id, command.id, command.revision)
       yield* claimAndRecord(command, at)
+      if ((command.messages ?? []).length > 0) yield* insertMessages(sql, command, at, false)
       yield* takePlaces(command)
       return submitted
     }))

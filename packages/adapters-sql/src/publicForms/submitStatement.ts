@@ -1,6 +1,6 @@
 /**
  * The submit of a submission that takes no places, as one statement with no transaction around it (issue 23):
- * the conditional update, the unique claims and the outbox rows with their NOTIFY. One round trip instead of
+ * the conditional update, the unique claims, the outbox rows with their NOTIFY and the messages the submit causes. One round trip instead of
  * four (BEGIN, update, claims and events, COMMIT), and no connection held to itself, so it is pipelined like
  * any other statement.
  *
@@ -15,6 +15,7 @@ import type { Fragment } from "effect/sql/Statement"
 import type { SubmitCommand } from "@forms/domain"
 import type { DigestedClaim } from "./claimDigest.js"
 import { eventsJson, outboxChannel } from "../events/OutboxRecord.js"
+import { insertMessages } from "../messages/messageRecord.js"
 
 /** The constraint name of the error that `forms_claims_lost` raises. */
 export const lostClaimsConstraint = "unique_claims_lost"
@@ -41,7 +42,7 @@ export const submitStatement = (
       SELECT e.event->>'type', e.event->'payload', ${at}::timestamptz, ${at}::timestamptz
       FROM updated, jsonb_array_elements(${eventsJson(command.events)}::jsonb) WITH ORDINALITY AS e (event, n)
       ORDER BY e.n
-    )
+    ), messaged AS (${insertMessages(sql, command, at, true)})
     SELECT updated.*, forms_claims_lost(${claims.length}::int - (SELECT count(*)::int FROM claimed)) AS lost,
       (SELECT pg_notify(${outboxChannel}, current_schema()) WHERE ${command.events.length}::int > 0) AS notified
     FROM updated`

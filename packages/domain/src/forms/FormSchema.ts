@@ -1,5 +1,6 @@
 /** A form schema as the use cases see it: its event, sections, fields, status and tokens. */
 import { Schema } from "effect"
+import { FormMessages } from "../messages/FormMessages.js"
 import { FormField } from "./FormField.js"
 
 export const FormStatus = Schema.Literals(["draft", "published", "archived"])
@@ -39,6 +40,8 @@ export const FormSchema = Schema.Struct({
   tags: Schema.Array(Schema.String),
   sections: Schema.Array(FormSection),
   /** Every field of the schema, in or out of a section. */
-  fields: Schema.Array(FormField)
+  fields: Schema.Array(FormField),
+  /** The messages the form asks for (confirmation, notice, reminders); absent: none. */
+  messages: Schema.optionalKey(FormMessages)
 })
 export type FormSchema = typeof FormSchema.Type

@@ -2,6 +2,7 @@
 import { Clock, Context, Effect, Layer, Result } from "effect"
 import type { EventType } from "../events/Outbox.js"
 import type { FormSchema } from "../forms/FormSchema.js"
+import type { Message } from "../messages/Message.js"
 import type { AuditEntry, AuditRecord } from "../organiser/catalog/CatalogModel.js"
 import type { Submission } from "../publicForms/Submission.js"
 import type { Actor } from "../shared/Actor.js"
@@ -35,6 +36,12 @@ export interface InMemoryClaim {
   readonly submission_id: string
 }
 
+/** A recorded message and when it is next due: a retry's time, or the end of a claim's lease. */
+export interface InMemoryMessageRow {
+  message: Message
+  due_at: number
+}
+
 /** An entry of the organiser audit log (CONTRACT §12) and the organisation it belongs to. */
 export interface InMemoryAuditRow {
   readonly organisation_id: string
@@ -51,6 +58,8 @@ export interface InMemoryData {
   /** `${schema_id}\u0000${slug}\u0000${normalized}` → claim. */
   readonly claims: Map<string, InMemoryClaim>
   readonly outbox: Array<InMemoryOutboxRow>
+  /** Messages recorded by their causes (a submit), in order. */
+  readonly messages: Array<InMemoryMessageRow>
   /** Slot id → submission id → its place (CONTRACT §15, §22); a deleted submission holds nothing. */
   readonly places: MemoryPlaces
   /** Limiter key → epoch ms of the counted hits, oldest first. */
@@ -74,7 +83,7 @@ export interface InMemoryStoreShape {
    */
   readonly atomically: <A, E>(step: (now: number) => Result.Result<A, E>) => Effect.Effect<A, E | Unavailable>
   /** A fresh UUID (v4 layout, from a counter: stable across runs). */
-  readonly nextId: (kind: "submission" | "event") => string
+  readonly nextId: (kind: "submission" | "event" | "message") => string
   readonly submissions: Effect.Effect<ReadonlyArray<Submission>>
   readonly submission: (id: string) => Effect.Effect<Submission | undefined>
   readonly outbox: Effect.Effect<ReadonlyArray<InMemoryOutboxRow>>
@@ -154,6 +163,7 @@ export const makeInMemoryStore = (seed: ConformanceSeed): InMemoryStoreShape => 
     keys: new Map(),
     claims: new Map(),
     outbox: [],
+    messages: [],
     places: new Map(),
     hits: new Map(),
     unavailable: null,
@@ -172,9 +182,9 @@ export const makeInMemoryStore = (seed: ConformanceSeed): InMemoryStoreShape => 
         )
       )
     )
-  const nextId = (kind: "submission" | "event"): string => {
+  const nextId = (kind: "submission" | "event" | "message"): string => {
     data.sequence += 1
-    return `00000000-0000-4000-${kind === "submission" ? "8" : "9"}000-${data.sequence.toString(16).padStart(12, "0")}`
+    return `00000000-0000-4000-${kind === "submission" ? "8" : kind === "event" ? "9" : "a"}000-${data.sequence.toString(16).padStart(12, "0")}`
   }
   return {
     data,

@@ -1,6 +1,7 @@
 /** Port: submissions. Every method is one atomic step (one statement, one transaction or one critical section). */
 import { Context, type Effect, type Option, Schema } from "effect"
 import type { NewOutboxEvent } from "../events/Outbox.js"
+import type { NewMessage } from "../messages/Message.js"
 import type { RevisionChanged } from "../forms/errors.js"
 import { Values } from "../forms/Values.js"
 import type { FieldErrors } from "../rules/FieldErrors.js"
@@ -63,6 +64,8 @@ export interface SubmitCommand {
   readonly submitted_at: number
   /** Recorded in the same atomic step. */
   readonly events: ReadonlyArray<NewOutboxEvent>
+  /** Messages the submit causes (confirmation, notices), recorded in the same atomic step; absent: none. */
+  readonly messages?: ReadonlyArray<NewMessage> | undefined
 }
 
 export class Submissions extends Context.Service<Submissions, {

@@ -12,6 +12,8 @@ import { FormsConfig } from "../FormsConfig.js"
 import { underLimit } from "../limits/Limited.js"
 import { type Client, submitPolicy } from "../limits/LimitPolicy.js"
 import { limitStep } from "../limits/limitStep.js"
+import { composeSubmitMessages } from "../messages/composeMessages.js"
+import { MessagesConfig } from "../messages/MessagesConfig.js"
 import { RateLimiter } from "../limits/RateLimiter.js"
 import { ValidationFailed } from "../rules/errors.js"
 import type { FieldErrors } from "../rules/FieldErrors.js"
@@ -37,6 +39,7 @@ export const makeSubmitDraft = (steps: FormSteps) =>
     const submissions = yield* Submissions
     const limit = limitStep(yield* RateLimiter)
     const config = yield* FormsConfig
+    const messagesConfig = yield* MessagesConfig
 
     /** Our read may predate a racing submit: a submission that is no longer a draft answers 409, not 422. */
     const refuse = Effect.fnUntraced(function*(schema: FormSchema, id: string, fields: FieldErrors) {
@@ -87,7 +90,8 @@ export const makeSubmitDraft = (steps: FormSteps) =>
         claims: result.unique,
         places: steps.slotDecision(schema, result.slots, submittedAt),
         submitted_at: submittedAt,
-        events: [event]
+        events: [event],
+        messages: composeSubmitMessages(schema, merged, submission.id, messagesConfig.sending)
       }).pipe(
         Effect.catchTag("VersionConflict", () => Effect.succeed("version" as const)),
         Effect.catchTag("RevisionChanged", () => Effect.succeed("revision" as const)),

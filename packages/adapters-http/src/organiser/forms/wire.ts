@@ -6,7 +6,7 @@ import { StoredFieldType, StoredFormType } from "../../forms/wire.js"
 
 import { envelopeOf, iso, isoOrNull, listOf } from "../../http/wireShapes.js"
 import { ConditionWire } from "../../forms/wire.js"
-import { Bound, Count, FormPosition } from "../../http/wireNumbers.js"
+import { Bound, Count, FormPosition, HoursBefore } from "../../http/wireNumbers.js"
 const Status = Schema.Literals(["draft", "published", "archived"])
 const Rules = Schema.NullOr(Schema.Struct({
   min: Schema.optional(Bound),
@@ -34,6 +34,13 @@ const FieldWire = Schema.Struct({
   visible_if: ConditionWire,
   help: Schema.NullOr(Schema.String)
 })
+
+/** A form's `messages`: a confirmation with placeholders, notices, reminders. */
+const FormMessagesWire = Schema.Struct({
+  confirmation: Schema.optionalKey(Schema.Struct({ to_field: Schema.String, subject: Schema.String, body: Schema.String })),
+  notify: Schema.optionalKey(Schema.Struct({ to: Schema.Array(Schema.String) })),
+  reminders: Schema.optionalKey(Schema.Array(Schema.Struct({ hours_before: HoursBefore })))
+}).annotate({ identifier: "FormMessages" })
 
 /** The body of POST and PUT (the domain reads it member by member; this is its documentation). */
 export const FormDefinitionBody = Schema.Struct({
@@ -67,7 +74,9 @@ export const FormDefinitionBody = Schema.Struct({
     maps_to: Schema.optionalKey(Schema.NullOr(Schema.String)),
     visible_if: Schema.optionalKey(ConditionWire),
     help: Schema.optionalKey(Schema.NullOr(Schema.String))
-  })))
+  }))),
+  /** The messages the form asks for (confirmation, notify, reminders); null or absent: none. */
+  messages: Schema.optionalKey(Schema.NullOr(FormMessagesWire))
 }).annotate({ identifier: "AdminFormDefinition" })
 
 export const FormPatchBody = Schema.Struct({
@@ -89,6 +98,8 @@ export const AdminFormWire = Schema.Struct({
   tags: Schema.Array(Schema.String),
   sections: Schema.Array(SectionWire),
   fields: Schema.Array(FieldWire),
+  /** Present when the form asks for messages. */
+  messages: Schema.optionalKey(FormMessagesWire),
   revision: Count,
   public_token: Schema.NullOr(Schema.String),
   previous_public_token: Schema.NullOr(Schema.String),
@@ -138,6 +149,7 @@ export const toAdminFormWire = (form: AdminForm, base: string): typeof AdminForm
   tags: form.tags,
   sections: form.sections.map((s) => ({ id: s.id, name: s.name, position: s.position, visible_if: s.visible_if ?? null })),
   fields: form.fields.map((f) => ({ ...f, visible_if: f.visible_if ?? null, help: f.help ?? null })),
+  ...(form.messages === undefined ? {} : { messages: form.messages }),
   revision: form.revision,
   public_token: form.public_token,
   previous_public_token: form.previous_public_token,

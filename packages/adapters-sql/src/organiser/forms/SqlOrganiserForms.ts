@@ -26,6 +26,7 @@ import { newestFirst, toPage } from "../../sql/paging.js"
 import { deleteFailure, sqlFailure } from "../../sql/SqlFailure.js"
 import { jsonText } from "../../sql/sqlValues.js"
 import { eventExists } from "../catalog/eventRows.js"
+import { withMessages } from "../../forms/FormSchemaRow.js"
 import { AdminFormRow, AdminFormSummaryRow, selectAdminForms, summaryColumns } from "./adminFormRows.js"
 
 const decodeForms = decodeRows(AdminFormRow)
@@ -49,7 +50,7 @@ export const makeSqlOrganiserForms = Effect.gen(function*() {
   const selectForm = (organisationId: string | undefined, id: string) =>
     sql`${select} WHERE s.id = ${id} AND (${organisationId === undefined} OR s.organisation_id = ${organisationId ?? null})`.pipe(
       Effect.flatMap(decodeForms),
-      Effect.map((rows): Option.Option<AdminForm> => Option.fromUndefinedOr(rows[0]))
+      Effect.map((rows): Option.Option<AdminForm> => Option.fromUndefinedOr(rows[0]).pipe(Option.map(withMessages)))
     )
 
   const requireForm = (organisationId: string | undefined, id: string) =>
@@ -139,9 +140,10 @@ export const makeSqlOrganiserForms = Effect.gen(function*() {
           const id = randomUUID()
           const time = new Date(now)
           yield* sql`INSERT INTO form_schemas (id, organisation_id, event_id, name, type, status, public_token,
-              opens_at, closes_at, tags, revision, definition_hash, created_at, updated_at)
+              opens_at, closes_at, tags, messages, revision, definition_hash, created_at, updated_at)
             VALUES (${id}, ${actor.organisation_id}, ${d.event_id}, ${d.name}, ${d.type}, ${d.status}, ${input.public_token},
-              ${dateOrNull(d.opens_at)}::timestamptz, ${dateOrNull(d.closes_at)}::timestamptz, ${jsonText(d.tags)}::jsonb, 1, NULL,
+              ${dateOrNull(d.opens_at)}::timestamptz, ${dateOrNull(d.closes_at)}::timestamptz, ${jsonText(d.tags)}::jsonb,
+              ${jsonOrNull(d.messages ?? null)}::jsonb, 1, NULL,
               ${time}::timestamptz, ${time}::timestamptz)`
           yield* writeParts(id, d)
           yield* appendAudit(sql, actor, now, entry("form.created", id))
@@ -159,7 +161,8 @@ export const makeSqlOrganiserForms = Effect.gen(function*() {
           // definition_hash null: the next fixture load naming this form overwrites it (a change, +1).
           yield* sql`UPDATE form_schemas SET event_id = ${d.event_id}, name = ${d.name}, type = ${d.type},
               status = ${d.status}, opens_at = ${dateOrNull(d.opens_at)}::timestamptz, closes_at = ${dateOrNull(d.closes_at)}::timestamptz,
-              tags = ${jsonText(d.tags)}::jsonb, revision = revision + 1, definition_hash = NULL,
+              tags = ${jsonText(d.tags)}::jsonb, messages = ${jsonOrNull(d.messages ?? null)}::jsonb,
+              revision = revision + 1, definition_hash = NULL,
               updated_at = ${new Date(now)}::timestamptz
             WHERE id = ${id}`
           yield* writeParts(id, d)

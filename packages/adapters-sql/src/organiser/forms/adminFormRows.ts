@@ -1,4 +1,5 @@
 /** Forms as the organiser reads them (CONTRACT §12): the whole form in one row, and list items with counts. */
+import { FormMessages } from "@forms/domain"
 import { Schema } from "effect"
 import { epochMs } from "../../sql/sqlValues.js"
 import { definitionColumns, FieldRow, FormSectionRow, FormStatus, formTokenAndTimeFields } from "../../forms/FormSchemaRow.js"
@@ -15,7 +16,8 @@ export const AdminFormRow = Schema.Struct({
   created_at: Schema.Number,
   updated_at: Schema.Number,
   sections: Schema.Array(FormSectionRow),
-  fields: Schema.Array(FieldRow)
+  fields: Schema.Array(FieldRow),
+  messages: Schema.NullOr(FormMessages)
 })
 
 /** `SELECT` of whole forms from `form_schemas s`; `s` may be used by a WHERE appended to it. */
@@ -23,7 +25,7 @@ export const selectAdminForms = `
   SELECT s.id, s.organisation_id, s.revision, s.name, s.type, s.status, s.event_id, s.public_token,
     s.previous_public_token, ${epochMs("s.token_rotated_at")} AS token_rotated_at, ${epochMs("s.opens_at")} AS opens_at,
     ${epochMs("s.closes_at")} AS closes_at, s.tags, ${epochMs("s.created_at")} AS created_at,
-    ${epochMs("s.updated_at")} AS updated_at,
+    ${epochMs("s.updated_at")} AS updated_at, s.messages,
     ${definitionColumns}
   FROM form_schemas s`
 

@@ -122,6 +122,22 @@ const inMemorySubmissionsLayer = Layer.effect(
               created_at: command.submitted_at
             })
           }
+          const organisationId = data.schemas.get(command.schema_id)?.organisation_id ?? ""
+          for (const message of command.messages ?? []) {
+            data.messages.push({
+              message: {
+                ...message,
+                id: store.nextId("message"),
+                organisation_id: organisationId,
+                submission_id: command.id,
+                attempts: 0,
+                last_error: null,
+                created_at: command.submitted_at,
+                sent_at: null
+              },
+              due_at: command.submitted_at
+            })
+          }
           return Result.succeed(submitted.success)
         })
     })

@@ -96,6 +96,9 @@ export const makeRecordsView = (data: InMemoryData, portal: InMemoryPortalData) 
     // Its places are given back; the earliest waiting places of those slots take them (CONTRACT §22).
     const freed = [...data.places].filter(([, of]) => of.delete(s.id)).map(([slotId]) => slotId)
     if (freed.length > 0) promoteSeeded(data, freed, at, nextEventId)
+    for (let i = data.messages.length - 1; i >= 0; i--) {
+      if (data.messages[i]?.message.submission_id === s.id) data.messages.splice(i, 1)
+    }
     portal.submissionTags.delete(s.id)
     const contactId = portal.submissionContacts.get(s.id)
     portal.submissionContacts.delete(s.id)

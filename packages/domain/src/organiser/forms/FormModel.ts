@@ -2,6 +2,7 @@
 import { Schema, Struct } from "effect"
 import { FormField } from "../../forms/FormField.js"
 import { FormSection, FormStatus } from "../../forms/FormSchema.js"
+import { FormMessages } from "../../messages/FormMessages.js"
 import type { CreatedKey } from "../../shared/paging.js"
 
 /** A checked definition: every default filled in, every part with its id (generated when omitted). */
@@ -15,7 +16,9 @@ export const FormDefinition = Schema.Struct({
   closes_at: Schema.NullOr(Schema.Number),
   tags: Schema.Array(Schema.String),
   sections: Schema.Array(FormSection),
-  fields: Schema.Array(FormField)
+  fields: Schema.Array(FormField),
+  /** The messages the form asks for; absent: none. */
+  messages: Schema.optionalKey(FormMessages)
 })
 export type FormDefinition = typeof FormDefinition.Type
 

@@ -11,6 +11,8 @@ import type { FieldError, RuleName } from "../../rules/FieldErrors.js"
 import { patternProblem } from "../../rules/regex.js"
 import { typeRuleOf } from "../../rules/types.js"
 import { checkFormLogic } from "../../logic/formLogic.js"
+import { checkMessages } from "../../messages/checkMessages.js"
+import type { FormMessages } from "../../messages/FormMessages.js"
 
 /** Size limits of one form (CONTRACT §12). */
 export const definitionLimits = {
@@ -47,6 +49,8 @@ export interface DefinitionParts {
   readonly fields: ReadonlyArray<FormField>
   /** The server's cap on a file field's `max_bytes` (default 25 MiB). */
   readonly fileMaxBytes?: number
+  /** The messages the form asks for (absent or null: none). */
+  readonly messages?: FormMessages | null | undefined
 }
 
 const codePoints = (s: string): number => {
@@ -183,6 +187,11 @@ export const checkDefinition = (definition: DefinitionParts): ReadonlyArray<Defi
   })
   for (const problem of checkFormLogic(fields, sections, definition.type === advanceFormType)) {
     add(`${problem.part}.${problem.index}.visible_if`, "logic", problem.message)
+  }
+  if (definition.messages !== undefined && definition.messages !== null) {
+    for (const problem of checkMessages(definition.messages, { type: definition.type, fields })) {
+      add(problem.path, problem.rule, problem.message)
+    }
   }
   return problems
 }

@@ -17,6 +17,7 @@ import {
 import type { FieldOption, FormField, ValidationRules } from "../../forms/FormField.js"
 import type { FormSection, FormStatus } from "../../forms/FormSchema.js"
 import type { FieldErrors } from "../../rules/FieldErrors.js"
+import { readMessages } from "../../messages/messagesInput.js"
 import { isStorableInstant, timestampPattern } from "../catalog/memberChecks.js"
 import { checkDefinition } from "./checkDefinition.js"
 import type { FormDefinition, FormPatch } from "./FormModel.js"
@@ -252,7 +253,7 @@ const list = <A>(
 /** The body as a definition, or every problem of it at its dotted path (the definition check included). */
 export const definitionInput = (body: Body): Result.Result<DefinitionInput, FieldErrors> => {
   const e = new FieldProblems(body)
-  unknownMembers(e, body, ["name", "type", "event_id", "status", "opens_at", "closes_at", "tags", "sections", "fields"], {
+  unknownMembers(e, body, ["name", "type", "event_id", "status", "opens_at", "closes_at", "tags", "sections", "fields", "messages"], {
     ignored: readOnlyFormMembers
   })
   requiredMembers(e, body, ["name", "type", "event_id"])
@@ -265,6 +266,7 @@ export const definitionInput = (body: Body): Result.Result<DefinitionInput, Fiel
   const tags = has(body, "tags") ? strings(e, "tags", body["tags"], maxTags) : []
   const sections = has(body, "sections") ? list(e, "sections", body["sections"], section) : []
   const fields = has(body, "fields") ? list(e, "fields", body["fields"], field) : []
+  const messages = has(body, "messages") ? readMessages(e, "messages", body["messages"]) : null
   // The definition check on the parts that read well, each reported at its own index.
   if (sections !== undefined && fields !== undefined) {
     const okSections = sections.flatMap((s) => (s.item === undefined ? [] : [{ index: s.index, item: s.item }]))
@@ -273,7 +275,8 @@ export const definitionInput = (body: Body): Result.Result<DefinitionInput, Fiel
     const problems = checkDefinition({
       type: type ?? undefined,
       sections: okSections.map((s) => ({ ...s.item, id: s.item.id ?? `\u0000s${s.index}` })),
-      fields: okFields.map((f) => ({ ...f.item, id: f.item.id ?? `\u0000f${f.index}` }))
+      fields: okFields.map((f) => ({ ...f.item, id: f.item.id ?? `\u0000f${f.index}` })),
+      messages: messages ?? null
     })
     for (const problem of problems) {
       const [head, at, ...rest] = problem.path.split(".")
@@ -287,7 +290,8 @@ export const definitionInput = (body: Body): Result.Result<DefinitionInput, Fiel
     e.add("closes_at", "invalid", "closes_at must be after opens_at.")
   }
   if (!e.empty || name === undefined || type === undefined || eventId === undefined || st === undefined ||
-    opensAt === undefined || closesAt === undefined || tags === undefined || sections === undefined || fields === undefined) {
+    opensAt === undefined || closesAt === undefined || tags === undefined || sections === undefined || fields === undefined ||
+    messages === undefined) {
     return Result.fail(e.errors)
   }
   return Result.succeed({
@@ -299,7 +303,8 @@ export const definitionInput = (body: Body): Result.Result<DefinitionInput, Fiel
     closes_at: closesAt,
     tags,
     sections: sections.flatMap((s) => (s.item === undefined ? [] : [s.item])),
-    fields: fields.flatMap((f) => (f.item === undefined ? [] : [f.item]))
+    fields: fields.flatMap((f) => (f.item === undefined ? [] : [f.item])),
+    ...(messages === null ? {} : { messages })
   })
 }
 

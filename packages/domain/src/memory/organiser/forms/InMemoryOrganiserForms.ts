@@ -86,7 +86,9 @@ export const makeInMemoryOrganiserForms = (state: OrganiserState, forms = new Ma
         if (definition.type === portalOnlyFormType && advance !== undefined && advance !== id) {
           return Effect.fail(new ReferenceInvalid({ field: "type" }))
         }
-        const next: AdminForm = { ...form, ...definition, revision: form.revision + 1, updated_at: at }
+        // A definition replaces the whole: messages it leaves out are gone.
+        const { messages: _dropped, ...kept } = form
+        const next: AdminForm = { ...kept, ...definition, revision: form.revision + 1, updated_at: at }
         forms.set(id, next)
         audit(actor, at, entry("form.updated", id))
         return Effect.succeed(next)
