@@ -27,7 +27,7 @@ for (const backend of backends) {
             const res = yield* call("/f/test-open-token-0001")
             assert.strictEqual(res.status, 200)
             assertPageHeaders(res.headers)
-            assert.include(res.text, `<forms-embed token="test-open-token-0001"></forms-embed>`)
+            assert.include(res.text, `<forms-embed token="test-open-token-0001" lang="en"></forms-embed>`)
             assert.match(res.text, /<script type="module" src="\/embed\.js\?v=[\w-]+"><\/script>/)
             assert.include(res.text, `<link rel="icon" href="/favicon.ico" type="image/svg+xml">`)
             assert.notMatch(res.text, /https?:\/\//)

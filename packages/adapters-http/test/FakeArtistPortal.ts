@@ -81,7 +81,10 @@ const view = (values: Values, submittedAt: number | null): PortalSectionView => 
     submitted_at: submittedAt
   },
   fields,
-  values
+  values,
+  // The advance form runs in English and Dutch (CONTRACT §19).
+  languages: ["en", "nl"],
+  translations: { nl: { fields: { arrival: { label: "Aankomst" }, mode: { options: { car: "Auto" } } } } }
 })
 
 const summary = {

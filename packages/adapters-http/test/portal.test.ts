@@ -117,6 +117,22 @@ layer(server)("artist portal routes", (it) => {
             `"fields":${fieldsBytes},"values":{"arrival":"2027-08-19"}}}`
         )
         assert.strictEqual(res.headers.get("ratelimit"), `"portal";r=29;t=60`)
+        assert.deepStrictEqual([res.headers.get("content-language"), res.headers.get("vary")], ["en", "Accept-Language"])
+      }))
+
+    it.effect("answers the fields' texts in the language chosen by Accept-Language or lang, a missing text in the default's", () =>
+      Effect.gen(function*() {
+        const dutch = fieldsBytes.replace(`"label":"Arrival"`, `"label":"Aankomst"`).replace(`"label":"Car"`, `"label":"Auto"`)
+        for (const [path, headers] of [[travel, { "accept-language": "nl-BE, en;q=0.5" }], [`${travel}?lang=NL`, {}]] as const) {
+          const res = yield* call(path, { headers })
+          assert.strictEqual(res.status, 200)
+          assert.strictEqual(
+            res.text,
+            `{"data":{"section":{"id":"as-travel","name":"Travel","status":"pending","submitted_at":null},` +
+              `"fields":${dutch},"values":{"arrival":"2027-08-19"}}}`
+          )
+          assert.deepStrictEqual([res.headers.get("content-language"), res.headers.get("vary")], ["nl", "Accept-Language"])
+        }
       }))
 
     it.effect("404 SECTION_NOT_FOUND comes after the limit and carries its RateLimit fields", () =>

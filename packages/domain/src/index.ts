@@ -21,6 +21,9 @@ export * from "./forms/FormField.js"
 export * from "./forms/FormSchema.js"
 export * from "./forms/Values.js"
 
+// languages: a form's languages and translations, the language of an answer (§19)
+export * from "./languages/index.js"
+
 // rules: the rule compiler (CONTRACT §4), the size limits of values (§8), the errors of rules and bodies
 export { compileRules } from "./rules/compileRules.js"
 export * from "./rules/errors.js"

@@ -17,7 +17,7 @@ const pauseMs = 600
 const maxBackoffMs = 30_000
 
 export class FormsEmbed extends ElementBase {
-  static readonly observedAttributes = ["token", "base-url"]
+  static readonly observedAttributes = ["token", "base-url", "lang"]
   private readonly root = this.attachShadow({ mode: "open" })
   private view: FormView | undefined
   private draft: Draft | undefined
@@ -78,7 +78,9 @@ export class FormsEmbed extends ElementBase {
     this.draft = undefined
     this.finished = false
     this.show(h("p", { class: "state" }, "Loading the form…"))
-    const answer = await call(this.api)
+    // `lang`: the form's texts in that language when it is one of the form's (else the server chooses by Accept-Language).
+    const lang = this.getAttribute("lang")
+    const answer = await call(lang === null || lang === "" ? this.api : `${this.api}?lang=${encodeURIComponent(lang)}`)
     if (generation !== this.generation) return
     if (answer.kind !== "ok") return this.loadFailed(answer)
     const definition = answer.data as FormDefinition

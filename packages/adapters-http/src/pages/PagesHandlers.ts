@@ -7,7 +7,17 @@
 import { Effect } from "effect"
 import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
-import { type ArtistGone, ArtistPortal, type FormNotFound, type PortalNotFound, PublicForms, type Unavailable } from "@forms/domain"
+import {
+  type ArtistGone,
+  ArtistPortal,
+  chooseLanguage,
+  type FormNotFound,
+  type PortalNotFound,
+  PublicForms,
+  translateForm,
+  type Unavailable
+} from "@forms/domain"
+import { languageRequestOf, varyingByLanguage } from "../languages/requestLanguage.js"
 import { Api } from "../Api.js"
 import { errorTable } from "../http/errorTable.js"
 import { ifNoneMatchHolds } from "../http/etag.js"
@@ -35,12 +45,19 @@ export const PagesHandlers = HttpApiBuilder.group(
     const forms = yield* PublicForms
     const portal = yield* ArtistPortal
     return handlers
-      .handleRaw("formPage", ({ params }) =>
+      .handleRaw("formPage", ({ params, request }) =>
         Effect.gen(function*() {
           const assets = yield* WebAssets
           return yield* forms.getForm(params.token).pipe(
-            Effect.map((view) => htmlResponse(200, elementPage(view.schema.name, "forms-embed", params.token, assets.embedVersion))),
-            Effect.catch((error) => Effect.succeed(pageOfError(error, "Form not found")))
+            Effect.map((view) => {
+              // The page in the language chosen for this request (CONTRACT §19), its element asking for the same.
+              const { language } = chooseLanguage(view.schema, languageRequestOf(request))
+              const { name } = translateForm(view.schema, language)
+              const page = elementPage(name, "forms-embed", params.token, { version: assets.embedVersion, lang: language })
+              return htmlResponse(200, page, { "content-language": language })
+            }),
+            Effect.catch((error) => Effect.succeed(pageOfError(error, "Form not found"))),
+            Effect.map(varyingByLanguage)
           )
         }))
       .handleRaw("portalPage", ({ params }) =>
@@ -48,7 +65,7 @@ export const PagesHandlers = HttpApiBuilder.group(
           const assets = yield* WebAssets
           return yield* portal.page(params.token).pipe(
             Effect.map((summary) =>
-              htmlResponse(200, elementPage(`${summary.artist.name}: advance`, "forms-portal", params.token, assets.embedVersion))
+              htmlResponse(200, elementPage(`${summary.artist.name}: advance`, "forms-portal", params.token, { version: assets.embedVersion }))
             ),
             Effect.catch((error) => Effect.succeed(pageOfError(error, "Portal not found")))
           )

@@ -29,9 +29,10 @@ export const pageHeaders: Readonly<Record<string, string>> = {
   "cache-control": "no-store"
 }
 
-const document = (title: string, body: string, script: string | undefined): string =>
+/** A page in `lang` (a BCP 47 tag; the service's own pages are in English). */
+const document = (title: string, body: string, script: string | undefined, lang = "en"): string =>
   `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -55,8 +56,16 @@ export const htmlResponse = (status: number, html: string, headers: Readonly<Rec
   })
 
 /** The page of one element: `<forms-embed token>` or `<forms-portal token>`. */
-export const elementPage = (title: string, element: "forms-embed" | "forms-portal", token: string, version: string) =>
-  document(title, `<${element} token="${escapeHtml(token)}"></${element}>`, `/embed.js?v=${version}`)
+export const elementPage = (
+  title: string,
+  element: "forms-embed" | "forms-portal",
+  token: string,
+  options: { readonly version: string; readonly lang?: string | undefined }
+) => {
+  // The element asks for the form in the page's language: the page and its texts agree.
+  const lang = options.lang === undefined ? "" : ` lang="${escapeHtml(options.lang)}"`
+  return document(title, `<${element} token="${escapeHtml(token)}"${lang}></${element}>`, `/embed.js?v=${options.version}`, options.lang)
+}
 
 /** An error page: a heading and a sentence, no script. */
 export const errorPage = (title: string, text: string) =>

@@ -1,6 +1,6 @@
 /** The artist portal's resources on the wire: the summary and a section with its fields and values. */
 import { Schema } from "effect"
-import type { PortalSectionView, PortalSummary } from "@forms/domain"
+import { type PortalSectionView, type PortalSummary, translateForm } from "@forms/domain"
 import { envelopeOf, isoOrNull } from "../http/wireShapes.js"
 import { FieldWire, toFieldWire, toValuesWire, ValuesWire } from "../forms/wire.js"
 import { ValuesBody } from "../publicForms/wire.js"
@@ -76,7 +76,8 @@ export const toPortalSummaryWire = (summary: PortalSummary): PortalSummaryWire =
   }))
 })
 
-export const toPortalSectionWire = (view: PortalSectionView): PortalSectionWire => ({
+/** A section with its fields' texts in `language` (one of the advance form's languages, CONTRACT §19). */
+export const toPortalSectionWire = (view: PortalSectionView, language: string): PortalSectionWire => ({
   section: {
     id: view.section.id,
     name: view.section.name,
@@ -84,6 +85,6 @@ export const toPortalSectionWire = (view: PortalSectionView): PortalSectionWire 
     submitted_at: isoOrNull(view.section.submitted_at)
   },
   // The domain orders fields by position then slug; the wire drops `maps_to` and option tags.
-  fields: view.fields.map(toFieldWire),
+  fields: translateForm({ ...view, name: "", sections: [] }, language).fields.map(toFieldWire),
   values: toValuesWire(view.values)
 })

@@ -25,7 +25,13 @@ export class PublicFormsGroup extends HttpApiGroup.make("publicForms")
       params: token,
       success: FormEnvelope,
       error: [ApiNotFound, ...alwaysErrors]
-    }).annotateMerge(operation("Read a form", "The form with its sections and fields (no option tags, no `maps_to`).")),
+    }).annotateMerge(operation(
+      "Read a form",
+      "The form with its sections and fields (no option tags, no `maps_to`), its texts in one of its `languages`: the " +
+        "query parameter `lang` when it names one (case-insensitive), else the first `Accept-Language` range, by " +
+        "q-value, that matches one (equal, else a prefix either way at a `-` boundary), else the default. The answer " +
+        "carries `Content-Language` and `Vary: Accept-Language`."
+    )),
     HttpApiEndpoint.post("createDraft", "/public/forms/:token/submissions", {
       params: token,
       payload: CreateDraftBody,

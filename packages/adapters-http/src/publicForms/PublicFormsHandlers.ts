@@ -5,7 +5,8 @@
 import { Effect } from "effect"
 import type { HttpServerRequest } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
-import { PublicForms } from "@forms/domain"
+import { chooseLanguage, PublicForms } from "@forms/domain"
+import { answerInLanguage, languageRequestOf, varyByLanguage } from "../languages/requestLanguage.js"
 import { Api } from "../Api.js"
 import { clientOf } from "../http/clientIp.js"
 import { wireErrors } from "../http/errorTable.js"
@@ -29,8 +30,14 @@ export const PublicFormsHandlers = HttpApiBuilder.group(
       Effect.flatMap(readJsonBody(request, config.maxBodyBytes), (raw) => decodeValuesBody(raw, config.sizeLimits))
 
     return handlers
-      .handle("getForm", ({ params }) =>
-        wireErrors(forms.getForm(params.token)).pipe(Effect.map((view) => ({ data: toFormWire(view) }))))
+      .handle("getForm", ({ params, request }) =>
+        Effect.andThen(
+          varyByLanguage,
+          wireErrors(forms.getForm(params.token)).pipe(Effect.flatMap((view) => {
+            const { language } = chooseLanguage(view.schema, languageRequestOf(request))
+            return Effect.as(answerInLanguage(language), { data: toFormWire(view, language) })
+          }))
+        ))
       .handleRaw("createDraft", ({ params, request }) =>
         Effect.gen(function*() {
           const raw = yield* readJsonBody(request, config.maxBodyBytes)

@@ -4,7 +4,7 @@
  * slots and registration sections.
  */
 import { Schema } from "effect"
-import { defaultSizeLimits, type FormView, type RegistrationSection, type Submission } from "@forms/domain"
+import { defaultSizeLimits, type FormView, languagesOf, type RegistrationSection, type Submission, translateForm } from "@forms/domain"
 import { ConditionWire, FieldWire, StoredFormType, toFieldWire, toValuesWire, ValuesMap, ValuesWire } from "../forms/wire.js"
 import { envelopeOf, iso, isoOrNull } from "../http/wireShapes.js"
 import { TimeSlotWire } from "../shifts/wire.js"
@@ -120,7 +120,12 @@ export const FormWire = Schema.Struct({
   opens_at: Schema.NullOr(Schema.String),
   closes_at: Schema.NullOr(Schema.String),
   sections: Schema.Array(FormSectionWire),
-  fields: Schema.Array(FieldWire)
+  fields: Schema.Array(FieldWire),
+  language: Schema.String.annotate({
+    description: "The language of the form's texts in this answer: `lang` when it names one of `languages`, else the first " +
+      "`Accept-Language` range that matches one, else the default (the first of `languages`)."
+  }),
+  languages: Schema.Array(Schema.String).annotate({ description: "The form's languages (BCP 47), the default first." })
 }).annotate({ identifier: "Form" })
 export type FormWire = typeof FormWire.Type
 
@@ -132,8 +137,9 @@ export const compareCodeUnits = (a: string, b: string): number => (a < b ? -1 : 
 const byPositionThen = <A extends { readonly position: number }>(key: (a: A) => string) => (x: A, y: A) =>
   x.position - y.position || compareCodeUnits(key(x), key(y))
 
-export const toFormWire = (view: FormView): FormWire => {
-  const { schema } = view
+/** The form with its texts in `language` (one of its languages). */
+export const toFormWire = (view: FormView, language: string): FormWire => {
+  const schema = translateForm(view.schema, language)
   const sections = [...schema.sections].sort(byPositionThen((s) => s.id))
   const sectionIds = new Set(sections.map((s) => s.id))
   const fields = [...schema.fields].sort(byPositionThen((f) => f.slug))
@@ -153,7 +159,9 @@ export const toFormWire = (view: FormView): FormWire => {
       fields: inSection(s.id)
     })),
     // A field whose section is not among the schema's sections is shown as a loose field.
-    fields: fields.filter((f) => f.section_id === null || !sectionIds.has(f.section_id)).map(toFieldWire)
+    fields: fields.filter((f) => f.section_id === null || !sectionIds.has(f.section_id)).map(toFieldWire),
+    language,
+    languages: languagesOf(schema)
   }
 }
 

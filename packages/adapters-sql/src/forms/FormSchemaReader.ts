@@ -45,7 +45,7 @@ const selectFull = (lookup: Lookup): string => `SELECT full_row.*, ${epochMs("fs
   ${lookup.order} LIMIT 1) full_row JOIN form_schemas fs0 ON fs0.id = full_row.id`
 
 /** The schema without its definition, the event as two columns, the status unchecked (as the row has them). */
-type ThinRow = Omit<FormSchema, "status" | "event" | "sections" | "fields" | "messages"> & {
+type ThinRow = Omit<FormSchema, "status" | "event" | "sections" | "fields" | "messages" | "languages" | "translations"> & {
   readonly status: string
   /** The `messages` column as written by a checked definition; null: none. */
   readonly messages: FormSchema["messages"] | null
@@ -55,7 +55,7 @@ type ThinRow = Omit<FormSchema, "status" | "event" | "sections" | "fields" | "me
   readonly event_name: string | null
 }
 
-type Definition = Pick<FormSchema, "sections" | "fields">
+type Definition = Pick<FormSchema, "sections" | "fields" | "languages" | "translations">
 
 const isStatus = (status: string): status is FormSchema["status"] =>
   status === "draft" || status === "published" || status === "archived"
@@ -81,7 +81,9 @@ const toFormSchema = (row: ThinRow, definition: Definition): FormSchema => {
     tags: row.tags,
     sections: definition.sections,
     fields: definition.fields,
-    ...(row.messages === null || row.messages === undefined ? {} : { messages: row.messages })
+    ...(row.messages === null || row.messages === undefined ? {} : { messages: row.messages }),
+    ...(definition.languages === undefined ? {} : { languages: definition.languages }),
+    ...(definition.translations === undefined ? {} : { translations: definition.translations })
   }
 }
 
@@ -125,7 +127,13 @@ export const makeFormSchemaReader = (sql: SqlClient.SqlClient, rowCache?: Schema
             const schema = schemas[0]
             const createdAt = rows[0]?.created_at
             if (schema === undefined) return Option.none()
-            cache.set(`${schema.id}:${schema.revision}:${createdAt}`, { sections: schema.sections, fields: schema.fields })
+            const { fields, languages, sections, translations } = schema
+            cache.set(`${schema.id}:${schema.revision}:${createdAt}`, {
+              sections,
+              fields,
+              ...(languages === undefined ? {} : { languages }),
+              ...(translations === undefined ? {} : { translations })
+            })
             return Option.some(schema)
           })
         )

@@ -1,6 +1,6 @@
 /** How a form schema is selected (with its event, sections and fields) and decoded into the domain's `FormSchema`. */
 import { Effect, Schema } from "effect"
-import { FormMessages, type FormSchema, ValidationRules } from "@forms/domain"
+import { FormMessages, type FormSchema, Translations, ValidationRules } from "@forms/domain"
 import { decodeRows } from "../sql/decodeRows.js"
 import { epochMs } from "../sql/sqlValues.js"
 
@@ -42,7 +42,18 @@ export const formTokenAndTimeFields = {
   token_rotated_at: Schema.NullOr(Schema.Number),
   opens_at: Schema.NullOr(Schema.Number),
   closes_at: Schema.NullOr(Schema.Number),
-  tags: Schema.Array(Schema.String)
+  tags: Schema.Array(Schema.String),
+  /** Null on a form that never named them (`["en"]`, none). */
+  languages: Schema.NullOr(Schema.Array(Schema.String)),
+  translations: Schema.NullOr(Translations)
+}
+
+/** A row's null languages and translations left out, as the domain's forms have them. */
+export const withLanguages = <R extends { readonly languages: ReadonlyArray<string> | null; readonly translations: Translations | null }>(
+  row: R
+): Omit<R, "languages" | "translations"> & { readonly languages?: ReadonlyArray<string>; readonly translations?: Translations } => {
+  const { languages, translations, ...rest } = row
+  return { ...rest, ...(languages === null ? {} : { languages }), ...(translations === null ? {} : { translations }) }
 }
 
 export const FormSchemaRow = Schema.Struct({
@@ -72,7 +83,7 @@ const decodeSchemaRows = decodeRows(FormSchemaRow)
 
 /** Rows that do not decode are a bug of this adapter: they die. */
 export const toFormSchemas = (rows: ReadonlyArray<unknown>): Effect.Effect<ReadonlyArray<FormSchema>> =>
-  Effect.map(decodeSchemaRows(rows), (decoded) => decoded.map(withMessages))
+  Effect.map(decodeSchemaRows(rows), (decoded) => decoded.map((row) => withMessages(withLanguages(row))))
 
 /** `{ name: column }` when the column holds a value, `{}` when it is null (the domain's parts leave such members out). */
 const present = (name: string, column: string): string =>
@@ -102,7 +113,7 @@ export const definitionColumns = `COALESCE((SELECT json_agg(jsonb_build_object('
 export const selectFormSchemas = (where: string): string => `
   SELECT s.id, s.organisation_id, s.revision, s.name, s.type, s.status, s.public_token, s.previous_public_token,
     ${epochMs("s.token_rotated_at")} AS token_rotated_at, ${epochMs("s.opens_at")} AS opens_at,
-    ${epochMs("s.closes_at")} AS closes_at, s.tags, s.messages,
+    ${epochMs("s.closes_at")} AS closes_at, s.tags, s.messages, s.languages, s.translations,
     CASE WHEN e.id IS NULL THEN NULL ELSE json_build_object('id', e.id, 'name', e.name) END AS event,
     ${definitionColumns}
   FROM form_schemas s LEFT JOIN events e ON e.id = s.event_id

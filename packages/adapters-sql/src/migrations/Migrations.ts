@@ -25,6 +25,7 @@ import sectionLocks from "./0024_section_locks.js"
 import shiftsZonesWaitlists from "./0025_shifts_zones_waitlists.js"
 import uploads from "./0026_uploads.js"
 import messages from "./0028_messages.js"
+import languages from "./0027_languages.js"
 
 const table = "forms_migrations"
 
@@ -55,7 +56,8 @@ const migrations = {
   "0024_section_locks": sectionLocks,
   "0025_shifts_zones_waitlists": shiftsZonesWaitlists,
   "0026_uploads": uploads,
-  "0028_messages": messages
+  "0028_messages": messages,
+  "0027_languages": languages
 }
 const loader = PgMigrator.fromRecord(migrations)
 

@@ -2,6 +2,7 @@
 import { Schema } from "effect"
 import { FormMessages } from "../messages/FormMessages.js"
 import { FormField } from "./FormField.js"
+import { Translations } from "../languages/Translations.js"
 
 export const FormStatus = Schema.Literals(["draft", "published", "archived"])
 export type FormStatus = typeof FormStatus.Type
@@ -42,6 +43,10 @@ export const FormSchema = Schema.Struct({
   /** Every field of the schema, in or out of a section. */
   fields: Schema.Array(FormField),
   /** The messages the form asks for (confirmation, notice, reminders); absent: none. */
-  messages: Schema.optionalKey(FormMessages)
+  messages: Schema.optionalKey(FormMessages),
+  /** BCP 47 tags, the default first (CONTRACT §19); absent: `["en"]`. */
+  languages: Schema.optionalKey(Schema.Array(Schema.String)),
+  /** The texts in the other languages; absent: none. */
+  translations: Schema.optionalKey(Translations)
 })
 export type FormSchema = typeof FormSchema.Type

@@ -1,5 +1,6 @@
 /** The artist portal use cases (CONTRACT §5): engagement summary, a section with its draft values, a section submit. */
 import { Context, type Effect, Schema, Struct } from "effect"
+import { Translations } from "../languages/Translations.js"
 import { FormField } from "../forms/FormField.js"
 import { EventRef } from "../forms/FormSchema.js"
 import { Values } from "../forms/Values.js"
@@ -43,7 +44,10 @@ export const PortalSectionView = Schema.Struct({
   /** The form section's fields, ordered by position then slug (with internal `maps_to` and option tags: the wire drops them). */
   fields: Schema.Array(FormField),
   /** The advance draft's values for these fields only (empty map when none). */
-  values: Values
+  values: Values,
+  /** The advance form's languages and translations (CONTRACT §19), when it names them. */
+  languages: Schema.optionalKey(Schema.Array(Schema.String)),
+  translations: Schema.optionalKey(Translations)
 })
 export type PortalSectionView = typeof PortalSectionView.Type
 

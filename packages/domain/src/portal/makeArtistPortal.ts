@@ -44,10 +44,17 @@ export const toSummary = (context: PortalContext, now: number): PortalSummary =>
   }))
 })
 
-const toView = (section: AdvanceSection, fields: ReadonlyArray<FormField>, values: Values): PortalSectionView => ({
+const toView = (
+  section: AdvanceSection,
+  fields: ReadonlyArray<FormField>,
+  values: Values,
+  schema: Pick<FormSchema, "languages" | "translations">
+): PortalSectionView => ({
   section: { id: section.id, name: section.name, status: section.status, submitted_at: section.submitted_at },
   fields,
-  values: pickSchemaValues(fields, values)
+  values: pickSchemaValues(fields, values),
+  ...(schema.languages === undefined ? {} : { languages: schema.languages }),
+  ...(schema.translations === undefined ? {} : { translations: schema.translations })
 })
 
 export const makeArtistPortal = Effect.gen(function*() {
@@ -103,7 +110,7 @@ export const makeArtistPortal = Effect.gen(function*() {
         if (Option.isNone(target)) return yield* new SectionNotFound({})
         const { schema, section: advanceSection, fields } = target.value
         const values = yield* draftValues(schema, context.engagement.id)
-        return toView(advanceSection, fields, values)
+        return toView(advanceSection, fields, values, schema)
       }))
   })
 
@@ -181,7 +188,7 @@ export const makeArtistPortal = Effect.gen(function*() {
       )
       // SectionLocked from the write (a lock committed since the read) is not caught: 409, nothing written.
       if (outcome === "revision") return Option.none<PortalSectionView>()
-      if (outcome !== "conflict") return Option.some(toView(outcome.section, fields, outcome.submission.values))
+      if (outcome !== "conflict") return Option.some(toView(outcome.section, fields, outcome.submission.values, schema))
       conflicted = true
       return yield* new AnotherRound()
     })
@@ -266,7 +273,7 @@ export const makeArtistPortal = Effect.gen(function*() {
         VersionConflict: () => Effect.succeed(Option.none())
       })
     )
-    return Option.map(saved, (submission) => toView(advanceSection, fields, submission.values))
+    return Option.map(saved, (submission) => toView(advanceSection, fields, submission.values, schema))
   })
 
   /** PUT of a section's draft values: read again when the advance form changed meanwhile, as a submit does. */

@@ -21,7 +21,8 @@ export const RuleName = Schema.Literals([
   "unique",
   "full",
   "logic",
-  "file_type"
+  "file_type",
+  "translation"
 ])
 export type RuleName = typeof RuleName.Type
 

@@ -1,8 +1,9 @@
 /** Forms on the organiser's wire: the definition sent, the form answered, the list item, a token rotation. */
 import { Schema } from "effect"
-import type { AdminForm, AdminFormSummary } from "@forms/domain"
+import { type AdminForm, type AdminFormSummary, languagesOf, missingTranslations } from "@forms/domain"
 import { FieldType, FormType } from "@forms/domain/internal"
 import { StoredFieldType, StoredFormType } from "../../forms/wire.js"
+import { LanguagesWire, TranslationsWire } from "../../forms/languagesWire.js"
 
 import { envelopeOf, iso, isoOrNull, listOf } from "../../http/wireShapes.js"
 import { ConditionWire } from "../../forms/wire.js"
@@ -76,7 +77,9 @@ export const FormDefinitionBody = Schema.Struct({
     help: Schema.optionalKey(Schema.NullOr(Schema.String))
   }))),
   /** The messages the form asks for (confirmation, notify, reminders); null or absent: none. */
-  messages: Schema.optionalKey(Schema.NullOr(FormMessagesWire))
+  messages: Schema.optionalKey(Schema.NullOr(FormMessagesWire)),
+  languages: Schema.optionalKey(LanguagesWire),
+  translations: Schema.optionalKey(TranslationsWire)
 }).annotate({ identifier: "AdminFormDefinition" })
 
 export const FormPatchBody = Schema.Struct({
@@ -100,6 +103,12 @@ export const AdminFormWire = Schema.Struct({
   fields: Schema.Array(FieldWire),
   /** Present when the form asks for messages. */
   messages: Schema.optionalKey(FormMessagesWire),
+  languages: LanguagesWire,
+  translations: TranslationsWire,
+  missing_translations: Schema.Array(Schema.String).annotate({
+    description: "The texts a named language other than the default lacks, at their paths " +
+      "(`translations.nl.fields.email.label`): the page shows the default language's text for each."
+  }),
   revision: Count,
   public_token: Schema.NullOr(Schema.String),
   previous_public_token: Schema.NullOr(Schema.String),
@@ -150,6 +159,9 @@ export const toAdminFormWire = (form: AdminForm, base: string): typeof AdminForm
   sections: form.sections.map((s) => ({ id: s.id, name: s.name, position: s.position, visible_if: s.visible_if ?? null })),
   fields: form.fields.map((f) => ({ ...f, visible_if: f.visible_if ?? null, help: f.help ?? null })),
   ...(form.messages === undefined ? {} : { messages: form.messages }),
+  languages: languagesOf(form),
+  translations: form.translations ?? {},
+  missing_translations: missingTranslations(form),
   revision: form.revision,
   public_token: form.public_token,
   previous_public_token: form.previous_public_token,

@@ -24,7 +24,7 @@ export const AdminFormRow = Schema.Struct({
 export const selectAdminForms = `
   SELECT s.id, s.organisation_id, s.revision, s.name, s.type, s.status, s.event_id, s.public_token,
     s.previous_public_token, ${epochMs("s.token_rotated_at")} AS token_rotated_at, ${epochMs("s.opens_at")} AS opens_at,
-    ${epochMs("s.closes_at")} AS closes_at, s.tags, ${epochMs("s.created_at")} AS created_at,
+    ${epochMs("s.closes_at")} AS closes_at, s.tags, s.languages, s.translations, ${epochMs("s.created_at")} AS created_at,
     ${epochMs("s.updated_at")} AS updated_at, s.messages,
     ${definitionColumns}
   FROM form_schemas s`

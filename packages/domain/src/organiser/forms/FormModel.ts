@@ -3,6 +3,7 @@ import { Schema, Struct } from "effect"
 import { FormField } from "../../forms/FormField.js"
 import { FormSection, FormStatus } from "../../forms/FormSchema.js"
 import { FormMessages } from "../../messages/FormMessages.js"
+import { Translations } from "../../languages/Translations.js"
 import type { CreatedKey } from "../../shared/paging.js"
 
 /** A checked definition: every default filled in, every part with its id (generated when omitted). */
@@ -18,7 +19,11 @@ export const FormDefinition = Schema.Struct({
   sections: Schema.Array(FormSection),
   fields: Schema.Array(FormField),
   /** The messages the form asks for; absent: none. */
-  messages: Schema.optionalKey(FormMessages)
+  messages: Schema.optionalKey(FormMessages),
+  /** BCP 47 tags, the default first (CONTRACT §19); absent: `["en"]`. */
+  languages: Schema.optionalKey(Schema.Array(Schema.String)),
+  /** The texts in the other languages; absent: none. */
+  translations: Schema.optionalKey(Translations)
 })
 export type FormDefinition = typeof FormDefinition.Type
 

@@ -13,6 +13,8 @@ import { typeRuleOf } from "../../rules/types.js"
 import { checkFormLogic } from "../../logic/formLogic.js"
 import { checkMessages } from "../../messages/checkMessages.js"
 import type { FormMessages } from "../../messages/FormMessages.js"
+import { checkTranslations } from "../../languages/checkTranslations.js"
+import type { Translations } from "../../languages/Translations.js"
 
 /** Size limits of one form (CONTRACT §12). */
 export const definitionLimits = {
@@ -51,6 +53,9 @@ export interface DefinitionParts {
   readonly fileMaxBytes?: number
   /** The messages the form asks for (absent or null: none). */
   readonly messages?: FormMessages | null | undefined
+  /** The form's languages and translations (§19); absent: `["en"]` and none. */
+  readonly languages?: ReadonlyArray<string> | undefined
+  readonly translations?: Translations | undefined
 }
 
 const codePoints = (s: string): number => {
@@ -193,6 +198,7 @@ export const checkDefinition = (definition: DefinitionParts): ReadonlyArray<Defi
       add(problem.path, problem.rule, problem.message)
     }
   }
+  for (const problem of checkTranslations(definition)) problems.push(problem)
   return problems
 }
 

@@ -20,6 +20,7 @@ import type { FieldErrors } from "../../rules/FieldErrors.js"
 import { readMessages } from "../../messages/messagesInput.js"
 import { isStorableInstant, timestampPattern } from "../catalog/memberChecks.js"
 import { checkDefinition } from "./checkDefinition.js"
+import { languageMembers } from "../../languages/translationsInput.js"
 import type { FormDefinition, FormPatch } from "./FormModel.js"
 
 /** Members a form is answered with that a client may send back: ignored. */
@@ -34,7 +35,8 @@ export const readOnlyFormMembers: ReadonlySet<string> = new Set([
   "page_url",
   "created_at",
   "updated_at",
-  "counts"
+  "counts",
+  "missing_translations"
 ])
 
 const statuses: ReadonlyArray<string> = ["draft", "published", "archived"]
@@ -43,6 +45,7 @@ const maxIdLength = 255
 const maxTags = 100
 const maxPosition = 1_000_000_000
 
+export { isStorable }
 
 const str = (e: FieldProblems, path: string, value: unknown): string | undefined =>
   isStorable(value) ? value : e.add(path, "invalid", "A string is expected (without U+0000 or unpaired surrogates).")
@@ -253,7 +256,10 @@ const list = <A>(
 /** The body as a definition, or every problem of it at its dotted path (the definition check included). */
 export const definitionInput = (body: Body): Result.Result<DefinitionInput, FieldErrors> => {
   const e = new FieldProblems(body)
-  unknownMembers(e, body, ["name", "type", "event_id", "status", "opens_at", "closes_at", "tags", "sections", "fields", "messages"], {
+  unknownMembers(e, body, [
+    "name", "type", "event_id", "status", "opens_at", "closes_at", "tags", "sections", "fields", "messages", "languages",
+    "translations"
+  ], {
     ignored: readOnlyFormMembers
   })
   requiredMembers(e, body, ["name", "type", "event_id"])
@@ -267,6 +273,7 @@ export const definitionInput = (body: Body): Result.Result<DefinitionInput, Fiel
   const sections = has(body, "sections") ? list(e, "sections", body["sections"], section) : []
   const fields = has(body, "fields") ? list(e, "fields", body["fields"], field) : []
   const messages = has(body, "messages") ? readMessages(e, "messages", body["messages"]) : null
+  const { languages, translations } = languageMembers(e, body)
   // The definition check on the parts that read well, each reported at its own index.
   if (sections !== undefined && fields !== undefined) {
     const okSections = sections.flatMap((s) => (s.item === undefined ? [] : [{ index: s.index, item: s.item }]))
@@ -276,7 +283,10 @@ export const definitionInput = (body: Body): Result.Result<DefinitionInput, Fiel
       type: type ?? undefined,
       sections: okSections.map((s) => ({ ...s.item, id: s.item.id ?? `\u0000s${s.index}` })),
       fields: okFields.map((f) => ({ ...f.item, id: f.item.id ?? `\u0000f${f.index}` })),
-      messages: messages ?? null
+      messages: messages ?? null,
+      languages,
+      // Without readable languages, which tags a translation may have is unknown.
+      translations: languages === undefined ? undefined : translations
     })
     for (const problem of problems) {
       const [head, at, ...rest] = problem.path.split(".")
@@ -291,7 +301,7 @@ export const definitionInput = (body: Body): Result.Result<DefinitionInput, Fiel
   }
   if (!e.empty || name === undefined || type === undefined || eventId === undefined || st === undefined ||
     opensAt === undefined || closesAt === undefined || tags === undefined || sections === undefined || fields === undefined ||
-    messages === undefined) {
+    messages === undefined || languages === undefined || translations === undefined) {
     return Result.fail(e.errors)
   }
   return Result.succeed({
@@ -304,7 +314,9 @@ export const definitionInput = (body: Body): Result.Result<DefinitionInput, Fiel
     tags,
     sections: sections.flatMap((s) => (s.item === undefined ? [] : [s.item])),
     fields: fields.flatMap((f) => (f.item === undefined ? [] : [f.item])),
-    ...(messages === null ? {} : { messages })
+    ...(messages === null ? {} : { messages }),
+    languages,
+    translations
   })
 }
 

@@ -65,6 +65,26 @@ export const formsConformance = (
           expect(Option.map(found, (f) => "visible_if" in (f.fields[0] as object))).toEqual(Option.some(false))
         }))
 
+      it.effect("languages and translations (CONTRACT §19) are stored, replaced and read back as given; a form without them has none", () =>
+        Effect.gen(function*() {
+          const forms = yield* OrganiserForms
+          const a = yield* newActor
+          const translations = {
+            nl: { name: "Vrijwilligers", sections: { s1: { name: "Over jou" } }, fields: { shirt: { label: "Shirt", options: { M: "Middel" } } } },
+            "de-CH": { fields: { email: { label: "E-Mail", help: "Deine Adresse" } }, messages: { confirmation: { subject: "Danke" } } }
+          }
+          const definition = formDefinition({ languages: ["en", "nl", "de-CH"], translations })
+          const form = yield* forms.createForm(a, { definition, public_token: token() }, t0)
+          expect([form.languages, form.translations]).toEqual([["en", "nl", "de-CH"], translations])
+          const found = yield* forms.findForm(a.organisation_id, form.id)
+          expect(Option.map(found, (f) => [f.languages, f.translations])).toEqual(Option.some([["en", "nl", "de-CH"], translations]))
+          const next = formDefinition({ languages: ["nl", "en"], translations: { en: { name: "Volunteers" } } })
+          const replaced = yield* forms.replaceForm(a, form.id, next, 1, t0 + 1)
+          expect([replaced.languages, replaced.translations]).toEqual([["nl", "en"], { en: { name: "Volunteers" } }])
+          const plain = yield* forms.createForm(a, { definition: formDefinition(), public_token: token() }, t0)
+          expect(["languages" in plain, "translations" in plain]).toEqual([false, false])
+        }))
+
       it.effect("a created form is found by its organisation only, at revision 1, with every part as given", () =>
         Effect.gen(function*() {
           const forms = yield* OrganiserForms

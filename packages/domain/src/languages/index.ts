@@ -1,0 +1,5 @@
+export * from "./chooseLanguage.js"
+export * from "./checkTranslations.js"
+export * from "./missingTranslations.js"
+export * from "./translateForm.js"
+export * from "./Translations.js"
