@@ -179,7 +179,7 @@ for (const backend of backends) {
               ["/public/forms/t/submissions/s", "PUT", "PUT, OPTIONS"],
               ["/public/forms/t/submissions/s/submit", "POST", "POST, OPTIONS"],
               ["/public/forms/t", "GET", "GET, HEAD, OPTIONS"],
-              ["/p/artist/t/sections/s", "POST", "GET, HEAD, POST, OPTIONS"],
+              ["/p/artist/t/sections/s", "PUT", "GET, HEAD, POST, PUT, OPTIONS"],
               ["/embed.js", "GET", "GET, HEAD, OPTIONS"]
             ]
             for (const [path, method, allowed] of cases) {
