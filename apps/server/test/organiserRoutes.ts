@@ -198,8 +198,9 @@ const sectionMembers = ["event_id", "id", "name", "position", "show_in_registrat
 const engagementMembers = ["advance_sections", "contact_email", "created_at", "event_id", "id", "master_artist_id"]
 const artistMembers = ["deleted_at", "id", "name"]
 const formMembers = [
-  "closes_at", "created_at", "event_id", "fields", "id", "name", "opens_at", "page_url", "previous_public_token",
-  "public_token", "public_url", "revision", "sections", "status", "tags", "token_rotated_at", "type", "updated_at"
+  "closes_at", "created_at", "event_id", "fields", "id", "languages", "missing_translations", "name", "opens_at",
+  "page_url", "previous_public_token", "public_token", "public_url", "revision", "sections", "status", "tags",
+  "token_rotated_at", "translations", "type", "updated_at"
 ]
 const formItemMembers = ["closes_at", "counts", "event_id", "id", "name", "opens_at", "revision", "status", "type"]
 const submissionMembers = [

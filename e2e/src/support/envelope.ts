@@ -9,12 +9,15 @@ export const errorCodes: ReadonlySet<string> = new Set([
   "UNAUTHENTICATED", "INVALID_QUERY", "EVENT_NOT_FOUND", "TIME_SLOT_NOT_FOUND", "EVENT_SECTION_NOT_FOUND", "ARTIST_NOT_FOUND", "ENGAGEMENT_NOT_FOUND", "IN_USE",
   // Forms, "Submissions out" and webhooks (§12, §13).
   "CONTACT_NOT_FOUND", "WEBHOOK_NOT_FOUND", "DELIVERY_NOT_FOUND", "OUTBOX_EVENT_NOT_FOUND", "EVENT_NOT_DEAD", "REVISION_CONFLICT",
-  "PRECONDITION_REQUIRED"
+  "PRECONDITION_REQUIRED",
+  // Part III: deadlines and locks, messages, shifts II, files.
+  "SECTION_LOCKED", "MESSAGE_NOT_RETRYABLE", "CANCEL_CLOSED", "FILE_QUOTA", "FORBIDDEN", "RESUME_NOT_FOUND",
+  "MESSAGE_NOT_FOUND", "FILE_NOT_FOUND", "MANAGE_NOT_FOUND", "PLACE_NOT_FOUND", "FILE_TOO_LARGE"
 ])
 
 export const fieldRules: ReadonlySet<string> = new Set([
   "required", "in", "email", "url", "numeric", "date", "boolean", "phone", "min", "max", "regex", "unique",
-  "invalid", "max_length", "overlap", "full"
+  "invalid", "max_length", "overlap", "full", "closed", "logic", "file_type", "translation"
 ])
 
 /** The status each code is answered with (§7). */
@@ -26,7 +29,10 @@ const statusOfCode: Readonly<Record<string, number>> = {
   UNAUTHENTICATED: 401, INVALID_QUERY: 400, EVENT_NOT_FOUND: 404, TIME_SLOT_NOT_FOUND: 404,
   EVENT_SECTION_NOT_FOUND: 404, ARTIST_NOT_FOUND: 404, ENGAGEMENT_NOT_FOUND: 404, IN_USE: 409,
   CONTACT_NOT_FOUND: 404, WEBHOOK_NOT_FOUND: 404, DELIVERY_NOT_FOUND: 404, OUTBOX_EVENT_NOT_FOUND: 404, EVENT_NOT_DEAD: 409,
-  REVISION_CONFLICT: 412, PRECONDITION_REQUIRED: 428
+  REVISION_CONFLICT: 412, PRECONDITION_REQUIRED: 428,
+  SECTION_LOCKED: 409, MESSAGE_NOT_RETRYABLE: 409, CANCEL_CLOSED: 409, FILE_QUOTA: 409, FORBIDDEN: 403,
+  RESUME_NOT_FOUND: 404, MESSAGE_NOT_FOUND: 404, FILE_NOT_FOUND: 404, MANAGE_NOT_FOUND: 404, PLACE_NOT_FOUND: 404,
+  FILE_TOO_LARGE: 413
 }
 
 export interface Answer {
