@@ -200,9 +200,31 @@ export const makeArtistPortal = Effect.gen(function*() {
   })
 
   /**
+   * `step` under the portal's context, read again when `step` finds the advance schema moved on (none): the
+   * values are then validated again by the new rules. The portal limit counts the request once.
+   */
+  const inFreshContext = <A, E, R>(
+    token: string,
+    client: Client,
+    step: (context: PortalContext) => Effect.Effect<Option.Option<A>, E, R>,
+    gaveUp: string
+  ) =>
+    underAccess(token, client, (first) =>
+      Effect.gen(function*() {
+        let context = first
+        let stale = false
+        const round = Effect.gen(function*() {
+          if (stale) context = yield* access(token)
+          stale = true
+          const view = yield* step(context)
+          return Option.isSome(view) ? view.value : yield* new AnotherRound()
+        })
+        return yield* inRounds(round, revisionRounds, () => new Unavailable({ reason: gaveUp }))
+      }))
+
+  /**
    * Validated by the section's fields as read in this request, and written only while the advance schema is at
-   * the revision read (CONTRACT §12, "a change applies at once"): else the context is read again, and the
-   * values validated again by the new rules. The portal limit counts the request once.
+   * the revision read (CONTRACT §12, "a change applies at once").
    */
   const submitSection = Effect.fn("ArtistPortal.submitSection")(function*(
     token: string,
@@ -210,22 +232,12 @@ export const makeArtistPortal = Effect.gen(function*() {
     body: Values,
     client: Client
   ) {
-    return yield* underAccess(token, client, (first) =>
-      Effect.gen(function*() {
-        let context = first
-        let stale = false
-        const revisionRound = Effect.gen(function*() {
-          if (stale) context = yield* access(token)
-          stale = true
-          const view = yield* submitUnder(context, sectionId, body)
-          return Option.isSome(view) ? view.value : yield* new AnotherRound()
-        })
-        return yield* inRounds(
-          revisionRound,
-          revisionRounds,
-          () => new Unavailable({ reason: "The advance form kept changing; nothing was submitted." })
-        )
-      }))
+    return yield* inFreshContext(
+      token,
+      client,
+      (context) => submitUnder(context, sectionId, body),
+      "The advance form kept changing; nothing was submitted."
+    )
   })
 
   /**
@@ -283,18 +295,12 @@ export const makeArtistPortal = Effect.gen(function*() {
     body: Values,
     client: Client
   ) {
-    return yield* underAccess(token, client, (first) =>
-      Effect.gen(function*() {
-        let context = first
-        let stale = false
-        const round = Effect.gen(function*() {
-          if (stale) context = yield* access(token)
-          stale = true
-          const view = yield* saveUnder(context, sectionId, body)
-          return Option.isSome(view) ? view.value : yield* new AnotherRound()
-        })
-        return yield* inRounds(round, revisionRounds, () => new Unavailable({ reason: "The advance form kept changing; nothing was saved." }))
-      }))
+    return yield* inFreshContext(
+      token,
+      client,
+      (context) => saveUnder(context, sectionId, body),
+      "The advance form kept changing; nothing was saved."
+    )
   })
 
   const page = Effect.fn("ArtistPortal.page")(function*(token: string) {
