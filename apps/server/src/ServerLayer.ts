@@ -12,6 +12,7 @@ import { createServer } from "node:http"
 import {
   AdminConfig,
   answerClientError,
+  answerUntilServed,
   HttpApp,
   HttpConfig,
   NodeWebhookTransport,
@@ -121,6 +122,7 @@ const nodeServer = (config: ServerConfig) =>
     return NodeHttpServer.layer(() => {
       const server = createServer()
       server.on("clientError", (error, socket) => answerClientError(error, socket, log))
+      answerUntilServed(server)
       return server
     }, {
       port: config.port,
@@ -242,16 +244,13 @@ const makeServerLayer = <E = never, EH = never>(
     }))
   )
   // With METRICS_PORT, every answer is measured (the request histogram); without, the middleware records nothing.
+  // Everything slow (the use cases, the embed bundle) is built before the port opens; only the settings that
+  // need the bound address come after it.
   const Http = HttpApp.server.pipe(
     Layer.provide(config.metricsPort === undefined ? Layer.empty : RequestMetricsLive.layer),
-    Layer.provide([
-      UseCases,
-      ServerReadiness.layer,
-      adminConfigLayer(config),
-      ServerWebAssets.layer,
-      httpConfigLayer(config)
-    ]),
-    Layer.provideMerge(nodeServer(config))
+    Layer.provide([adminConfigLayer(config), httpConfigLayer(config)]),
+    Layer.provideMerge(nodeServer(config)),
+    Layer.provide([UseCases, ServerReadiness.layer, ServerWebAssets.layer])
   )
   // Built in this order, released in the reverse one: the port closes first, then the dispatcher stops,
   // then the database closes.

@@ -19,6 +19,7 @@ export { type ExemptNetworks, noExemptNetworks, parseExemptNetworks } from "./ht
 
 // On a Node http.Server: requests its parser refuses answered in the envelope; failures named for the logs
 export { answerClientError, clientErrorAnswer, type RefusedRequest } from "./http/clientError.js"
+export { answerUntilServed } from "./http/notServingYet.js"
 export { describeCause, describeError, type ErrorDescription } from "./http/describeFailure.js"
 
 // The error envelope: what every error answers and the client decodes
