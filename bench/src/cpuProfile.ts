@@ -85,7 +85,7 @@ export const categoryOf = (frame: CallFrame): string => {
   if (m.startsWith("effect/")) return "effect runtime (fibers, context, spans, data types)"
   if (m === "@forms/domain" || m === "re2js") return "@forms/domain (use cases, validation, re2js)"
   if (m.startsWith("@forms/")) return m
-  if (frame.url.includes("/bench/src/reference/")) return "reference server code"
+  if (frame.url.includes("forms-bench-reference-")) return "reference server code"
   if (m.startsWith("node:")) return "node other"
   return "other"
 }

@@ -16,7 +16,8 @@ import { availableParallelism, tmpdir, totalmem } from "node:os"
 import { join } from "node:path"
 import { type CpuWindow, openCpuWindow, openDbCpuWindow } from "./cpu.js"
 import { drainOutbox, withBacklog } from "./backlog.js"
-import { adminUrl, countRows, createDatabase, databaseUrl, dropDatabase, pendingEvents } from "./database.js"
+import { adminUrl, countRows, databaseUrl, dropDatabase, pendingEvents } from "./database.js"
+import { createDatabaseFor, preparedReference, referenceDir } from "./sharedReference.js"
 import { runLoad } from "./driver.js"
 import { buildReport, runLine, type RunSummary, summarizeRun } from "./report.js"
 import { countRoundTrips, type RoundTripReport } from "./roundTrips.js"
@@ -74,6 +75,7 @@ const ensureBuilt = () => {
 
 const main = async () => {
   ensureBuilt()
+  if (options.servers.some((s) => s !== "ours")) say(`same-job reference: ${referenceDir(repoRoot)} (run from ${preparedReference(repoRoot)})`)
   const outDir = await mkdtemp(join(tmpdir(), "forms-bench-"))
   say(`logs in ${outDir}; options ${JSON.stringify(options)}`)
   const admin = adminUrl()
@@ -87,7 +89,7 @@ const main = async () => {
   const roundTrips: Record<string, RoundTripReport> = {}
   if (options.roundTrips) {
     for (const kind of options.servers) {
-      await createDatabase(databases[kind])
+      await createDatabaseFor(repoRoot, kind, databases[kind])
       roundTrips[kind] = await countRoundTrips(kind, urls[kind], options.logLevel, join(outDir, `${kind}-roundtrips.log`), running,
         options.traffic, options.addresses)
       await dropDatabase(databases[kind])
@@ -100,7 +102,7 @@ const main = async () => {
   const firstStartPeaks: Array<number> = []
   const measure = async (kind: ServerKind, c: number, rep: number, dataDir?: string) => {
     const dbUrl = kind === "embedded" ? undefined : urls[kind]
-    if (kind !== "embedded") await createDatabase(databases[kind])
+    if (kind !== "embedded") await createDatabaseFor(repoRoot, kind, databases[kind])
     /** Ours and the same-job reference deliver their events; the lean floor leaves its outbox rows. */
     const delivers = kind === "ours" || kind === "reference" ? { database: databases[kind], url: urls[kind] } : undefined
     const server = await startServer({
@@ -196,7 +198,7 @@ const main = async () => {
       duration_s: options.durationS, warmup_s: options.warmupS, reps: options.reps, concurrency: options.concurrency,
       traffic: options.traffic, addresses: options.traffic === "visitors" ? options.addresses : "127.0.0.1",
       log_level: options.logLevel, servers: options.servers, ours_node_args: options.oursNodeArgs,
-      reference_mirrors_ours_round_trips: process.env["BENCH_REFERENCE_MIRROR"] === "1"
+      reference: options.servers.some((s) => s !== "ours") ? referenceDir(repoRoot) : null
     },
     logs: outDir,
     git_head: spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: repoRoot, encoding: "utf8" }).stdout.trim(),

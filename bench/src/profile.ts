@@ -12,9 +12,10 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { type CallFrame, type CpuProfile, type Entry, remapFrames, summarizeProfile } from "./cpuProfile.js"
-import { adminUrl, createDatabase, databaseUrl, dropDatabase } from "./database.js"
+import { adminUrl, databaseUrl, dropDatabase } from "./database.js"
+import { createDatabaseFor } from "./sharedReference.js"
 import { runLoad } from "./driver.js"
-import { startServer } from "./servers.js"
+import { repoRoot, startServer } from "./servers.js"
 import type { Traffic } from "./visitors.js"
 
 const arg = (name: string, fallback: string): string =>
@@ -73,7 +74,7 @@ const main = async () => {
   const analysed = arg("analyse", "")
   if (analysed !== "") return analyse(analysed)
   const dir = await mkdtemp(join(tmpdir(), "forms-bench-prof-"))
-  await createDatabase(database)
+  await createDatabaseFor(repoRoot, kind, database)
   try {
     const running = await startServer({
       kind,

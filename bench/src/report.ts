@@ -129,14 +129,14 @@ const medians = (runs: ReadonlyArray<RunSummary>) => ({
   }]))
 })
 
-/** Issue 23's targets: ours against the same-job reference (ratios: medians of the per-repetition ratios). */
+/** The targets: ours against the same-job reference (ratios: medians of the per-repetition ratios). */
 export const targets = {
   flowsRatioMin: 0.8,
   flowP99RatioMax: 1.5,
   nodeCpuRatioMax: 1.5,
-  dbCpuRatioMax: 1.3,
+  dbCpuRatioMax: 1.0,
   oursPeakRssMbMax: 200,
-  embeddedPeakRssMbMax: 400
+  embeddedPeakRssMbMax: 300
 } as const
 
 export interface Check {

@@ -5,15 +5,16 @@ import { closeSync, openSync, readFileSync } from "node:fs"
 import { createServer } from "node:net"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { isReference, referenceCommand } from "./sharedReference.js"
 import { limitVariables, type Traffic, trafficEnv } from "./visitors.js"
 
 export const repoRoot = fileURLToPath(new URL("../../", import.meta.url))
 export const benchFixture = join(repoRoot, "bench", "fixture.json")
 export const oursEntry = join(repoRoot, "apps", "server", "dist", "main.js")
-const referenceEntry = join(repoRoot, "bench", "src", "reference", "main.ts")
 
 /**
- * `reference` is the same-job reference (client limits + event delivery), `lean` the floor (neither);
+ * `reference` is the same-job reference (sharedReference.ts, SAME_JOB=1: client limits + event work), `lean` the
+ * same server without SAME_JOB, the floor (neither);
  * `embedded` is ours on its embedded database.
  */
 export type ServerKind = "ours" | "reference" | "lean" | "embedded"
@@ -121,7 +122,7 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
   const port = await freePort()
   const env: Record<string, string> = {}
   const dropped = new Set<string>([
-    "DATABASE_URL", "DATA_DIR", "FIXTURE_FILE", "REFERENCE_VARIANT", "METRICS_PORT", "OTEL_EXPORTER_OTLP_ENDPOINT",
+    "DATABASE_URL", "DATA_DIR", "FIXTURE_FILE", "SAME_JOB", "TOKEN_CACHE", "PG_POOL", "METRICS_PORT", "OTEL_EXPORTER_OTLP_ENDPOINT",
     ...limitVariables
   ])
   for (const [key, value] of Object.entries(process.env)) {
@@ -135,15 +136,16 @@ export const startServer = async (options: StartOptions): Promise<RunningServer>
     // Visitors: each flow its own X-Forwarded-For address behind one trusted hop, every limit at its
     // default. One address: every flow from 127.0.0.1, so the submit and write limits are lifted (the stress variant).
     ...trafficEnv(options.traffic),
-    LOG_LEVEL: options.logLevel,
-    ...(options.kind === "lean" ? { REFERENCE_VARIANT: "lean" } : options.kind === "reference" ? { REFERENCE_VARIANT: "same-job" } : {})
+    LOG_LEVEL: options.logLevel
   })
-  if (options.kind !== "reference" && options.kind !== "lean") Object.assign(env, await operationsEnv())
+  const reference = isReference(options.kind) ? referenceCommand(repoRoot, options.kind) : undefined
+  if (reference === undefined) Object.assign(env, await operationsEnv())
+  else Object.assign(env, reference.env)
   if (options.databaseUrl !== undefined) env["DATABASE_URL"] = options.databaseUrl
   if (options.dataDir !== undefined) env["DATA_DIR"] = options.dataDir
   const profiling = options.cpuProfDir === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfDir}`]
-  const args = options.kind === "reference" || options.kind === "lean"
-    ? [...profiling, "--import", import.meta.resolve("tsx"), referenceEntry]
+  const args = reference !== undefined
+    ? [...profiling, reference.entry]
     : [...profiling, ...oursNodeArgs(), (process.env["BENCH_OURS_ENTRY"] || oursEntry)]
   const fd = openSync(options.logFile, "a")
   const child = spawn(process.execPath, args, { cwd: repoRoot, env, stdio: ["ignore", fd, fd] })

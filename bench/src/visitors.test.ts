@@ -1,6 +1,9 @@
 import { isIPv4, isIPv6 } from "node:net"
 import { describe, expect, it } from "vitest"
-import { canonicalAddress, clientAddressOf, parseExemptNetworks } from "./reference/client.js"
+// The server's own reading of the client address: the visitors must be what it counts as one client each.
+import { canonicalAddress } from "../../packages/adapters-http/src/http/clientAddress.js"
+import { forwardedClient } from "../../packages/adapters-http/src/http/clientIp.js"
+import { parseExemptNetworks } from "../../packages/adapters-http/src/http/exemptNetworks.js"
 import { ipv4Visitors, limitVariables, trafficEnv, visitorAddress } from "./visitors.js"
 
 describe("visitor addresses", () => {
@@ -23,11 +26,11 @@ describe("visitor addresses", () => {
 
   it("is what a server trusting one hop takes as the client, and no exempt network of a default start", () => {
     const address = visitorAddress(12_345)
-    expect(clientAddressOf(address, "127.0.0.1", 1)?.client).toBe(address)
-    expect(clientAddressOf(`203.0.113.9, ${address}`, "127.0.0.1", 1)?.client).toBe(address)
-    // Without the trusted hop (the stress variant) the peer is the client.
-    expect(clientAddressOf(address, "127.0.0.1", 0)?.client).toBe("127.0.0.1")
-    const noneExempt = parseExemptNetworks("")
+    expect(forwardedClient(address, 1)?.client).toBe(address)
+    expect(forwardedClient(`203.0.113.9, ${address}`, 1)?.client).toBe(address)
+    // Without the trusted hop (the stress variant) the header is not read: the peer is the client.
+    expect(forwardedClient(address, 0)).toBeUndefined()
+    const noneExempt = parseExemptNetworks("").networks
     expect(noneExempt.contains(canonicalAddress(address)!)).toBe(false)
     // The servers never inherit a limit variable from the bench's environment.
     expect(limitVariables).toContain("RATE_LIMIT_EXEMPT_NETWORKS")
