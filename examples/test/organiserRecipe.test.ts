@@ -1,7 +1,7 @@
 /**
  * The recipe "Add an organiser read route, end to end" (docs/contributing.md) shows a real route's files: each file
- * it lists exists and holds the names its row gives, the counts its text states are its table's, and the API's
- * definition serves the route it names.
+ * it lists exists and holds the names its row gives, the counts its text states are its table's (at most 6 files
+ * outside tests), and the API's definition serves the route it names.
  */
 import { Api } from "@forms/adapters-http"
 import { existsSync, readFileSync } from "node:fs"
@@ -67,6 +67,10 @@ describe("the recipe of an organiser read route", () => {
     const folders = new Set(outside.map((file) => dirname(file)))
     const stated = /touches (\d+) files in (\d+) folders/.exec(section)
     expect(stated?.slice(1).map(Number)).toEqual([outside.length, folders.size])
+  })
+
+  it("keeps a route's files outside tests at most 6 (the house's rule of one file per operation family)", () => {
+    expect(rows.filter((row) => !isTest(row.file)).map((row) => row.file).length).toBeLessThanOrEqual(6)
   })
 
   it("names a route the API serves, with the endpoint and group it names", () => {

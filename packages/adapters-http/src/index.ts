@@ -18,7 +18,7 @@ export * from "./HttpConfig.js"
 export { type ExemptNetworks, noExemptNetworks, parseExemptNetworks } from "./http/exemptNetworks.js"
 
 // On a Node http.Server: requests its parser refuses answered in the envelope; failures named for the logs
-export { answerClientError, clientErrorAnswer, type RefusedRequest } from "./http/clientError.js"
+export { answerClientError, type RefusedRequest } from "./http/clientError.js"
 export { answerUntilServed } from "./http/notServingYet.js"
 export { describeCause, describeError, type ErrorDescription } from "./http/describeFailure.js"
 
@@ -77,8 +77,5 @@ export { maxAnswerBytes, NodeWebhookTransport, signWebhook } from "./webhooks/No
 export { verifyWebhook, type WebhookVerification } from "./webhooks/verifyWebhook.js"
 
 // Operations: the request histogram (off unless set) and the request's span
-export {
-  durationBoundaries, makeRequestMetrics, methodLabel, RequestMetrics, RequestMetricsLive, type RequestMetricsShape,
-  unmatchedRoute
-} from "./operations/RequestMetrics.js"
+export { RequestMetrics, RequestMetricsLive, type RequestMetricsShape } from "./operations/RequestMetrics.js"
 export { makeSmtpMailer, outcomeOfError, SmtpMailer, type SmtpMailerOptions } from "./messages/SmtpMailer.js"

@@ -4,7 +4,7 @@
  * the OrganiserAccess, OrganiserCatalog and OrganiserArtists ports.
  */
 import { Context, Effect, Layer } from "effect"
-import { type ArtistUseCases, makeArtistUseCases } from "./artists/ArtistUseCases.js"
+import { type ArtistUseCases, makeArtistUseCases } from "./artists/Artists.js"
 import { type CatalogUseCases, makeCatalogUseCases } from "./catalog/CatalogUseCases.js"
 import { OrganiserAccess } from "./catalog/OrganiserAccess.js"
 import { OrganiserCatalog } from "./catalog/OrganiserCatalog.js"

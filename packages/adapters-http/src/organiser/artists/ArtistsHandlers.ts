@@ -10,7 +10,7 @@ import { wireErrors } from "../../http/errorTable.js"
 import { createdCodec, listBody } from "../../http/paging.js"
 import { HttpConfig } from "../../HttpConfig.js"
 import { bodyThenLimit, limitedActor, pageThenLimit } from "../organiserSteps.js"
-import { toArtistDetailWire, toArtistWire } from "./wire.js"
+import { toArtistDetailWire, toArtistWire } from "./ArtistsGroup.js"
 
 export const ArtistsHandlers = HttpApiBuilder.group(
   Api,

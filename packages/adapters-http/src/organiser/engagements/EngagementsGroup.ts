@@ -1,17 +1,95 @@
-/** The `engagements` group of the organiser API: engagements of artists at events, and their portal links. */
+/**
+ * The `engagements` group of the organiser API: engagements of artists at events, and their portal links. The
+ * group's wire shapes are here, beside its endpoints: the engagement with its advance sections, its detail, its
+ * body, a portal link, derived from the domain's records.
+ */
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { AdminAdvanceSection, AdminEngagement, EngagementDetail } from "@forms/domain"
+import { envelopeOf, iso, isoOrNull, listOf } from "../../http/wireShapes.js"
+import { WholePosition } from "../../http/wireNumbers.js"
 import { created, operationDoc, organiserErrors, organiserTag, pagingNote } from "../organiserEndpoints.js"
 import { OrganiserAuth } from "../OrganiserAuth.js"
-import {
-  AdvanceSectionPatchBody,
-  EngagementBody,
-  EngagementDetailEnvelope,
-  EngagementEnvelope,
-  EngagementList,
-  EngagementPatchBody,
-  PortalLinkEnvelope
-} from "./wire.js"
+
+// Wire shapes
+
+/** The domain's advance section: a whole position in the API's range, its instants in ISO 8601. */
+const AdvanceSectionWire = AdminAdvanceSection.mapFields((f) => ({
+  ...f,
+  position: WholePosition,
+  submitted_at: Schema.NullOr(Schema.String),
+  due_at: Schema.NullOr(Schema.String),
+  locks_at: Schema.NullOr(Schema.String),
+  lock_setting: f.lock_setting.annotate({
+    description: "`locked` as set: true (locked), false (kept open whatever `locks_at` says) or null (by `locks_at`)."
+  }),
+  locked: f.locked.annotate({ description: "Locked now: `lock_setting` true, or `lock_setting` null and `locks_at` passed." }),
+  overdue: f.overdue.annotate({ description: "Pending, with `due_at` passed." })
+})).annotate({ identifier: "AdminAdvanceSection" })
+/** The domain's engagement, its instants in ISO 8601. */
+export const EngagementWire = AdminEngagement.mapFields((f) => ({
+  ...f,
+  advance_sections: Schema.Array(AdvanceSectionWire),
+  created_at: Schema.String
+})).annotate({ identifier: "AdminEngagement" })
+export const EngagementList = listOf(EngagementWire, "AdminEngagementList")
+export const EngagementEnvelope = envelopeOf(EngagementWire, "AdminEngagementEnvelope")
+const instantOrNull = Schema.NullOr(Schema.String).annotate({ description: "An RFC 3339 date-time with a zone, or null." })
+/** The members of a section's deadline and lock, as a body sets them. */
+const scheduleBody = {
+  due_at: Schema.optionalKey(instantOrNull),
+  locks_at: Schema.optionalKey(instantOrNull),
+  locked: Schema.optionalKey(Schema.NullOr(Schema.Boolean))
+}
+export const EngagementBody = Schema.Struct({
+  event_id: Schema.String,
+  master_artist_id: Schema.String,
+  contact_email: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  advance_sections: Schema.Array(
+    Schema.Struct({ name: Schema.String, position: WholePosition, ...scheduleBody })
+      .annotate({ identifier: "AdminAdvanceSectionBody" })
+  )
+}).annotate({ identifier: "AdminEngagementBody" })
+export const EngagementPatchBody = Schema.Struct({ contact_email: Schema.optionalKey(Schema.NullOr(Schema.String)) })
+  .annotate({ identifier: "AdminEngagementPatch" })
+export const AdvanceSectionPatchBody = Schema.Struct(scheduleBody).annotate({ identifier: "AdminAdvanceSectionPatch" })
+export const toEngagementWire = (e: AdminEngagement): typeof EngagementWire.Type => ({
+  id: e.id,
+  event_id: e.event_id,
+  master_artist_id: e.master_artist_id,
+  contact_email: e.contact_email,
+  advance_sections: e.advance_sections.map((s) => ({
+    id: s.id,
+    name: s.name,
+    position: s.position,
+    status: s.status,
+    submitted_at: isoOrNull(s.submitted_at),
+    due_at: isoOrNull(s.due_at),
+    locks_at: isoOrNull(s.locks_at),
+    locked: s.locked,
+    lock_setting: s.lock_setting,
+    overdue: s.overdue
+  })),
+  created_at: iso(e.created_at)
+})
+/** The list item plus `advance` (what the portal's answers applied) and `values` (the advance draft's values). */
+export const EngagementDetailWire = Schema.Struct({
+  ...EngagementWire.fields,
+  advance: EngagementDetail.fields.advance,
+  values: EngagementDetail.fields.values
+}).annotate({ identifier: "AdminEngagementDetail" })
+export const EngagementDetailEnvelope = envelopeOf(EngagementDetailWire, "AdminEngagementDetailEnvelope")
+export const toEngagementDetailWire = (e: EngagementDetail): typeof EngagementDetailWire.Type => ({
+  ...toEngagementWire(e),
+  advance: e.advance,
+  values: e.values
+})
+export const PortalLinkEnvelope = envelopeOf(
+  Schema.Struct({ portal_url: Schema.String, page_url: Schema.String }).annotate({ identifier: "PortalLink" }),
+  "PortalLinkEnvelope"
+)
+
+// Endpoints
 
 const engagementId = { engagementId: Schema.String }
 const engagementSection = { engagementId: Schema.String, sectionId: Schema.String }

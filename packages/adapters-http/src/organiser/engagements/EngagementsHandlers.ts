@@ -13,7 +13,7 @@ import { HttpConfig } from "../../HttpConfig.js"
 import { publicBaseOf } from "../AdminConfig.js"
 import { bodyThenLimit, limitedActor, pageThenLimit } from "../organiserSteps.js"
 import { overdueOf } from "./engagementsQuery.js"
-import { toEngagementDetailWire, toEngagementWire } from "./wire.js"
+import { toEngagementDetailWire, toEngagementWire } from "./EngagementsGroup.js"
 
 export const EngagementsHandlers = HttpApiBuilder.group(
   Api,

@@ -4,7 +4,7 @@
  */
 import { Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { type Actor, AdminArtist, ArtistNotFound, OrganiserArtists } from "@forms/domain"
+import { type Actor, AdminArtist, ArtistDetail, ArtistNotFound, OrganiserArtists } from "@forms/domain"
 import { appendAudit } from "../../sql/appendAudit.js"
 import { decodeRows } from "../../sql/decodeRows.js"
 import { newestFirst, toPage } from "../../sql/paging.js"
@@ -14,7 +14,7 @@ import { wakeAfterCommit } from "../../events/OutboxRecord.js"
 import { makeEngagementMethods } from "../engagements/SqlOrganiserEngagements.js"
 
 /** The artist and its stored `profile` (any JSON: an object is kept, anything else read as `{}`). */
-const DetailRow = Schema.Struct({ ...AdminArtist.fields, profile: Schema.Unknown })
+const DetailRow = ArtistDetail.mapFields((fields) => ({ ...fields, profile: Schema.Unknown }))
 const decodeArtists = decodeRows(AdminArtist)
 const decodeDetails = decodeRows(DetailRow)
 

@@ -1,5 +1,5 @@
 /** The state behind the in-memory organiser ports (keys are kept as given: these adapters are for tests and embedding). */
-import type { ArtistDetail } from "../../organiser/artists/ArtistModel.js"
+import type { ArtistDetail } from "../../organiser/artists/Artists.js"
 import type {
   AdminEvent,
   AdminEventSection,

@@ -1,7 +1,6 @@
 /** The artists' half of the in-memory OrganiserArtists: master artists, soft deletes, each write with its audit entry. */
 import { Effect, Option } from "effect"
-import type { AdminArtist, ArtistDetail } from "../../../organiser/artists/ArtistModel.js"
-import type { ArtistStore } from "../../../organiser/artists/ArtistStore.js"
+import type { AdminArtist, ArtistDetail, ArtistStore } from "../../../organiser/artists/Artists.js"
 import { ArtistNotFound } from "../../../organiser/artists/errors.js"
 import type { CreatedKey } from "../../../shared/paging.js"
 import { newestFirst, paged } from "../../paging.js"
