@@ -8,15 +8,13 @@ export const formTypes = ["registration", "volunteer", "artist_advance"] as cons
 export const FormType = Schema.Literals(formTypes)
 export type FormType = typeof FormType.Type
 
+/** The field types whose values have a rule of the same name (rules/FieldErrors.ts), in the rules' order. */
+export const typeCheckedFieldTypes = ["email", "url", "numeric", "date", "boolean", "phone"] as const
+
 export const fieldTypes = [
   "text",
   "textarea",
-  "email",
-  "url",
-  "numeric",
-  "date",
-  "boolean",
-  "phone",
+  ...typeCheckedFieldTypes,
   "select",
   "radio",
   "checkbox",

@@ -29,6 +29,24 @@ export interface InMemoryOutboxRow {
   readonly created_at: number
 }
 
+/** A new event's outbox row: due at `at`, never attempted. */
+export const newOutboxRow = (
+  id: string,
+  event: { readonly type: EventType; readonly payload: Readonly<Record<string, unknown>> },
+  at: number
+): InMemoryOutboxRow => ({
+  id,
+  type: event.type,
+  payload: event.payload,
+  attempts: 0,
+  last_error: null,
+  available_at: at,
+  claimed_until: null,
+  delivered_at: null,
+  dead_at: null,
+  created_at: at
+})
+
 export interface InMemoryClaim {
   readonly schema_id: string
   readonly slug: string
@@ -130,20 +148,7 @@ export const promoteSlots = (data: InMemoryData, slots: ReadonlyArray<Promotable
       organisation_id: schema?.organisation_id ?? ""
     })
   })
-  for (const event of events) {
-    data.outbox.push({
-      id: nextId(),
-      type: event.type,
-      payload: event.payload,
-      attempts: 0,
-      last_error: null,
-      available_at: now,
-      claimed_until: null,
-      delivered_at: null,
-      dead_at: null,
-      created_at: now
-    })
-  }
+  for (const event of events) data.outbox.push(newOutboxRow(nextId(), event, now))
 }
 
 /** Appends an audit entry for the actor (inside a critical section); its id is a fresh UUID of this store. */

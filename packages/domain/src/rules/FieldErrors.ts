@@ -1,17 +1,13 @@
 /** The per-field error lists of the envelope (CONTRACT §1), in rule order: one definition for the domain and the wire. */
 import { Schema } from "effect"
+import { typeCheckedFieldTypes } from "../forms/FormTypes.js"
 
 /** Every rule name of CONTRACT §1, in the order rules run within a field. */
 export const RuleName = Schema.Literals([
   "invalid",
   "required",
   "max_length",
-  "email",
-  "url",
-  "numeric",
-  "date",
-  "boolean",
-  "phone",
+  ...typeCheckedFieldTypes,
   "in",
   "closed",
   "min",

@@ -26,27 +26,37 @@ type Mutable = Record<string, ReadonlyArray<FieldError>>
 
 const newErrors = (): Mutable => Object.create(null) as Mutable
 
+/** What a validation gathers, each list made on its first entry. */
+interface Gathered {
+  errors?: Mutable
+  unique?: Array<UniqueCandidate>
+  slots?: Array<SlotChoice>
+}
+
+/** The rules of one field whose checks apply: its errors, or its unique value or slot choice. */
+const checkField = (gathered: Gathered, plan: FieldPlan, value: unknown, strict: boolean): void => {
+  const found = checkValue(plan, value)
+  if (found === undefined) {
+    if (plan.unique) (gathered.unique ??= []).push({ slug: plan.slug, normalized: uniqueKeyOf(plan.uniqueKind, value) })
+    else if (plan.slots) (gathered.slots ??= []).push(slotChoiceOf(plan, value))
+  } else if (found !== EMPTY) {
+    ;(gathered.errors ??= newErrors())[plan.slug] = found
+  } else if (strict && plan.required) {
+    ;(gathered.errors ??= newErrors())[plan.slug] = plan.requiredErrors
+  }
+}
+
 /**
  * Null-prototype maps (what `Object.create(null)` builds, in dictionary mode; the use cases' maps)
  * are read slug by slug: a lookup there is a plain hash probe and nothing can be inherited.
  */
 const bySlug = ({ plans }: Plans, values: Readonly<Record<string, unknown>>, strict: boolean): ValidationResult => {
-  let errors: Mutable | undefined
-  let unique: Array<UniqueCandidate> | undefined
-  let slots: Array<SlotChoice> | undefined
+  const gathered: Gathered = {}
   for (let i = 0; i < plans.length; i++) {
     const plan = plans[i] as FieldPlan
-    const value = values[plan.slug]
-    const found = checkValue(plan, value)
-    if (found === undefined) {
-      if (plan.unique) (unique ??= []).push({ slug: plan.slug, normalized: uniqueKeyOf(plan.uniqueKind, value) })
-      else if (plan.slots) (slots ??= []).push(slotChoiceOf(plan, value))
-    } else if (found !== EMPTY) {
-      ;(errors ??= newErrors())[plan.slug] = found
-    } else if (strict && plan.required) {
-      ;(errors ??= newErrors())[plan.slug] = plan.requiredErrors
-    }
+    checkField(gathered, plan, values[plan.slug], strict)
   }
+  const { errors, unique, slots } = gathered
   if (slots !== undefined) return { errors, unique: unique ?? noCandidates, slots }
   return errors === undefined && unique === undefined ? passed : { errors, unique: unique ?? noCandidates }
 }
@@ -152,9 +162,7 @@ const withLogic = (
   const active = logic.activity(typeof context === "object" && context !== null ? context : noValues)
   if (!active.includes(false)) return plain(input)
   const nullPrototype = Object.getPrototypeOf(input) === null
-  let errors: Mutable | undefined
-  let unique: Array<UniqueCandidate> | undefined
-  let slots: Array<SlotChoice> | undefined
+  const gathered: Gathered = {}
   const inactive: Array<string> = []
   for (let i = 0; i < plans.length; i++) {
     const plan = plans[i] as FieldPlan
@@ -162,19 +170,12 @@ const withLogic = (
     if (active[i] !== true) {
       inactive.push(plan.slug)
       const wrong = strict ? undefined : checkShape(plan, value)
-      if (wrong !== undefined) (errors ??= newErrors())[plan.slug] = wrong
+      if (wrong !== undefined) (gathered.errors ??= newErrors())[plan.slug] = wrong
       continue
     }
-    const found = checkValue(plan, value)
-    if (found === undefined) {
-      if (plan.unique) (unique ??= []).push({ slug: plan.slug, normalized: uniqueKeyOf(plan.uniqueKind, value) })
-      else if (plan.slots) (slots ??= []).push(slotChoiceOf(plan, value))
-    } else if (found !== EMPTY) {
-      ;(errors ??= newErrors())[plan.slug] = found
-    } else if (strict && plan.required) {
-      ;(errors ??= newErrors())[plan.slug] = plan.requiredErrors
-    }
+    checkField(gathered, plan, value, strict)
   }
+  const { errors, unique, slots } = gathered
   return { errors, unique: unique ?? noCandidates, ...(slots === undefined ? {} : { slots }), inactive }
 }
 

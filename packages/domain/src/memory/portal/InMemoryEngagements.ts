@@ -13,7 +13,7 @@ import { VersionConflict } from "../../publicForms/errors.js"
 import type { Submission } from "../../publicForms/Submission.js"
 import { newDraft } from "../../publicForms/SubmissionLifecycle.js"
 import { mergeValues } from "../../publicForms/SubmissionValues.js"
-import { idempotencyKey, type InMemoryData, InMemoryStore } from "../InMemoryStore.js"
+import { idempotencyKey, type InMemoryData, InMemoryStore, newOutboxRow } from "../InMemoryStore.js"
 import { type InMemoryEngagement, type InMemoryPortalData, InMemoryPortalStore } from "./InMemoryPortalStore.js"
 
 const advanceSchemaOf = (data: InMemoryData, organisationId: string): FormSchema | null => {
@@ -121,18 +121,7 @@ const inMemoryEngagementsLayer = Layer.effect(
           const submitted = { ...section, status: "submitted" as const, submitted_at: at }
           data.submissions.set(submission.id, submission)
           portal.sections.set(section.id, submitted)
-          data.outbox.push({
-            id: store.nextId("event"),
-            type: command.event.type,
-            payload: command.event.payload,
-            attempts: 0,
-            last_error: null,
-            available_at: at,
-            claimed_until: null,
-            delivered_at: null,
-            dead_at: null,
-            created_at: at
-          })
+          data.outbox.push(newOutboxRow(store.nextId("event"), command.event, at))
           const { engagement_id: _, ...advanceSection } = submitted
           return Result.succeed({ submission, section: advanceSection })
         }).pipe(Effect.tap(() => notify)),

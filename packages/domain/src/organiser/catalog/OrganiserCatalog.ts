@@ -21,14 +21,7 @@ import type {
   SlotKey,
   SlotPatch
 } from "./CatalogModel.js"
-import type {
-  EventNotFound,
-  EventSectionNotFound,
-  InUse,
-  ReferenceInvalid,
-  SlotTimesInvalid,
-  TimeSlotNotFound
-} from "./errors.js"
+import type { EventNotFound, EventSectionNotFound, InUse, ReferenceInvalid, SlotTimesInvalid, TimeSlotNotFound } from "./errors.js"
 
 /** The time of a write (epoch ms, from Effect's Clock): `created_at` of new rows and the audit entry's `at`. */
 export type WriteTime = number

@@ -1,29 +1,26 @@
 /** Forms as the organiser authors them (CONTRACT §12): the definition, the form as answered, its list item. */
 import { Schema, Struct } from "effect"
-import { FormField } from "../../forms/FormField.js"
-import { FormSection, FormStatus } from "../../forms/FormSchema.js"
-import { FormMessages } from "../../messages/FormMessages.js"
-import { Translations } from "../../languages/Translations.js"
+import { FormSchema, FormStatus } from "../../forms/FormSchema.js"
 import type { CreatedKey } from "../../shared/paging.js"
 
-/** A checked definition: every default filled in, every part with its id (generated when omitted). */
+/**
+ * A checked definition: every default filled in, every part with its id (generated when omitted). Its members are
+ * the stored form's (`FormSchema`), but for `event_id` in place of the event it names.
+ */
 export const FormDefinition = Schema.Struct({
-  name: Schema.String,
-  type: Schema.String,
+  ...Struct.pick(FormSchema.fields, ["name", "type"]),
   event_id: Schema.NullOr(Schema.String),
-  status: FormStatus,
-  /** Epoch ms, or null. */
-  opens_at: Schema.NullOr(Schema.Number),
-  closes_at: Schema.NullOr(Schema.Number),
-  tags: Schema.Array(Schema.String),
-  sections: Schema.Array(FormSection),
-  fields: Schema.Array(FormField),
-  /** The messages the form asks for; absent: none. */
-  messages: Schema.optionalKey(FormMessages),
-  /** BCP 47 tags, the default first (CONTRACT §19); absent: `["en"]`. */
-  languages: Schema.optionalKey(Schema.Array(Schema.String)),
-  /** The texts in the other languages; absent: none. */
-  translations: Schema.optionalKey(Translations)
+  ...Struct.pick(FormSchema.fields, [
+    "status",
+    "opens_at",
+    "closes_at",
+    "tags",
+    "sections",
+    "fields",
+    "messages",
+    "languages",
+    "translations"
+  ])
 })
 export type FormDefinition = typeof FormDefinition.Type
 

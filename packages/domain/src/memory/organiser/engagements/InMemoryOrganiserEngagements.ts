@@ -9,6 +9,7 @@ import { applySchedule } from "../../../portal/SectionLock.js"
 import type { Actor } from "../../../shared/Actor.js"
 import { compareStrings } from "../../../shared/compareStrings.js"
 import type { CreatedKey } from "../../../shared/paging.js"
+import { newOutboxRow } from "../../InMemoryStore.js"
 import { newestFirst, paged } from "../../paging.js"
 import type { AuditAppend, OrganiserState } from "../OrganiserState.js"
 
@@ -20,20 +21,7 @@ export const inMemoryOrganiserEngagements = (state: OrganiserState, audit: Audit
     return found === undefined || found.organisation_id !== org ? undefined : found
   }
   const record = (events: ReadonlyArray<NewOutboxEvent>, at: number) => {
-    for (const event of events) {
-      state.outbox.push({
-        id: newId(),
-        type: event.type,
-        payload: event.payload,
-        attempts: 0,
-        last_error: null,
-        available_at: at,
-        claimed_until: null,
-        delivered_at: null,
-        dead_at: null,
-        created_at: at
-      })
-    }
+    for (const event of events) state.outbox.push(newOutboxRow(newId(), event, at))
   }
   return {
     listEngagements: (org, page, filter) =>
