@@ -4,7 +4,14 @@
  */
 import { Effect, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { AdvanceSectionNotFound, EngagementNotFound, EngagementRecord, type OrganiserArtists, ReferenceInvalid } from "@forms/domain"
+import {
+  AdvanceSectionNotFound,
+  EngagementNotFound,
+  EngagementRecord,
+  type OrganiserArtists,
+  ReferenceInvalid,
+  SectionSchedule
+} from "@forms/domain"
 import { advanceDraftKey, applySchedule, ArtistAdvanceType } from "@forms/domain/internal"
 import { recordEvents } from "../../events/OutboxRecord.js"
 import { setPortalToken } from "../../fixture/tokenAdmin.js"
@@ -35,12 +42,8 @@ type EngagementMethods = Pick<
   | "issuePortalToken"
 >
 
-const ScheduleRow = Schema.Struct({
-  due_at: Schema.NullOr(Schema.Number),
-  locks_at: Schema.NullOr(Schema.Number),
-  lock_setting: Schema.NullOr(Schema.Boolean)
-})
-const decodeSchedules = decodeRows(ScheduleRow)
+/** A section's schedule as stored, decoded into the domain's record. */
+const decodeSchedules = decodeRows(SectionSchedule)
 const scheduleColumns = `${epochMs("due_at")} AS due_at, ${epochMs("locks_at")} AS locks_at, locked AS lock_setting`
 
 const dateOrNull = (ms: number | null): Date | null => (ms === null ? null : new Date(ms))
