@@ -1,7 +1,9 @@
 /** A hand-written ArtistPortal whose answers are chosen by token and section id, to test the mapping. */
 import { Effect, Layer } from "effect"
 import {
+  type AnswerLanguage,
   ArtistGone,
+  chooseAnswerLanguage,
   ArtistPortal,
   type Client,
   type FormField,
@@ -63,12 +65,14 @@ const fields: ReadonlyArray<FormField> = [
 
 export const portalCalls: Array<{ readonly route: string; readonly client: Client; readonly values?: Values }> = []
 
-const access = (token: string, client: Client, route: string) =>
+/** The portal's advance form is in English (its default) and Dutch; the language is chosen once the token is known. */
+const access = (token: string, client: Client, route: string, language?: AnswerLanguage) =>
   Effect.gen(function*() {
     if (token === downPortalToken) return yield* new Unavailable({ reason: "down" })
     if (token === goneToken) return yield* new ArtistGone({})
+    if (token !== portalToken && token !== limitedToken) return yield* new PortalNotFound({})
+    yield* chooseAnswerLanguage({ languages: ["en", "nl"] }, language)
     if (token === limitedToken) return yield* new Refused(new RateLimited({}), portalLimiter(0, 42))
-    if (token !== portalToken) return yield* new PortalNotFound({})
     portalCalls.push({ route, client })
     return portalLimiter(29, 60)
   })
@@ -104,16 +108,17 @@ export const FakeArtistPortal = Layer.succeed(ArtistPortal, ArtistPortal.of({
       if (token !== portalToken && token !== limitedToken) return yield* new PortalNotFound({})
       return summary
     }),
-  summary: (token, client) => Effect.map(access(token, client, "summary"), (rateLimit) => ({ value: summary, rateLimit })),
-  section: (token, sectionId, client) =>
+  summary: (token, client, language) =>
+    Effect.map(access(token, client, "summary", language), (rateLimit) => ({ value: summary, rateLimit })),
+  section: (token, sectionId, client, language) =>
     Effect.gen(function*() {
-      const rateLimit = yield* access(token, client, "section")
+      const rateLimit = yield* access(token, client, "section", language)
       if (sectionId !== "as-travel") return yield* new Refused(new SectionNotFound({}), portalLimiter(28, 59))
       return { value: view({ arrival: "2027-08-19" }, null), rateLimit }
     }),
-  submitSection: (token, sectionId, values, client) =>
+  submitSection: (token, sectionId, values, client, language) =>
     Effect.gen(function*() {
-      const rateLimit = yield* access(token, client, "submitSection")
+      const rateLimit = yield* access(token, client, "submitSection", language)
       portalCalls.push({ route: "submitSection:values", client, values })
       if (sectionId === "as-locked") return yield* new Refused(new SectionLocked({}), portalLimiter(27, 58))
       if (sectionId !== "as-travel") return yield* new Refused(new SectionNotFound({}), portalLimiter(27, 58))
@@ -124,9 +129,9 @@ export const FakeArtistPortal = Layer.succeed(ArtistPortal, ArtistPortal.of({
       if (values["arrival"] === "boom") return yield* Effect.die(new Error("secret value in a defect"))
       return { value: view(values, t0 + 60_000), rateLimit }
     }),
-  saveSection: (token, sectionId, values, client) =>
+  saveSection: (token, sectionId, values, client, language) =>
     Effect.gen(function*() {
-      const rateLimit = yield* access(token, client, "saveSection")
+      const rateLimit = yield* access(token, client, "saveSection", language)
       portalCalls.push({ route: "saveSection:values", client, values })
       if (sectionId === "as-locked") return yield* new Refused(new SectionLocked({}), portalLimiter(27, 58))
       if (sectionId !== "as-travel") return yield* new Refused(new SectionNotFound({}), portalLimiter(27, 58))

@@ -87,6 +87,7 @@ export const submission = (id: string, values: Values, status: "draft" | "submit
   event_id: "ev-fest",
   subject_id: null,
   values,
+  language: "en",
   created_at: t0,
   updated_at: t0 + 240_000,
   submitted_at: status === "submitted" ? t0 + 300_000 : null,

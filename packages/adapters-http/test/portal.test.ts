@@ -234,6 +234,30 @@ layer(server)("artist portal routes", (it) => {
         assert.strictEqual(locked.headers.get("ratelimit-policy"), policy)
       }))
 
+    it.effect("an error after the token is in the chosen language with Content-Language; before it, English without", () =>
+      Effect.gen(function*() {
+        const locked = yield* call(`${base}/sections/as-locked?lang=nl`, json("POST", { values: { arrival: "2027-08-20" } }))
+        assert.strictEqual(locked.status, 409)
+        assert.strictEqual(locked.text, envelope("SECTION_LOCKED", "Dit onderdeel is vergrendeld: het neemt geen antwoorden meer aan."))
+        assert.deepStrictEqual([locked.headers.get("content-language"), locked.headers.get("vary")], ["nl", "Accept-Language"])
+        const invalid = yield* call(travel, json("POST", { values: {} }, { "accept-language": "nl" }))
+        assert.strictEqual(invalid.status, 422)
+        assert.strictEqual(JSON.parse(invalid.text).error.message, "Een of meer waarden zijn ongeldig.")
+        const unknown = yield* call("/p/artist/portal-unknown-0123456789/sections/as-travel?lang=nl")
+        assert.strictEqual(unknown.status, 404)
+        assert.strictEqual(unknown.text, envelope("PORTAL_NOT_FOUND", "No portal has this token."))
+        assert.deepStrictEqual([unknown.headers.get("content-language"), unknown.headers.get("vary")], [null, "Accept-Language"])
+      }))
+
+    it.effect("the summary answers in the language chosen among the advance form's", () =>
+      Effect.gen(function*() {
+        const res = yield* call(base, { headers: { "accept-language": "de, nl;q=0.8" } })
+        assert.strictEqual(res.status, 200)
+        assert.deepStrictEqual([res.headers.get("content-language"), res.headers.get("vary")], ["nl", "Accept-Language"])
+        const plain = yield* call(base)
+        assert.deepStrictEqual([plain.headers.get("content-language"), plain.headers.get("vary")], ["en", "Accept-Language"])
+      }))
+
     it.effect("PUT saves the body's values and answers the section (still pending); a locked section is 409", () =>
       Effect.gen(function*() {
         const saved = yield* call(travel, json("PUT", { values: { mode: "car" } }))

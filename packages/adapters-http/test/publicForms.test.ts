@@ -72,7 +72,8 @@ layer(serverLayer(FakePublicForms, {
             values: { a: 1 },
             created_at: "2026-11-22T10:00:00.000Z",
             updated_at: "2026-11-22T10:04:00.000Z",
-            submitted_at: null
+            submitted_at: null,
+            language: "en"
           }
         })
       }))

@@ -16,7 +16,8 @@ const submission = {
   values: {},
   created_at: "2027-01-01T00:00:00.000Z",
   updated_at: "2027-01-01T00:00:00.000Z",
-  submitted_at: null
+  submitted_at: null,
+  language: "en"
 } as const
 
 /** The answer the endpoint declares compiles. */

@@ -60,14 +60,21 @@ export const PagesHandlers = HttpApiBuilder.group(
             Effect.map(varyingByLanguage)
           )
         }))
-      .handleRaw("portalPage", ({ params }) =>
+      .handleRaw("portalPage", ({ params, request }) =>
         Effect.gen(function*() {
           const assets = yield* WebAssets
           return yield* portal.page(params.token).pipe(
-            Effect.map((summary) =>
-              htmlResponse(200, elementPage(`${summary.artist.name}: advance`, "forms-portal", params.token, { version: assets.embedVersion }))
-            ),
-            Effect.catch((error) => Effect.succeed(pageOfError(error, "Portal not found")))
+            Effect.map((summary) => {
+              // In the language chosen among the advance form's (CONTRACT §19), as the portal's routes answer.
+              const { language } = chooseLanguage(summary, languageRequestOf(request))
+              const page = elementPage(`${summary.artist.name}: advance`, "forms-portal", params.token, {
+                version: assets.embedVersion,
+                lang: language
+              })
+              return htmlResponse(200, page, { "content-language": language })
+            }),
+            Effect.catch((error) => Effect.succeed(pageOfError(error, "Portal not found"))),
+            Effect.map(varyingByLanguage)
           )
         }))
       .handleRaw("embedScript", ({ request }) =>

@@ -6,8 +6,9 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import type { HttpServerRequest } from "effect/http"
-import { ArtistPortal, chooseLanguage, type Limited, type PortalSectionView } from "@forms/domain"
-import { answerInLanguage, languageRequestOf, varyByLanguage } from "../languages/requestLanguage.js"
+import { type AnswerLanguage, ArtistPortal, chooseLanguage, type Limited, type PortalSectionView } from "@forms/domain"
+import { inChosenLanguage } from "../languages/inChosenLanguage.js"
+import { languageRequestOf } from "../languages/requestLanguage.js"
 import { Api } from "../Api.js"
 import { readJsonBody } from "../http/readJsonBody.js"
 import { decodeValuesBody } from "../publicForms/requestBodies.js"
@@ -21,18 +22,18 @@ import { toPortalSectionWire, toPortalSummaryWire } from "./wire.js"
 const answer = <A, W, E extends DomainError, R>(effect: Effect.Effect<Limited<A>, E, R>, toWire: (data: A) => W) =>
   limitedAnswer(effect).pipe(Effect.map((data) => ({ data: toWire(data) })))
 
-/** A section answer in the language chosen for the request among the advance form's (CONTRACT §19). */
+/**
+ * A section answer in the language chosen for the request among the advance form's (CONTRACT §19): its texts, its
+ * errors' messages and `Content-Language`.
+ */
 const sectionAnswer = <E extends DomainError, R>(
-  effect: Effect.Effect<Limited<PortalSectionView>, E, R>,
-  request: HttpServerRequest.HttpServerRequest
+  request: HttpServerRequest.HttpServerRequest,
+  run: (asked: AnswerLanguage) => Effect.Effect<Limited<PortalSectionView>, E, R>
 ) =>
-  Effect.andThen(
-    varyByLanguage,
-    limitedAnswer(effect).pipe(Effect.flatMap((view) => {
-      const { language } = chooseLanguage(view, languageRequestOf(request))
-      return Effect.as(answerInLanguage(language), { data: toPortalSectionWire(view, language) })
-    }))
-  )
+  inChosenLanguage(request, (asked) => limitedAnswer(run(asked))).pipe(Effect.map((view) => {
+    const { language } = chooseLanguage(view, languageRequestOf(request))
+    return { data: toPortalSectionWire(view, language) }
+  }))
 
 export const PortalHandlers = HttpApiBuilder.group(
   Api,
@@ -45,21 +46,27 @@ export const PortalHandlers = HttpApiBuilder.group(
 
     return handlers
       .handle("summary", ({ params, request }) =>
-        answer(portal.summary(params.token, client(request)), toPortalSummaryWire))
+        inChosenLanguage(request, (asked) => answer(portal.summary(params.token, client(request), asked), toPortalSummaryWire)))
       .handle("section", ({ params, request }) =>
-        sectionAnswer(portal.section(params.token, params.sectionId, client(request)), request))
+        sectionAnswer(request, (asked) => portal.section(params.token, params.sectionId, client(request), asked)))
       .handleRaw("submitSection", ({ params, request }) =>
         Effect.gen(function*() {
           // Request shape first (415, 413, 400, 422), before the token is looked up.
           const raw = yield* readJsonBody(request, config.maxBodyBytes)
           const body = yield* decodeValuesBody(raw, config.sizeLimits)
-          return yield* sectionAnswer(portal.submitSection(params.token, params.sectionId, body.values, client(request)), request)
+          return yield* sectionAnswer(
+            request,
+            (asked) => portal.submitSection(params.token, params.sectionId, body.values, client(request), asked)
+          )
         }))
       .handleRaw("saveSection", ({ params, request }) =>
         Effect.gen(function*() {
           const raw = yield* readJsonBody(request, config.maxBodyBytes)
           const body = yield* decodeValuesBody(raw, config.sizeLimits)
-          return yield* sectionAnswer(portal.saveSection(params.token, params.sectionId, body.values, client(request)), request)
+          return yield* sectionAnswer(
+            request,
+            (asked) => portal.saveSection(params.token, params.sectionId, body.values, client(request), asked)
+          )
         }))
   })
 )

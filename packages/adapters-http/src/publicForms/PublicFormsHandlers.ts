@@ -6,6 +6,7 @@ import { Effect } from "effect"
 import type { HttpServerRequest } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { chooseLanguage, PublicForms } from "@forms/domain"
+import { inChosenLanguage } from "../languages/inChosenLanguage.js"
 import { answerInLanguage, languageRequestOf, varyByLanguage } from "../languages/requestLanguage.js"
 import { Api } from "../Api.js"
 import { clientOf } from "../http/clientIp.js"
@@ -38,31 +39,40 @@ export const PublicFormsHandlers = HttpApiBuilder.group(
             return Effect.as(answerInLanguage(language), { data: toFormWire(view, language) })
           }))
         ))
+      // The request's shape is checked before the token (422 in English: no form is known yet), then the use case
+      // answers in the language it chose for the form (CONTRACT §19).
       .handleRaw("createDraft", ({ params, request }) =>
         Effect.gen(function*() {
           const raw = yield* readJsonBody(request, config.maxBodyBytes)
           const body = yield* decodeCreateBody(raw, config.sizeLimits)
-          const { created, submission } = yield* limitedAnswer(forms.createDraft(params.token, {
-            idempotency_key: body.idempotency_key,
-            values: body.hasValues ? body.values : undefined
-          }, client(request)))
+          const { created, submission } = yield* inChosenLanguage(request, (asked) =>
+            limitedAnswer(forms.createDraft(params.token, {
+              idempotency_key: body.idempotency_key,
+              values: body.hasValues ? body.values : undefined
+            }, client(request), asked)))
           return draftAnswer(created, submission)
         }))
       .handleRaw("saveDraft", ({ params, request }) =>
         Effect.gen(function*() {
           const body = yield* valuesOf(request)
-          const submission = yield* limitedAnswer(forms.save(params.token, params.submissionId, body.values, client(request)))
+          const submission = yield* inChosenLanguage(request, (asked) =>
+            limitedAnswer(forms.save(params.token, params.submissionId, body.values, client(request), asked)))
           return { data: toSubmissionWire(submission) }
         }))
       .handleRaw("submit", ({ params, request }) =>
         Effect.gen(function*() {
           const body = yield* valuesOf(request)
-          const submission = yield* limitedAnswer(forms.submit(params.token, params.submissionId, body.values, client(request)))
+          const submission = yield* inChosenLanguage(request, (asked) =>
+            limitedAnswer(forms.submit(params.token, params.submissionId, body.values, client(request), asked)))
           return { data: toSubmissionWire(submission) }
         }))
-      .handle("timeSlots", ({ params }) =>
-        wireErrors(forms.timeSlots(params.token)).pipe(Effect.map((slots) => ({ data: slots.map(toTimeSlotWire) }))))
-      .handle("sections", ({ params }) =>
-        wireErrors(forms.sections(params.token)).pipe(Effect.map((sections) => ({ data: sections.map(toSectionWire) }))))
+      .handle("timeSlots", ({ params, request }) =>
+        inChosenLanguage(request, (asked) => wireErrors(forms.timeSlots(params.token, asked))).pipe(
+          Effect.map((slots) => ({ data: slots.map(toTimeSlotWire) }))
+        ))
+      .handle("sections", ({ params, request }) =>
+        inChosenLanguage(request, (asked) => wireErrors(forms.sections(params.token, asked))).pipe(
+          Effect.map((sections) => ({ data: sections.map(toSectionWire) }))
+        ))
   })
 )

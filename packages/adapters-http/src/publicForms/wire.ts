@@ -28,6 +28,10 @@ export const SubmissionWire = Schema.Struct({
   created_at: Schema.String,
   updated_at: Schema.String,
   submitted_at: Schema.NullOr(Schema.String),
+  language: Schema.String.annotate({
+    description: "The language chosen on the create, replaced by each later save or submit that named one explicitly " +
+      "(`lang`, or an `Accept-Language` range other than `*` matching one of the form's languages)."
+  }),
   places: Schema.optionalKey(Schema.Array(PlaceWire).annotate({
     description: "On a form with a time_slots field: the submission's places (`[]` for a draft)."
   }))
@@ -44,6 +48,7 @@ export const toSubmissionWire = (submission: Submission): SubmissionWire => ({
   created_at: iso(submission.created_at),
   updated_at: iso(submission.updated_at),
   submitted_at: isoOrNull(submission.submitted_at),
+  language: submission.language,
   ...(submission.places === undefined ? {} : { places: submission.places.map((p) => ({ ...p })) })
 })
 

@@ -27,6 +27,7 @@ export const toAdminSubmissionWire = (s: AdminSubmission): AdminSubmissionWire =
   created_at: iso(s.created_at),
   updated_at: iso(s.updated_at),
   submitted_at: isoOrNull(s.submitted_at),
+  language: s.language,
   form_id: s.form_id,
   tags: s.tags,
   contact_id: s.contact_id

@@ -26,6 +26,7 @@ import shiftsZonesWaitlists from "./0025_shifts_zones_waitlists.js"
 import uploads from "./0026_uploads.js"
 import messages from "./0028_messages.js"
 import languages from "./0027_languages.js"
+import submissionLanguage from "./0037_submission_language.js"
 
 const table = "forms_migrations"
 
@@ -57,7 +58,8 @@ const migrations = {
   "0025_shifts_zones_waitlists": shiftsZonesWaitlists,
   "0026_uploads": uploads,
   "0028_messages": messages,
-  "0027_languages": languages
+  "0027_languages": languages,
+  "0037_submission_language": submissionLanguage
 }
 const loader = PgMigrator.fromRecord(migrations)
 

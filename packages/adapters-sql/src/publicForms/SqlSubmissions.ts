@@ -68,9 +68,9 @@ export const makeSqlSubmissions = Effect.gen(function*() {
   const insertOrGet = Effect.fnUntraced(function*(draft: NewDraft) {
     const now = new Date(yield* Clock.currentTimeMillis)
     const inserted = yield* sql`
-      INSERT INTO submissions (schema_id, idempotency_key, values, event_id, subject_id, created_at, updated_at)
+      INSERT INTO submissions (schema_id, idempotency_key, values, event_id, subject_id, language, created_at, updated_at)
       SELECT ${draft.schema_id}, ${draft.idempotency_key}, ${jsonText(draft.values)}::jsonb, ${draft.event_id},
-              ${draft.subject_id}, ${now}::timestamptz, ${now}::timestamptz
+              ${draft.subject_id}, ${draft.language}, ${now}::timestamptz, ${now}::timestamptz
       WHERE ${atRevision(sql, draft.schema_id, draft.revision)}
       ON CONFLICT (schema_id, idempotency_key) DO NOTHING
       RETURNING ${columns}`.pipe(Effect.flatMap(toSubmissions))
@@ -121,13 +121,13 @@ export const makeSqlSubmissions = Effect.gen(function*() {
   })
 
   const save = Effect.fn("SqlSubmissions.save")(
-    function*(schemaId: string, id: string, patch: Readonly<Record<string, unknown>>, revision?: number) {
+    function*(schemaId: string, id: string, patch: Readonly<Record<string, unknown>>, revision?: number, language?: string) {
       if (!isUuid(id)) return yield* new SubmissionNotFound({})
       const now = new Date(yield* Clock.currentTimeMillis)
       const rows = yield* sql`
         UPDATE submissions
         SET values = values || ${jsonText(patch)}::jsonb, auto_save_count = auto_save_count + 1,
-            version = version + 1, updated_at = ${now}::timestamptz
+            version = version + 1, updated_at = ${now}::timestamptz, language = COALESCE(${language ?? null}::text, language)
         WHERE id = ${id}::uuid AND schema_id IS NOT DISTINCT FROM ${schemaId} AND status IS NOT DISTINCT FROM 'draft'
           AND ${atRevision(sql, schemaId, revision)}
         RETURNING ${columns}`.pipe(Effect.flatMap(toSubmissions))
@@ -204,7 +204,8 @@ export const makeSqlSubmissions = Effect.gen(function*() {
   const submitUpdate = (command: SubmitCommand, at: Date) =>
     sql`UPDATE submissions
         SET status = 'submitted', values = ${jsonText(command.values)}::jsonb, submitted_at = ${at}::timestamptz,
-            updated_at = ${at}::timestamptz, version = version + 1
+            updated_at = ${at}::timestamptz, version = version + 1,
+            language = COALESCE(${command.language ?? null}::text, language)
         WHERE id = ${command.id}::uuid AND schema_id IS NOT DISTINCT FROM ${command.schema_id} AND status IS NOT DISTINCT FROM 'draft'
           AND version = ${command.expected_version} AND ${atRevision(sql, command.schema_id, command.revision)}
         RETURNING ${columns}`

@@ -12,6 +12,7 @@ export const submissionColumns = [
   "event_id",
   "subject_id",
   "values",
+  "language",
   `${epochMs("created_at")} AS created_at`,
   `${epochMs("updated_at")} AS updated_at`,
   `${epochMs("submitted_at")} AS submitted_at`,
@@ -28,6 +29,7 @@ interface SubmissionRow {
   readonly event_id: string | null
   readonly subject_id: string | null
   readonly values: unknown
+  readonly language: string
   readonly created_at: number
   readonly updated_at: number
   readonly submitted_at: number | null
@@ -51,6 +53,7 @@ const toSubmission = (row: SubmissionRow): Submission => {
     event_id: row.event_id,
     subject_id: row.subject_id,
     values: toValues(row.values),
+    language: row.language,
     created_at: row.created_at,
     updated_at: row.updated_at,
     submitted_at: row.submitted_at,

@@ -13,6 +13,7 @@ export const adminSubmissionColumns = [
   "s.values",
   "s.tags",
   "s.contact_id::text AS contact_id",
+  "s.language",
   `${epochMs("s.created_at")} AS created_at`,
   `${epochMs("s.updated_at")} AS updated_at`,
   `${epochMs("s.submitted_at")} AS submitted_at`
@@ -28,6 +29,7 @@ interface Row {
   readonly values: unknown
   readonly tags: unknown
   readonly contact_id: string | null
+  readonly language: string
   readonly created_at: number
   readonly updated_at: number
   readonly submitted_at: number | null
@@ -49,6 +51,7 @@ export const toAdminSubmission = (raw: unknown): AdminSubmission => {
     values: toValues(row.values),
     tags: sortedTags(tagsOf(row.tags)),
     contact_id: row.contact_id,
+    language: row.language,
     created_at: row.created_at,
     updated_at: row.updated_at,
     submitted_at: row.submitted_at

@@ -19,7 +19,7 @@ const actor = { organisation_id: portalIds.organisation, api_key_id: null }
 const newSubmission = Effect.gen(function*() {
   const { submission } = yield* (yield* Submissions).createOrGet({
     schema_id: portalIds.volunteer, idempotency_key: fresh("erasure-key-0000"), event_id: portalIds.festival,
-    subject_id: null, values: values({})
+    subject_id: null, values: values({}), language: "en"
   })
   return submission.id
 })

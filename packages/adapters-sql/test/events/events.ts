@@ -53,12 +53,12 @@ export const submitVolunteer = (submitted: Values) =>
   Effect.gen(function*() {
     const submissions = yield* Submissions
     const { submission } = yield* submissions.createOrGet({
-      schema_id: portalIds.volunteer, idempotency_key: fresh("events-key-0000"), event_id: portalIds.festival, subject_id: null, values: values({})
+      schema_id: portalIds.volunteer, idempotency_key: fresh("events-key-0000"), event_id: portalIds.festival, subject_id: null, values: values({}), language: "en"
     })
     const at = (yield* Clock.currentTimeMillis) - 1_000
     const event = submissionSubmitted({
       submission_id: submission.id, schema_id: portalIds.volunteer, organisation_id: portalIds.organisation,
-      event_id: portalIds.festival, values: submitted, submitted_at: at
+      event_id: portalIds.festival, values: submitted, submitted_at: at, language: "en"
     })
     return yield* submissions.submit({
       schema_id: portalIds.volunteer, id: submission.id, expected_version: submission.version, values: submitted,

@@ -27,7 +27,7 @@ export const submitWith = (messages: ReadonlyArray<NewMessage>, options: { reado
   Effect.gen(function*() {
     const submissions = yield* Submissions
     const { submission } = yield* submissions.createOrGet({
-      schema_id: ids.volunteer, idempotency_key: key(), event_id: ids.festival, subject_id: null, values: {}
+      schema_id: ids.volunteer, idempotency_key: key(), event_id: ids.festival, subject_id: null, values: {}, language: "en"
     })
     yield* submissions.submit({
       schema_id: ids.volunteer,
@@ -66,7 +66,7 @@ export const messageRowsScenarios = (it: MessageRowsIt, rowsPort: typeof Message
     Effect.gen(function*() {
       const submissions = yield* Submissions
       const { submission } = yield* submissions.createOrGet({
-        schema_id: ids.volunteer, idempotency_key: key(), event_id: ids.festival, subject_id: null, values: {}
+        schema_id: ids.volunteer, idempotency_key: key(), event_id: ids.festival, subject_id: null, values: {}, language: "en"
       })
       const stale = yield* Effect.flip(submissions.submit({
         schema_id: ids.volunteer, id: submission.id, expected_version: submission.version + 7, values: {}, claims: [],

@@ -187,7 +187,7 @@ export const uniqueDigestMigrationScenarios = (
         // The primary key holds too: a new submit of a value claimed before 0006, spelled anew, loses.
         const store = yield* makeSqlSubmissions
         const { submission } = yield* store.createOrGet({
-          schema_id: ids.volunteer, idempotency_key: "after-0006", event_id: null, subject_id: null, values: {}
+          schema_id: ids.volunteer, idempotency_key: "after-0006", event_id: null, subject_id: null, values: {}, language: "en"
         })
         const lost = yield* Effect.flip(store.submit({
           schema_id: ids.volunteer,

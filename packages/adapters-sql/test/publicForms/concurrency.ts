@@ -37,7 +37,7 @@ export const concurrencyScenarios = (it: Vitest.MethodsNonLive<RaceServices>): v
       Effect.gen(function*() {
         const submissions = yield* Submissions
         const key = fresh("race-create")
-        const draft = { schema_id: ids.volunteer, idempotency_key: key, event_id: ids.festival, subject_id: null, values: values({}) }
+        const draft = { schema_id: ids.volunteer, idempotency_key: key, event_id: ids.festival, subject_id: null, values: values({}), language: "en" }
         const results = yield* Effect.all(Array.from({ length: 50 }, () => submissions.createOrGet(draft)), unbounded)
         expect(results.filter((r) => r.created).length).toBe(1)
         expect(new Set(results.map((r) => r.submission.id)).size).toBe(1)
@@ -49,7 +49,7 @@ export const concurrencyScenarios = (it: Vitest.MethodsNonLive<RaceServices>): v
         const submissions = yield* Submissions
         const marker = fresh("race-submit")
         const { submission } = yield* submissions.createOrGet({
-          schema_id: ids.volunteer, idempotency_key: marker, event_id: ids.festival, subject_id: null, values: values({})
+          schema_id: ids.volunteer, idempotency_key: marker, event_id: ids.festival, subject_id: null, values: values({}), language: "en"
         })
         const command = {
           schema_id: ids.volunteer,

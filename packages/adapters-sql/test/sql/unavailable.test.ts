@@ -56,7 +56,7 @@ const everyPortUnavailable = Effect.gen(function*() {
     Effect.flip(Effect.flatMap(FormSchemas, (s) => s.findByToken("tok-0000000000000000"))),
     Effect.flip(Effect.flatMap(Submissions, (s) => s.findInSchema("fs", "00000000-0000-4000-8000-000000000000"))),
     Effect.flip(Effect.flatMap(Submissions, (s) => s.createOrGet({
-      schema_id: "fs", idempotency_key: "k".repeat(16), event_id: null, subject_id: null, values: {}
+      schema_id: "fs", idempotency_key: "k".repeat(16), event_id: null, subject_id: null, values: {}, language: "en"
     }))),
     Effect.flip(Effect.flatMap(RateLimiter, (l) => l.hit("key", 10, 1000))),
     Effect.flip(Effect.flatMap(RateLimiter, (l) =>

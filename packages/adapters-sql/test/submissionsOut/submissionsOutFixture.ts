@@ -36,9 +36,9 @@ export const sqlSubmissionsOutFixture = Layer.effect(SubmissionsOutFixture, Effe
       orDie(sql.withTransaction(Effect.gen(function*() {
         const updated = new Date(input.updated_at ?? input.created_at)
         const [row] = yield* sql<{ readonly id: string; readonly organisation_id: string }>`
-          INSERT INTO submissions (schema_id, idempotency_key, status, values, tags, subject_id, created_at, updated_at, submitted_at)
+          INSERT INTO submissions (schema_id, idempotency_key, status, values, tags, subject_id, language, created_at, updated_at, submitted_at)
           VALUES (${input.form_id}, ${input.idempotency_key}, ${input.status}, ${JSON.stringify(input.values)}::jsonb,
-                  ${JSON.stringify(input.tags ?? [])}::jsonb, ${input.portal === true ? "artist-1" : null},
+                  ${JSON.stringify(input.tags ?? [])}::jsonb, ${input.portal === true ? "artist-1" : null}, ${input.language ?? "en"},
                   ${new Date(input.created_at)}::timestamptz, ${updated}::timestamptz,
                   ${input.status === "submitted" ? updated : null}::timestamptz)
           RETURNING id::text AS id, (SELECT organisation_id FROM form_schemas WHERE id = ${input.form_id}) AS organisation_id`

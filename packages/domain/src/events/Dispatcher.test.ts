@@ -72,12 +72,12 @@ describe("dispatchBatch", () => {
     runEvents([], Effect.gen(function*() {
       const submissions = yield* Submissions
       const { submission } = yield* submissions.createOrGet({
-        schema_id: portalIds.volunteer, idempotency_key: "crash-key-0000000001", event_id: portalIds.festival, subject_id: null, values: values({})
+        schema_id: portalIds.volunteer, idempotency_key: "crash-key-0000000001", event_id: portalIds.festival, subject_id: null, values: values({}), language: "en"
       })
       const submitted = values({ email: "Crash@Example.nl", shirt: "M" })
       yield* submissions.submit({
         schema_id: portalIds.volunteer, id: submission.id, expected_version: submission.version, values: submitted, claims: [], submitted_at: now,
-        events: [submissionSubmitted({ submission_id: submission.id, schema_id: portalIds.volunteer, organisation_id: portalIds.organisation, event_id: portalIds.festival, values: submitted, submitted_at: now })]
+        events: [submissionSubmitted({ submission_id: submission.id, schema_id: portalIds.volunteer, organisation_id: portalIds.organisation, event_id: portalIds.festival, values: submitted, submitted_at: now, language: "en" })]
       })
       const outbox = yield* Outbox
       const crashing = Outbox.of({ ...outbox, markDeliveredMany: () => Effect.fail(new Unavailable({ reason: "crashed" })) })

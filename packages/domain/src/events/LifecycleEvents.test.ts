@@ -23,7 +23,8 @@ describe("lifecycle event payloads", () => {
         organisation_id: "org",
         event_id: null,
         values: values(),
-        submitted_at: Date.parse("2027-07-01T10:00:00.000Z")
+        submitted_at: Date.parse("2027-07-01T10:00:00.000Z"),
+        language: "de-CH"
       })
       expect(event.type).toBe("submission.submitted")
       const json = JSON.parse(JSON.stringify(event.payload))
@@ -33,7 +34,8 @@ describe("lifecycle event payloads", () => {
         organisation_id: "org",
         event_id: null,
         values: { email: "a@b.nl" },
-        submitted_at: "2027-07-01T10:00:00.000Z"
+        submitted_at: "2027-07-01T10:00:00.000Z",
+        language: "de-CH"
       })
       expect(yield* decodeSubmissionSubmitted(json)).toEqual(json)
     }))

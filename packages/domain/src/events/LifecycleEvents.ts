@@ -34,7 +34,9 @@ export const SubmissionSubmittedPayload = Schema.Struct({
   /** The submitted values: exactly the merged map that passed strict validation. */
   values: Values,
   /** ISO 8601 UTC: the payload is stored as JSON and may leave the process, like the wire. */
-  submitted_at: Schema.String
+  submitted_at: Schema.String,
+  /** The submission's language (CONTRACT §19); absent from events recorded before languages. */
+  language: Schema.optionalKey(Schema.String)
 })
 export type SubmissionSubmittedPayload = typeof SubmissionSubmittedPayload.Type
 
@@ -60,6 +62,8 @@ export interface SubmissionSubmittedInput {
   readonly values: Values
   /** Epoch milliseconds, the same instant as the submission's `submitted_at`. */
   readonly submitted_at: number
+  /** The submission's language as the submit leaves it. */
+  readonly language: string
 }
 
 /** The `submission.submitted` outbox event of a submit (CONTRACT §6). */
@@ -71,7 +75,8 @@ export const submissionSubmitted = (input: SubmissionSubmittedInput): NewOutboxE
     organisation_id: input.organisation_id,
     event_id: input.event_id,
     values: copyValues(input.values),
-    submitted_at: new Date(input.submitted_at).toISOString()
+    submitted_at: new Date(input.submitted_at).toISOString(),
+    language: input.language
   }
 })
 

@@ -47,7 +47,8 @@ const submitVolunteer = (submitted: Values, key: string) =>
       idempotency_key: key,
       event_id: portalIds.festival,
       subject_id: null,
-      values: values({})
+      values: values({}),
+      language: "en"
     })
     const event = submissionSubmitted({
       submission_id: submission.id,
@@ -55,7 +56,8 @@ const submitVolunteer = (submitted: Values, key: string) =>
       organisation_id: portalIds.organisation,
       event_id: portalIds.festival,
       values: submitted,
-      submitted_at: now
+      submitted_at: now,
+      language: "en"
     })
     yield* submissions.submit({
       schema_id: portalIds.volunteer,
@@ -99,7 +101,7 @@ describe("tag sync", () => {
     run(Effect.gen(function*() {
       const handler = yield* makeTagSync
       const event = asOutboxEvent(submissionSubmitted({
-        submission_id: "s-x", schema_id: "fs-gone", organisation_id: "org", event_id: null, values: values({}), submitted_at: now
+        submission_id: "s-x", schema_id: "fs-gone", organisation_id: "org", event_id: null, values: values({}), submitted_at: now, language: "en"
       }))
       expect((yield* Effect.flip(handler.handle(event)))).toMatchObject({ _tag: "HandlerInputMissing" })
     })))

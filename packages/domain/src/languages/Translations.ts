@@ -12,6 +12,8 @@ export const maxLanguages = 20
 export const FieldTranslation = Schema.Struct({
   label: Schema.optionalKey(Schema.String),
   help: Schema.optionalKey(Schema.String),
+  /** The `regex` rule's message of a field with a `regex_message` (CONTRACT §4). */
+  regex_message: Schema.optionalKey(Schema.String),
   /** option value → label */
   options: Schema.optionalKey(Schema.Record(Schema.String, Schema.String))
 })

@@ -31,6 +31,10 @@ export const missingTranslations = (form: TranslatableForm): ReadonlyArray<strin
       if (typeof field.help === "string" && field.help !== "" && texts?.help === undefined) {
         missing.push(`${at}.fields.${field.slug}.help`)
       }
+      const regexMessage = field.validation_rules?.regex_message
+      if (typeof regexMessage === "string" && regexMessage.trim() !== "" && texts?.regex_message === undefined) {
+        missing.push(`${at}.fields.${field.slug}.regex_message`)
+      }
       for (const option of field.options ?? []) {
         if (own(texts?.options, option.value) === undefined) missing.push(`${at}.fields.${field.slug}.options.${option.value}`)
       }

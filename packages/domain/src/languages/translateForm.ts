@@ -30,6 +30,10 @@ export const translateForm = <F extends TextsOfForm>(form: F, language: string):
         ...field,
         label: texts.label ?? field.label,
         ...(texts.help !== undefined && typeof field.help === "string" && field.help !== "" ? { help: texts.help } : {}),
+        ...(texts.regex_message !== undefined && field.validation_rules !== null &&
+            typeof field.validation_rules.regex_message === "string"
+          ? { validation_rules: { ...field.validation_rules, regex_message: texts.regex_message } }
+          : {}),
         options: field.options === null
           ? null
           : field.options.map((option) => {

@@ -8,6 +8,7 @@ import type { Translations } from "./Translations.js"
 
 const maxLabel = 500
 const maxHelp = 1000
+const maxRegexMessage = 200
 const maxMessage = 100_000
 
 /** An array of strings; which tags a form may name is the definition check's (`checkTranslations.ts`). */
@@ -51,7 +52,7 @@ const texts = (e: FieldProblems, path: string, value: unknown, members: Readonly
 const fieldTranslation = (e: FieldProblems, path: string, value: unknown): boolean => {
   if (!isObject(value)) return e.add(path, "invalid", "An object is expected.") ?? false
   const { options, ...rest } = value
-  let ok = texts(e, path, rest, { label: maxLabel, help: maxHelp })
+  let ok = texts(e, path, rest, { label: maxLabel, help: maxHelp, regex_message: maxRegexMessage })
   if (has(value, "options")) {
     ok = keyed(e, `${path}.options`, options, (p, label) => textMember(e, p, label, maxLabel)) && ok
   }

@@ -1,5 +1,6 @@
 /** The artist portal use cases (CONTRACT §5): engagement summary, a section with its draft values, a section submit. */
 import { Context, type Effect, Schema, Struct } from "effect"
+import type { AnswerLanguage } from "../languages/AnswerLanguage.js"
 import { Translations } from "../languages/Translations.js"
 import { FormField } from "../forms/FormField.js"
 import { EventRef } from "../forms/FormSchema.js"
@@ -34,6 +35,8 @@ export type PortalSummarySection = typeof PortalSummarySection.Type
 export const PortalSummary = Schema.Struct({
   engagement: Schema.Struct({ id: Schema.String, event: EventRef }),
   artist: Schema.Struct({ id: Schema.String, name: Schema.String }),
+  /** The advance form's languages (CONTRACT §19), when it names them: they choose the answer's. */
+  languages: Schema.optionalKey(Schema.Array(Schema.String)),
   /** Ordered by position, then id. */
   sections: Schema.Array(PortalSummarySection)
 })
@@ -61,12 +64,13 @@ export class ArtistPortal extends Context.Service<ArtistPortal, {
    */
   readonly page: (token: string) => Effect.Effect<PortalSummary, PortalNotFound | ArtistGone | Unavailable>
   /** GET /p/artist/{token}: token (404) → artist (410) → rate limit (429). Answers are `Limited`. */
-  readonly summary: (token: string, client: Client) => Effect.Effect<Limited<PortalSummary>, PortalAccessError>
+  readonly summary: (token: string, client: Client, language?: AnswerLanguage) => Effect.Effect<Limited<PortalSummary>, PortalAccessError>
   /** GET /p/artist/{token}/sections/{section_id}: … → section (404, `Refused`: after the limit). */
   readonly section: (
     token: string,
     sectionId: string,
-    client: Client
+    client: Client,
+    language?: AnswerLanguage
   ) => Effect.Effect<Limited<PortalSectionView>, PortalAccessError | Refused<SectionNotFound>>
   /**
    * POST /p/artist/{token}/sections/{section_id}: … → section (404) → lock (409, CONTRACT §21) → strict
@@ -77,7 +81,8 @@ export class ArtistPortal extends Context.Service<ArtistPortal, {
     token: string,
     sectionId: string,
     values: Values,
-    client: Client
+    client: Client,
+    language?: AnswerLanguage
   ) => Effect.Effect<
     Limited<PortalSectionView>,
     PortalAccessError | Refused<SectionNotFound | SectionLocked | ValidationFailed>
@@ -91,7 +96,8 @@ export class ArtistPortal extends Context.Service<ArtistPortal, {
     token: string,
     sectionId: string,
     values: Values,
-    client: Client
+    client: Client,
+    language?: AnswerLanguage
   ) => Effect.Effect<
     Limited<PortalSectionView>,
     PortalAccessError | Refused<SectionNotFound | SectionLocked | ValidationFailed>

@@ -12,12 +12,13 @@ import { RateLimiter } from "../limits/RateLimiter.js"
 import { revisionRounds } from "../publicForms/formSteps.js"
 import type { Submission } from "../publicForms/Submission.js"
 import { mergeValues, pickSchemaValues, withoutSlugs } from "../publicForms/SubmissionValues.js"
-import { ValidationFailed } from "../rules/errors.js"
 import { makeRulesCache } from "../rules/RulesCache.js"
 import { Unavailable } from "../shared/errors.js"
 import { AnotherRound, atMostRounds, inRounds } from "../shared/rounds.js"
 import { ArtistPortal, type PortalSectionView, type PortalSummary } from "./ArtistPortal.js"
 import type { AdvanceSection, PortalContext } from "./Engagement.js"
+import { type AnswerLanguage, chooseAnswerLanguage } from "../languages/AnswerLanguage.js"
+import { failedInLanguage } from "../languages/failedInLanguage.js"
 import { Engagements } from "./Engagements.js"
 import { ArtistGone, PortalNotFound, SectionLocked, SectionNotFound } from "./errors.js"
 import { isLockedAt, isOverdueAt } from "./SectionLock.js"
@@ -31,6 +32,7 @@ const sectionRounds = atMostRounds(maxSectionAttempts)
 export const toSummary = (context: PortalContext, now: number): PortalSummary => ({
   engagement: { id: context.engagement.id, event: context.engagement.event },
   artist: { id: context.artist.id, name: context.artist.name },
+  ...(context.advance_schema?.languages === undefined ? {} : { languages: context.advance_schema.languages }),
   sections: mapSections(context.sections, context.advance_schema).map((section) => ({
     id: section.id,
     name: section.name,
@@ -70,10 +72,13 @@ export const makeArtistPortal = Effect.gen(function*() {
   const underAccess = <A, E, R>(
     token: string,
     client: Client,
-    after: (context: PortalContext) => Effect.Effect<A, E, R>
+    after: (context: PortalContext) => Effect.Effect<A, E, R>,
+    language?: AnswerLanguage
   ) =>
     Effect.gen(function*() {
       const context = yield* access(token)
+      // The advance form's languages decide the answer's (CONTRACT §19); a portal without one answers its default.
+      yield* chooseAnswerLanguage(context.advance_schema ?? {}, language)
       const rateLimit = yield* limit(portalPolicy, config.portalLimitPerMinute, context.engagement.id, client)
       return yield* underLimit(rateLimit)(after(context))
     })
@@ -99,11 +104,21 @@ export const makeArtistPortal = Effect.gen(function*() {
     return Option.isSome(draft) ? draft.value.values : emptyValues()
   })
 
-  const summary = Effect.fn("ArtistPortal.summary")(function*(token: string, client: Client) {
-    return yield* underAccess(token, client, (context) => Effect.map(Clock.currentTimeMillis, (now) => toSummary(context, now)))
+  const summary = Effect.fn("ArtistPortal.summary")(function*(token: string, client: Client, language?: AnswerLanguage) {
+    return yield* underAccess(
+      token,
+      client,
+      (context) => Effect.map(Clock.currentTimeMillis, (now) => toSummary(context, now)),
+      language
+    )
   })
 
-  const section = Effect.fn("ArtistPortal.section")(function*(token: string, sectionId: string, client: Client) {
+  const section = Effect.fn("ArtistPortal.section")(function*(
+    token: string,
+    sectionId: string,
+    client: Client,
+    language?: AnswerLanguage
+  ) {
     return yield* underAccess(token, client, (context) =>
       Effect.gen(function*() {
         const target = mapped(context, sectionId)
@@ -111,14 +126,19 @@ export const makeArtistPortal = Effect.gen(function*() {
         const { schema, section: advanceSection, fields } = target.value
         const values = yield* draftValues(schema, context.engagement.id)
         return toView(advanceSection, fields, values, schema)
-      }))
+      }), language)
   })
 
   /**
    * One section submit under the context as read: none when the advance schema left the revision its values
    * were validated against before they were written (nothing was written then).
    */
-  const submitUnder = Effect.fnUntraced(function*(context: PortalContext, sectionId: string, body: Values) {
+  const submitUnder = Effect.fnUntraced(function*(
+    context: PortalContext,
+    sectionId: string,
+    body: Values,
+    language: AnswerLanguage | undefined
+  ) {
     const target = mapped(context, sectionId)
     if (Option.isNone(target)) return yield* new SectionNotFound({})
     const { schema, section: advanceSection, formSection, fields } = target.value
@@ -138,7 +158,7 @@ export const makeArtistPortal = Effect.gen(function*() {
       // Inactive fields (CONTRACT §18) stay in the draft but are left out of the event (and so of value applying).
       return check.errors === undefined
         ? Effect.succeed({ merged, sent: withoutSlugs(merged, check.inactive) })
-        : Effect.fail(new ValidationFailed({ fields: check.errors }))
+        : Effect.fail(failedInLanguage(check.errors, { ...schema, fields }, language))
     }
 
     // Read, merge, validate, then write only while the draft is still the one we read (a versioned
@@ -207,7 +227,8 @@ export const makeArtistPortal = Effect.gen(function*() {
     token: string,
     client: Client,
     step: (context: PortalContext) => Effect.Effect<Option.Option<A>, E, R>,
-    gaveUp: string
+    gaveUp: string,
+    language: AnswerLanguage | undefined
   ) =>
     underAccess(token, client, (first) =>
       Effect.gen(function*() {
@@ -220,7 +241,7 @@ export const makeArtistPortal = Effect.gen(function*() {
           return Option.isSome(view) ? view.value : yield* new AnotherRound()
         })
         return yield* inRounds(round, revisionRounds, () => new Unavailable({ reason: gaveUp }))
-      }))
+      }), language)
 
   /**
    * Validated by the section's fields as read in this request, and written only while the advance schema is at
@@ -230,13 +251,15 @@ export const makeArtistPortal = Effect.gen(function*() {
     token: string,
     sectionId: string,
     body: Values,
-    client: Client
+    client: Client,
+    language?: AnswerLanguage
   ) {
     return yield* inFreshContext(
       token,
       client,
-      (context) => submitUnder(context, sectionId, body),
-      "The advance form kept changing; nothing was submitted."
+      (context) => submitUnder(context, sectionId, body, language),
+      "The advance form kept changing; nothing was submitted.",
+      language
     )
   })
 
@@ -245,7 +268,12 @@ export const makeArtistPortal = Effect.gen(function*() {
    * written over the draft's (created empty when there is none) while the section is unlocked and the schema at
    * the revision read; none when the schema moved (nothing was written then).
    */
-  const saveUnder = Effect.fnUntraced(function*(context: PortalContext, sectionId: string, body: Values) {
+  const saveUnder = Effect.fnUntraced(function*(
+    context: PortalContext,
+    sectionId: string,
+    body: Values,
+    language: AnswerLanguage | undefined
+  ) {
     const target = mapped(context, sectionId)
     if (Option.isNone(target)) return yield* new SectionNotFound({})
     const { schema, section: advanceSection, fields } = target.value
@@ -260,7 +288,7 @@ export const makeArtistPortal = Effect.gen(function*() {
       ? mergeValues(pickSchemaValues(fields, found.value.values), patch)
       : patch
     const check = rules.relaxed(patch, activity)
-    if (check.errors !== undefined) return yield* new ValidationFailed({ fields: check.errors })
+    if (check.errors !== undefined) return yield* failedInLanguage(check.errors, { ...schema, fields }, language)
     const draft = Option.isSome(found) ? found : yield* engagements.createAdvanceDraft({
       engagement_id: engagement.id,
       schema_id: schema.id,
@@ -293,13 +321,15 @@ export const makeArtistPortal = Effect.gen(function*() {
     token: string,
     sectionId: string,
     body: Values,
-    client: Client
+    client: Client,
+    language?: AnswerLanguage
   ) {
     return yield* inFreshContext(
       token,
       client,
-      (context) => saveUnder(context, sectionId, body),
-      "The advance form kept changing; nothing was saved."
+      (context) => saveUnder(context, sectionId, body, language),
+      "The advance form kept changing; nothing was saved.",
+      language
     )
   })
 

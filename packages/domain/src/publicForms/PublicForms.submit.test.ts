@@ -46,7 +46,8 @@ describe("PublicForms.submit", () => {
         organisation_id: "org-conf",
         event_id: seedIds.festival,
         values: expected,
-        submitted_at: new Date(seedNowMs + 1_234).toISOString()
+        submitted_at: new Date(seedNowMs + 1_234).toISOString(),
+        language: "en"
       })
       const claims = (yield* store.claims).map((c) => [c.slug, c.normalized]).sort()
       expect(claims).toEqual([["email", "ada@example.org"], ["nickname", "ada"]])

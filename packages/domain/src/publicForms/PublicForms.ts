@@ -1,6 +1,7 @@
 /** The public-forms use cases (CONTRACT §3), in the contract's orders of checks. */
 import { Context, type Effect, Schema } from "effect"
 import type { FormNotFound } from "../forms/errors.js"
+import type { AnswerLanguage } from "../languages/AnswerLanguage.js"
 import { FormSchema } from "../forms/FormSchema.js"
 import { Values } from "../forms/Values.js"
 import type { RateLimited } from "../limits/errors.js"
@@ -41,7 +42,8 @@ export class PublicForms extends Context.Service<PublicForms, {
   readonly createDraft: (
     token: string,
     input: CreateDraftInput,
-    client: Client
+    client: Client,
+    language?: AnswerLanguage
   ) => Effect.Effect<
     Limited<{ readonly submission: Submission; readonly created: boolean }>,
     FormNotFound | Refused<RateLimited | FormClosed | ValidationFailed> | Unavailable
@@ -51,17 +53,20 @@ export class PublicForms extends Context.Service<PublicForms, {
     token: string,
     submissionId: string,
     values: Values,
-    client: Client
+    client: Client,
+    language?: AnswerLanguage
   ) => Effect.Effect<Limited<Submission>, DraftWriteError>
   /** token (404) → submission (404) → submit limit (429) → draft (409) → open (409) → values (422). */
   readonly submit: (
     token: string,
     submissionId: string,
     values: Values,
-    client: Client
+    client: Client,
+    language?: AnswerLanguage
   ) => Effect.Effect<Limited<Submission>, DraftWriteError>
   readonly timeSlots: (
-    token: string
+    token: string,
+    language?: AnswerLanguage
   ) => Effect.Effect<ReadonlyArray<TimeSlot>, FormNotFound | TimeSlotsNotAvailable | Unavailable>
-  readonly sections: (token: string) => Effect.Effect<ReadonlyArray<RegistrationSection>, FormNotFound | Unavailable>
+  readonly sections: (token: string, language?: AnswerLanguage) => Effect.Effect<ReadonlyArray<RegistrationSection>, FormNotFound | Unavailable>
 }>()("@forms/domain/PublicForms") {}

@@ -16,6 +16,11 @@ export const Submission = Schema.Struct({
   /** The master artist for portal drafts; null for public forms. */
   subject_id: Schema.NullOr(Schema.String),
   values: Values,
+  /**
+   * The language chosen on its create, replaced by each later save or submit that named one explicitly
+   * (CONTRACT §19): one of the form's languages, and the language of its messages.
+   */
+  language: Schema.String,
   /** Epoch milliseconds. */
   created_at: Schema.Number,
   updated_at: Schema.Number,

@@ -8,6 +8,7 @@ const draft = newDraft({
   idempotency_key: "key-0000000000000001",
   event_id: "ev-1",
   subject_id: null,
+  language: "en",
   values: { email: "a@b.nl" },
   now: 1_000
 })

@@ -14,6 +14,8 @@ export interface DraftInit {
   readonly event_id: string | null
   readonly subject_id: string | null
   readonly values: Values
+  /** The language chosen on the create (CONTRACT §19). */
+  readonly language: string
   readonly now: number
 }
 
@@ -27,6 +29,7 @@ export const newDraft = (init: DraftInit): Submission => ({
   event_id: init.event_id,
   subject_id: init.subject_id,
   values: copyValues(init.values),
+  language: init.language,
   created_at: init.now,
   updated_at: init.now,
   submitted_at: null,
@@ -37,12 +40,14 @@ export const newDraft = (init: DraftInit): Submission => ({
 export const applySave = (
   submission: Submission,
   patch: Values,
-  now: number
+  now: number,
+  language?: string
 ): Result.Result<Submission, AlreadySubmitted> =>
   isDraft(submission)
     ? Result.succeed({
       ...submission,
       values: mergeValues(submission.values, patch),
+      language: language ?? submission.language,
       auto_save_count: submission.auto_save_count + 1,
       updated_at: now,
       version: submission.version + 1
@@ -57,7 +62,8 @@ export const applySubmit = (
   submission: Submission,
   expectedVersion: number,
   values: Values,
-  submittedAt: number
+  submittedAt: number,
+  language?: string
 ): Result.Result<Submission, AlreadySubmitted | VersionConflict> => {
   if (!isDraft(submission)) return Result.fail(new AlreadySubmitted({}))
   if (submission.version !== expectedVersion) return Result.fail(new VersionConflict({}))
@@ -65,6 +71,7 @@ export const applySubmit = (
     ...submission,
     status: "submitted",
     values: copyValues(values),
+    language: language ?? submission.language,
     submitted_at: submittedAt,
     updated_at: submittedAt,
     version: submission.version + 1

@@ -16,6 +16,8 @@ export const NewDraft = Schema.Struct({
   event_id: Schema.NullOr(Schema.String),
   subject_id: Schema.NullOr(Schema.String),
   values: Values,
+  /** The language chosen on the create (CONTRACT §19). */
+  language: Schema.String,
   /**
    * The form's revision the values were validated against: when given, a new draft is inserted only while
    * it is still the form's revision (else RevisionChanged, nothing written); a stored key is returned anyway.
@@ -58,6 +60,8 @@ export interface SubmitCommand {
    */
   readonly values: Values
   readonly claims: ReadonlyArray<UniqueClaim>
+  /** A language the submit named explicitly (CONTRACT §19): it replaces the stored one; absent: kept. */
+  readonly language?: string | undefined
   /** Places on time slots to take; absent or undefined when no slot is chosen. */
   readonly places?: PlacesRequest | undefined
   /** Epoch ms, set by the use case (from Effect's Clock): stored as `submitted_at` and `updated_at`, and the same instant is in the event payload. */
@@ -83,12 +87,14 @@ export class Submissions extends Context.Service<Submissions, {
   /**
    * Merges `patch` over the stored values and counts one save, only while the submission is a draft and,
    * when `revision` is given, only while it is the form's revision (else RevisionChanged, nothing written).
+   * `language`, when given (a language the save named explicitly), replaces the stored one.
    */
   readonly save: (
     schemaId: string,
     id: string,
     patch: Values,
-    revision?: number
+    revision?: number,
+    language?: string
   ) => Effect.Effect<Submission, SubmissionNotFound | AlreadySubmitted | RevisionChanged | Unavailable>
   /** Marks the draft submitted at `expected_version` with its values, unique claims and outbox events. */
   readonly submit: (

@@ -2,12 +2,14 @@
 import { Clock, Effect, Option } from "effect"
 import type { FormSchema } from "../forms/FormSchema.js"
 import { emptyValues } from "../forms/Values.js"
+import { type AnswerLanguage, chooseAnswerLanguage } from "../languages/AnswerLanguage.js"
+import { chooseLanguage } from "../languages/chooseLanguage.js"
 import { FormsConfig } from "../FormsConfig.js"
 import { underLimit } from "../limits/Limited.js"
 import { type Client, writePolicy } from "../limits/LimitPolicy.js"
 import { limitStep } from "../limits/limitStep.js"
 import { RateLimiter } from "../limits/RateLimiter.js"
-import { ValidationFailed } from "../rules/errors.js"
+import { failedInLanguage } from "../languages/failedInLanguage.js"
 import { Unavailable } from "../shared/errors.js"
 import { AnotherRound, inRounds } from "../shared/rounds.js"
 import { FormClosed } from "./errors.js"
@@ -23,8 +25,9 @@ export const makeCreateDraft = (steps: FormSteps) =>
     const limit = limitStep(yield* RateLimiter)
     const config = yield* FormsConfig
 
-    return Effect.fn("PublicForms.createDraft")(function*(token: string, input: CreateDraftInput, client: Client) {
+    return Effect.fn("PublicForms.createDraft")(function*(token: string, input: CreateDraftInput, client: Client, language?: AnswerLanguage) {
       const schema = yield* steps.resolve(token)
+      yield* chooseAnswerLanguage(schema, language)
       // A replay counts too: the limit sits before the key lookup.
       const rateLimit = yield* limit(writePolicy, config.writeLimitPerHour, schema.id, client)
       return yield* underLimit(rateLimit)(Effect.gen(function*() {
@@ -57,7 +60,7 @@ export const makeCreateDraft = (steps: FormSteps) =>
             if (Option.isSome(existing)) return { submission: existing.value, created: false }
             // Refused by the rules of the form as it is now, never by a cached older revision.
             const moved = round < maxRevisionRounds ? yield* steps.movedOn(current) : undefined
-            if (moved === undefined) return yield* new ValidationFailed({ fields: errors })
+            if (moved === undefined) return yield* failedInLanguage(errors, current, language)
             current = moved
             return yield* new AnotherRound()
           }
@@ -69,6 +72,8 @@ export const makeCreateDraft = (steps: FormSteps) =>
             event_id: current.event?.id ?? null,
             subject_id: null,
             values,
+            // Chosen among the languages of the revision written against (CONTRACT §19).
+            language: chooseLanguage(current, language ?? {}).language,
             ...(Object.keys(values).length > 0 ? { revision: current.revision } : {})
           }).pipe(Effect.catchTag("RevisionChanged", () => Effect.succeed(undefined)))
           if (result !== undefined) return result

@@ -1,5 +1,6 @@
 /** The PublicForms service: the use cases of CONTRACT §3 over the ports, one maker per use case. */
 import { Clock, Effect, Layer } from "effect"
+import { type AnswerLanguage, chooseAnswerLanguage } from "../languages/AnswerLanguage.js"
 import { RegistrationData } from "../shifts/RegistrationData.js"
 import { festivalEventIds, toTimeSlots } from "../shifts/timeSlots.js"
 import { makeCreateDraft } from "./createDraft.js"
@@ -21,8 +22,9 @@ export const makePublicForms = Effect.gen(function*() {
     return { schema, accepts_submissions: acceptsSubmissions(schema, now) }
   })
 
-  const timeSlots = Effect.fn("PublicForms.timeSlots")(function*(token: string) {
+  const timeSlots = Effect.fn("PublicForms.timeSlots")(function*(token: string, language?: AnswerLanguage) {
     const schema = yield* steps.resolve(token)
+    yield* chooseAnswerLanguage(schema, language)
     if (schema.type !== "volunteer") return yield* new TimeSlotsNotAvailable({})
     if (schema.event === null) return []
     const tree = yield* registration.eventTree(schema.event.id)
@@ -32,8 +34,9 @@ export const makePublicForms = Effect.gen(function*() {
   })
 
   // The event and its direct children, as the contract states for sections.
-  const sections = Effect.fn("PublicForms.sections")(function*(token: string) {
+  const sections = Effect.fn("PublicForms.sections")(function*(token: string, language?: AnswerLanguage) {
     const schema = yield* steps.resolve(token)
+    yield* chooseAnswerLanguage(schema, language)
     if (schema.event === null) return []
     const tree = yield* registration.eventTree(schema.event.id)
     if (tree.length === 0) return []

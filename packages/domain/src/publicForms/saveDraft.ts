@@ -6,6 +6,9 @@
 import { Clock, Effect } from "effect"
 import type { FormSchema } from "../forms/FormSchema.js"
 import type { Values } from "../forms/Values.js"
+import { type AnswerLanguage, chooseAnswerLanguage, explicitLanguage } from "../languages/AnswerLanguage.js"
+import { chooseLanguage } from "../languages/chooseLanguage.js"
+import { failedInLanguage } from "../languages/failedInLanguage.js"
 import { FormsConfig } from "../FormsConfig.js"
 import { underLimit } from "../limits/Limited.js"
 import { type Client, writePolicy } from "../limits/LimitPolicy.js"
@@ -43,8 +46,15 @@ export const makeSaveDraft = (steps: FormSteps) =>
       return yield* (isDraft(submission) ? error : new AlreadySubmitted({}))
     })
 
-    return Effect.fn("PublicForms.save")(function*(token: string, submissionId: string, body: Values, client: Client) {
+    return Effect.fn("PublicForms.save")(function*(
+      token: string,
+      submissionId: string,
+      body: Values,
+      client: Client,
+      language?: AnswerLanguage
+    ) {
       const schema = yield* steps.resolve(token)
+      yield* chooseAnswerLanguage(schema, language)
       const rateLimit = yield* limit(schema, submissionId, client)
       let current: FormSchema = schema
       let round = 0
@@ -73,13 +83,19 @@ export const makeSaveDraft = (steps: FormSteps) =>
         if (errors !== undefined) {
           // Refused by the rules of the form as it is now, never by a cached older revision.
           const moved = round < maxRevisionRounds ? yield* steps.movedOn(current) : undefined
-          if (moved === undefined) return yield* refuse(current, submissionId, new ValidationFailed({ fields: errors }))
+          if (moved === undefined) return yield* refuse(current, submissionId, failedInLanguage(errors, current, language))
           current = moved
           return yield* new AnotherRound()
         }
         // Merged and counted only while still a draft (a submitted one answers 409) and only while the form
         // is at the revision just validated against: otherwise again with fresh rules.
-        const saved = yield* submissions.save(current.id, submissionId, values, current.revision).pipe(
+        const saved = yield* submissions.save(
+          current.id,
+          submissionId,
+          values,
+          current.revision,
+          explicitLanguage(chooseLanguage(current, language ?? {}))
+        ).pipe(
           Effect.catchTag("RevisionChanged", () => Effect.succeed(undefined))
         )
         if (saved !== undefined) return saved

@@ -8,6 +8,8 @@ import { Clock, Effect, Metric, Option } from "effect"
 import { submissionSubmitted } from "../events/LifecycleEvents.js"
 import type { FormSchema } from "../forms/FormSchema.js"
 import type { Values } from "../forms/Values.js"
+import { type AnswerLanguage, chooseAnswerLanguage, explicitLanguage } from "../languages/AnswerLanguage.js"
+import { chooseLanguage, type LanguageRequest } from "../languages/chooseLanguage.js"
 import { FormsConfig } from "../FormsConfig.js"
 import { underLimit } from "../limits/Limited.js"
 import { type Client, submitPolicy } from "../limits/LimitPolicy.js"
@@ -15,7 +17,7 @@ import { limitStep } from "../limits/limitStep.js"
 import { composeSubmitMessages } from "../messages/composeMessages.js"
 import { MessagesConfig } from "../messages/MessagesConfig.js"
 import { RateLimiter } from "../limits/RateLimiter.js"
-import { ValidationFailed } from "../rules/errors.js"
+import { failedInLanguage } from "../languages/failedInLanguage.js"
 import type { FieldErrors } from "../rules/FieldErrors.js"
 import { submissionsSubmitted } from "../operations/counters.js"
 import { Unavailable } from "../shared/errors.js"
@@ -42,17 +44,22 @@ export const makeSubmitDraft = (steps: FormSteps) =>
     const messagesConfig = yield* MessagesConfig
 
     /** Our read may predate a racing submit: a submission that is no longer a draft answers 409, not 422. */
-    const refuse = Effect.fnUntraced(function*(schema: FormSchema, id: string, fields: FieldErrors) {
+    const refuse = Effect.fnUntraced(function*(schema: FormSchema, id: string, fields: FieldErrors, asked: LanguageRequest) {
       const current = yield* submissions.findInSchema(schema.id, id)
       if (Option.isSome(current) && !isDraft(current.value)) return yield* new AlreadySubmitted({})
-      return yield* new ValidationFailed({ fields })
+      return yield* failedInLanguage(fields, schema, asked)
     })
 
     /**
      * One round: the merged map checked strictly and submitted at the version read and the form's revision
      * validated against; "version" on a lost race with a save, "revision" when the form changed meanwhile.
      */
-    const attempt = Effect.fnUntraced(function*(schema: FormSchema, submission: Submission, patch: Values) {
+    const attempt = Effect.fnUntraced(function*(
+      schema: FormSchema,
+      submission: Submission,
+      patch: Values,
+      asked: LanguageRequest
+    ) {
       // Values saved under a slug the form has dropped since stay stored (CONTRACT §12), but only the
       // form's own slugs are validated and put in the event.
       const kept = mergeValues(submission.values, patch)
@@ -70,10 +77,13 @@ export const makeSubmitDraft = (steps: FormSteps) =>
       if (errors !== undefined) {
         // Refused by the rules of the form as it is now, never by a cached older revision.
         if ((yield* steps.movedOn(schema)) !== undefined) return "revision" as const
-        return yield* refuse(schema, submission.id, errors)
+        return yield* refuse(schema, submission.id, errors, asked)
       }
       const submittedAt = yield* Clock.currentTimeMillis
+      // A language the submit names explicitly replaces the one the draft recorded (CONTRACT §19).
+      const named = explicitLanguage(chooseLanguage(schema, asked))
       const event = submissionSubmitted({
+        language: named ?? submission.language,
         submission_id: submission.id,
         schema_id: schema.id,
         organisation_id: schema.organisation_id,
@@ -90,6 +100,7 @@ export const makeSubmitDraft = (steps: FormSteps) =>
         claims: result.unique,
         places: steps.slotDecision(schema, result.slots, submittedAt),
         submitted_at: submittedAt,
+        language: named,
         events: [event],
         messages: composeSubmitMessages(schema, merged, submission.id, messagesConfig.sending)
       }).pipe(
@@ -100,10 +111,10 @@ export const makeSubmitDraft = (steps: FormSteps) =>
         Effect.catchTag("UniqueTaken", (taken) =>
           Effect.flatMap(
             steps.withSlotErrors(schema, withUniqueErrors(undefined, taken.slugs), result.slots ?? [], "read"),
-            (fields) => refuse(schema, submission.id, fields ?? {})
+            (fields) => refuse(schema, submission.id, fields ?? {}, asked)
           )),
         // The places taken broke a slot rule (`full` when another submit took the last place first).
-        Effect.catchTag("SlotsRefused", (refused) => refuse(schema, submission.id, refused.fields))
+        Effect.catchTag("SlotsRefused", (refused) => refuse(schema, submission.id, refused.fields, asked))
       )
     })
 
@@ -119,7 +130,12 @@ export const makeSubmitDraft = (steps: FormSteps) =>
       return everyProblem(schema.fields.map((field) => field.slug), bodyErrors, mergedErrors)
     })
 
-    const submitAfterLimit = Effect.fnUntraced(function*(firstSchema: FormSchema, first: Submission, body: Values) {
+    const submitAfterLimit = Effect.fnUntraced(function*(
+      firstSchema: FormSchema,
+      first: Submission,
+      body: Values,
+      asked: LanguageRequest
+    ) {
       if (!isDraft(first)) return yield* new AlreadySubmitted({})
       let schema = firstSchema
       let submission = first
@@ -148,13 +164,13 @@ export const makeSubmitDraft = (steps: FormSteps) =>
           const bodyErrors = yield* steps.withTaken(schema, rules.relaxed(bodyValues, context), { atSubmit: true })
           if (bodyErrors !== undefined) {
             const moved = round < maxSubmitAttempts ? yield* steps.movedOn(schema) : undefined
-            if (moved === undefined) return yield* refuse(schema, submission.id, yield* withMergedErrors(schema, submission, body, bodyErrors))
+            if (moved === undefined) return yield* refuse(schema, submission.id, yield* withMergedErrors(schema, submission, body, bodyErrors), asked)
             schema = moved
             return yield* new AnotherRound()
           }
           checked = schema.revision
         }
-        const stored = yield* attempt(schema, submission, pickSchemaValues(schema.fields, body))
+        const stored = yield* attempt(schema, submission, pickSchemaValues(schema.fields, body), asked)
         if (typeof stored === "object") return stored
         lost = stored
         return yield* new AnotherRound()
@@ -168,12 +184,19 @@ export const makeSubmitDraft = (steps: FormSteps) =>
       return submitted
     })
 
-    return Effect.fn("PublicForms.submit")(function*(token: string, submissionId: string, body: Values, client: Client) {
+    return Effect.fn("PublicForms.submit")(function*(
+      token: string,
+      submissionId: string,
+      body: Values,
+      client: Client,
+      language?: AnswerLanguage
+    ) {
       const schema = yield* steps.resolve(token)
+      yield* chooseAnswerLanguage(schema, language)
       const submission = yield* steps.findSubmission(schema, submissionId)
       const rateLimit = yield* limit(submitPolicy, config.submitLimitPerHour, schema.id, client)
       return yield* underLimit(rateLimit)(
-        submitAfterLimit(schema, submission, body).pipe(Effect.flatMap((submitted) => steps.withPlaces(schema, submitted)))
+        submitAfterLimit(schema, submission, body, language ?? {}).pipe(Effect.flatMap((submitted) => steps.withPlaces(schema, submitted)))
       )
     })
   })

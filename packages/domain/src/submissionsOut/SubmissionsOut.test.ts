@@ -50,17 +50,17 @@ describe("export format (CONTRACT §12)", () => {
     expect(cellText(value)).toBe(expected)
   })
 
-  it("a row: fixed columns, then the slugs in the columns' order, absent values empty, CRLF", () => {
+  it("a row: fixed columns, then the slugs in the columns' order, absent values empty, the language last, CRLF", () => {
     const columns = { slugs: ["b", "a", "missing"] }
-    expect(csvHeader(columns)).toBe("\uFEFFsubmission_id,status,created_at,updated_at,submitted_at,b,a,missing\r\n")
+    expect(csvHeader(columns)).toBe("\uFEFFsubmission_id,status,created_at,updated_at,submitted_at,b,a,missing,language\r\n")
     const values: Record<string, unknown> = Object.create(null) as Record<string, unknown>
     values["a"] = "x"
     values["b"] = ["1", "2"]
     values["__proto__"] = "own key"
     expect(csvRow(columns, {
       id: "id-1", form_id: "f", status: "draft", idempotency_key: "k", auto_save_count: 0, event_id: null, values,
-      tags: [], contact_id: null, created_at: 0, updated_at: 1000, submitted_at: null
-    })).toBe("id-1,draft,1970-01-01T00:00:00.000Z,1970-01-01T00:00:01.000Z,,1; 2,x,\r\n")
+      tags: [], contact_id: null, language: "nl-BE", created_at: 0, updated_at: 1000, submitted_at: null
+    })).toBe("id-1,draft,1970-01-01T00:00:00.000Z,1970-01-01T00:00:01.000Z,,1; 2,x,,nl-BE\r\n")
   })
 
   it("time-slot cells name each slot as `<name> <date> <start>–<end>`, joined with `; `; an unknown id stays as stored", () => {
@@ -77,10 +77,10 @@ describe("export format (CONTRACT §12)", () => {
     values["note"] = "sl-bar"
     expect(csvRow(columns, {
       id: "id-2", form_id: "f", status: "submitted", idempotency_key: "k", auto_save_count: 0, event_id: null, values,
-      tags: [], contact_id: null, created_at: 0, updated_at: 0, submitted_at: 0
+      tags: [], contact_id: null, language: "en", created_at: 0, updated_at: 0, submitted_at: 0
     })).toBe(
       "id-2,submitted,1970-01-01T00:00:00.000Z,1970-01-01T00:00:00.000Z,1970-01-01T00:00:00.000Z," +
-        "Gate 2027-08-20 08:00\u201312:00; Bar 2027-08-20 12:00\u201316:00; sl-gone,Bar 2027-08-20 12:00\u201316:00,sl-bar\r\n"
+        "Gate 2027-08-20 08:00\u201312:00; Bar 2027-08-20 12:00\u201316:00; sl-gone,Bar 2027-08-20 12:00\u201316:00,sl-bar,en\r\n"
     )
   })
 

@@ -16,6 +16,8 @@ export const AdminSubmission = Schema.Struct({
   /** Sorted, no duplicates. */
   tags: Schema.Array(Schema.String),
   contact_id: Schema.NullOr(Schema.String),
+  /** The submission's language (CONTRACT §19). */
+  language: Schema.String,
   /** Epoch ms. */
   created_at: Schema.Number,
   updated_at: Schema.Number,

@@ -8,6 +8,8 @@ import { type LabelledSlot, slotLabel } from "../shifts/slotLabel.js"
 import type { AdminSubmission, ExportColumns } from "./SubmissionsOutModel.js"
 
 export const fixedExportColumns = ["submission_id", "status", "created_at", "updated_at", "submitted_at"] as const
+/** The last column, after the fields': the submission's language (CONTRACT §19). */
+export const languageColumn = "language"
 
 const iso = (ms: number | null): string => (ms === null ? "" : new Date(ms).toISOString())
 
@@ -36,7 +38,7 @@ export const byteOrderMark = "\uFEFF"
 
 /** The header line, led by the byte-order mark: the first bytes of a CSV export. */
 export const csvHeader = (columns: ExportColumns): string =>
-  byteOrderMark + csvLine([...fixedExportColumns, ...columns.slugs])
+  byteOrderMark + csvLine([...fixedExportColumns, ...columns.slugs, languageColumn])
 
 /** A time-slot value as a cell: each slot named by its label (an id without one as stored), joined with `; `. */
 export const slotCellText = (value: unknown, labels: Readonly<Record<string, string>>): string => {
@@ -53,7 +55,7 @@ export const csvRow = (columns: ExportColumns, s: AdminSubmission): string => {
     const value = s.values[slug]
     return slots !== undefined && slotSlugs.has(slug) ? slotCellText(value, slots.labels) : cellText(value)
   }
-  return csvLine([s.id, s.status, iso(s.created_at), iso(s.updated_at), iso(s.submitted_at), ...columns.slugs.map(cell)])
+  return csvLine([s.id, s.status, iso(s.created_at), iso(s.updated_at), iso(s.submitted_at), ...columns.slugs.map(cell), s.language])
 }
 
 /**

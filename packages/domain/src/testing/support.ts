@@ -33,6 +33,7 @@ export const draftOf = (schemaId: string, key: string, initial: Values = values(
   idempotency_key: key,
   event_id: eventId,
   subject_id: null,
+  language: "en",
   values: initial
 })
 

@@ -88,6 +88,8 @@ const inMemoryEngagementsLayer = Layer.effect(
             event_id: init.event_id,
             subject_id: init.subject_id,
             values: {},
+            // As the SQL column's default: a portal draft records no visitor's choice.
+            language: "en",
             now: init.created_at
           })
           data.submissions.set(draft.id, draft)

@@ -51,12 +51,12 @@ const inMemorySubmissionsLayer = Layer.effect(
         }),
       findInSchema: (schemaId, id) =>
         store.atomically(() => Result.succeed(Option.fromUndefinedOr(findInSchema(data, schemaId, id)))),
-      save: (schemaId, id, patch, revision) =>
+      save: (schemaId, id, patch, revision, language) =>
         store.atomically<Submission, SubmissionNotFound | AlreadySubmitted | RevisionChanged>((now) => {
           const submission = findInSchema(data, schemaId, id)
           if (submission === undefined) return Result.fail(new SubmissionNotFound({}))
           if (submission.status === "draft" && stale(schemaId, revision)) return Result.fail(new RevisionChanged())
-          const saved = applySave(submission, patch, now)
+          const saved = applySave(submission, patch, now, language)
           if (Result.isSuccess(saved)) data.submissions.set(id, saved.success)
           return saved
         }),
@@ -68,7 +68,7 @@ const inMemorySubmissionsLayer = Layer.effect(
           const submission = findInSchema(data, command.schema_id, command.id)
           if (submission === undefined) return Result.fail(new SubmissionNotFound({}))
           if (submission.status === "draft" && stale(command.schema_id, command.revision)) return Result.fail(new RevisionChanged())
-          const submitted = applySubmit(submission, command.expected_version, command.values, command.submitted_at)
+          const submitted = applySubmit(submission, command.expected_version, command.values, command.submitted_at, command.language)
           if (Result.isFailure(submitted)) return submitted
           const taken = command.claims.filter((claim) => {
             const held = data.claims.get(claimKey(command.schema_id, claim.slug, claim.normalized))

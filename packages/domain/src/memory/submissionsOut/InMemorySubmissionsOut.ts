@@ -74,7 +74,7 @@ export const makeRecordsView = (data: InMemoryData, portal: InMemoryPortalData) 
   const adminOf = (s: Submission): AdminSubmission => ({
     id: s.id, form_id: s.schema_id, status: s.status, idempotency_key: s.idempotency_key, auto_save_count: s.auto_save_count,
     event_id: s.event_id, values: s.values, tags: portal.submissionTags.get(s.id) ?? [],
-    contact_id: portal.submissionContacts.get(s.id) ?? null, created_at: s.created_at, updated_at: s.updated_at,
+    contact_id: portal.submissionContacts.get(s.id) ?? null, language: s.language, created_at: s.created_at, updated_at: s.updated_at,
     submitted_at: s.submitted_at
   })
   const ownSubmission = (organisationId: string, id: string) => {

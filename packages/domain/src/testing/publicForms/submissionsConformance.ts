@@ -131,6 +131,26 @@ export const submissionsConformance = (it: ConformanceIt): void => {
         expect(empty.auto_save_count).toBe(3)
       }))
 
+    it.effect("the language: recorded on create, replaced by a save or submit that names one, kept by one that does not", () =>
+      Effect.gen(function*() {
+        const submissions = yield* Submissions
+        const { submission } = yield* submissions.createOrGet({
+          ...draftOf(seedIds.volunteer, fresh("key-language"), values({}), seedIds.festival),
+          language: "de-CH"
+        })
+        expect(submission.language).toBe("de-CH")
+        expect((yield* submissions.save(seedIds.volunteer, submission.id, values({ name: "Ada" }))).language).toBe("de-CH")
+        const dutch = yield* submissions.save(seedIds.volunteer, submission.id, values({}), undefined, "nl")
+        expect(dutch.language).toBe("nl")
+        const kept = yield* submissions.submit(submitOf(dutch, values({ name: "Ada" })))
+        expect(kept.language).toBe("nl")
+        const other = yield* create(seedIds.volunteer)
+        const english = yield* submissions.submit({ ...submitOf(other.submission, values({})), language: "en-GB" })
+        expect(english.language).toBe("en-GB")
+        const stored = yield* submissions.findInSchema(seedIds.volunteer, other.submission.id)
+        expect(Option.map(stored, (s) => s.language)).toEqual(Option.some("en-GB"))
+      }))
+
     it.effect("slugs named like object members are stored as plain values", () =>
       Effect.gen(function*() {
         const submissions = yield* Submissions

@@ -47,7 +47,7 @@ const make = Effect.gen(function*() {
         for (const [k, v] of Object.entries(input.values)) values[k] = v
         const submission: Submission = {
           id, schema_id: input.form_id, status: input.status, idempotency_key: input.idempotency_key, auto_save_count: 0,
-          event_id: null, subject_id: input.portal === true ? "artist-1" : null, values: values as Submission["values"],
+          event_id: null, subject_id: input.portal === true ? "artist-1" : null, values: values as Submission["values"], language: input.language ?? "en",
           created_at: input.created_at, updated_at: updated, submitted_at: input.status === "submitted" ? updated : null, version: 1
         }
         for (const claim of input.claims ?? []) {

@@ -27,6 +27,8 @@ export interface FixtureSubmission {
   readonly contact_key?: string | undefined
   /** A portal draft (the engagement's advance): never swept. */
   readonly portal?: boolean | undefined
+  /** The submission's language (CONTRACT §19); `en` when absent. */
+  readonly language?: string | undefined
   /** Records a `submission.submitted` event with the values in its payload, in this state. */
   readonly event?: "pending" | "delivered" | "dead" | undefined
 }

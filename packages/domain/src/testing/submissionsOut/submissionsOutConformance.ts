@@ -68,7 +68,7 @@ export const submissionsOutConformance = (
             ids.push(yield* fx.addSubmission({
               form_id: formId, idempotency_key: `k${i}`, status: i % 2 === 0 ? "submitted" : "draft",
               values: { email: `p${i}@x.nl`, dropped_slug: "kept" }, tags: ["b", "a"], created_at: t0 + Math.floor(i / 2) * 1000,
-              updated_at: t0 + i * 10_000
+              updated_at: t0 + i * 10_000, ...(i === 0 ? { language: "de-CH" } : {})
             }))
           }
           const expected = [...ids].sort((a, b) => {
@@ -95,6 +95,8 @@ export const submissionsOutConformance = (
           expect(since.items.map((s) => s.id)).toEqual([ids[3], late])
           const exported = yield* Stream.runCollect(records.exportRows(actor.organisation_id, formId, { status: undefined, since: undefined }))
           expect(exported.map((s) => s.id)).toEqual([...expected, late])
+          // Each with its language (CONTRACT §19): the first as recorded, the others the default.
+          expect(exported.map((s) => [s.id, s.language])).toEqual([...expected, late].map((id) => [id, id === ids[0] ? "de-CH" : "en"]))
           const other = yield* fx.newActor
           expect(yield* records.find(other.organisation_id, ids[0]!)).toEqual(Option.none())
           expect(Option.getOrThrow(yield* records.find(actor.organisation_id, ids[0]!)).id).toBe(ids[0])

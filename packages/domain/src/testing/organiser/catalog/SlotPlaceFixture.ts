@@ -31,7 +31,7 @@ const inMemorySlotPlaceFixture = Layer.effect(SlotPlaceFixture, Effect.gen(funct
         const id = store.nextId("submission")
         data.submissions.set(id, {
           id, schema_id: schemaId, status: "submitted", idempotency_key: id, auto_save_count: 0, event_id: null, subject_id: null,
-          values: Object.create(null) as Record<string, never>, created_at: 0, updated_at: 0, submitted_at: 0, version: 2
+          values: Object.create(null) as Record<string, never>, language: "en", created_at: 0, updated_at: 0, submitted_at: 0, version: 2
         })
         data.sequence += 1
         placesOf(data.places, slotId).set(id, { status: "confirmed", joined: data.sequence, confirmed_at: 0 })
