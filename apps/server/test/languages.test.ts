@@ -1,7 +1,8 @@
 /**
  * Languages (CONTRACT §19) on the whole server, PGlite and PostgreSQL: languages and translations through POST,
  * GET and PUT with missing_translations; the definition check's rule translation; the public form and the page in
- * the language chosen by lang and Accept-Language, with Content-Language and Vary: Accept-Language.
+ * the language chosen by lang and Accept-Language, with Content-Language and Vary: Accept-Language; a submission's
+ * language through create, save and submit, in the organiser's submission and exports; the writes' messages in it.
  */
 import { assert, layer } from "@effect/vitest"
 import { Effect } from "effect"
@@ -136,6 +137,94 @@ for (const backend of backends) {
         assert.include(page.text, `<forms-embed token="${token}" lang="nl"></forms-embed>`)
         const byHeader = yield* call(`/f/${token}`, { headers: { "accept-language": "de-CH" } })
         assert.include(byHeader.text, '<html lang="de-CH">')
+      }))
+
+    it.effect("a submission records its language; create, save, submit and time slots answer in the chosen one", () =>
+      Effect.gen(function*() {
+        const { key } = yield* newOrganisation
+        const form = data(yield* send(key, "POST", "/admin/forms", {
+          name: "Crew",
+          type: "registration",
+          event_id: null,
+          status: "published",
+          languages: ["en", "nl", "de-CH"],
+          translations: { nl: { fields: { code: { regex_message: "Vier cijfers." } } } },
+          fields: [
+            { slug: "email", label: "Email", type: "email", is_required: true, position: 1 },
+            { slug: "name", label: "Name", type: "text", validation_rules: { max: 3 }, position: 2 },
+            { slug: "code", label: "Code", type: "text", validation_rules: { regex: "^[0-9]{4}$", regex_message: "Four digits." }, position: 3 }
+          ]
+        }))
+        const base = `/public/forms/${String(form["public_token"])}`
+        const write = (method: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
+          call(`${base}${path}`, { method, body, headers })
+        const key1 = "lang-key-0000000000000001"
+
+        // Refused values on create: the envelope and the field messages in Dutch, plural-aware.
+        const refused = yield* write("POST", "/submissions", { idempotency_key: key1, values: { name: "Ada Lovelace" } }, {
+          "accept-language": "nl-BE, en;q=0.5"
+        })
+        assert.strictEqual(refused.status, 422, refused.text)
+        assert.deepStrictEqual(languageHeaders(refused), ["nl", "Accept-Language"])
+        assert.deepStrictEqual(json(refused)["error"], {
+          code: "VALIDATION_FAILED",
+          message: "Een of meer waarden zijn ongeldig.",
+          fields: { name: [{ rule: "max", message: "Mag hoogstens 3 tekens lang zijn." }] }
+        })
+        // A request-shape refusal comes before the form is known: English.
+        const shape = yield* write("POST", "/submissions", { idempotency_key: "short" }, { "accept-language": "nl" })
+        assert.strictEqual(shape.status, 422)
+        assert.strictEqual((json(shape)["error"] as { message: string }).message, "One or more values are invalid.")
+        assert.deepStrictEqual(languageHeaders(shape), [null, null])
+
+        const created = yield* write("POST", "/submissions", { idempotency_key: key1 }, { "accept-language": "nl-BE, en;q=0.5" })
+        assert.strictEqual(created.status, 201, created.text)
+        assert.deepStrictEqual(languageHeaders(created), ["nl", "Accept-Language"])
+        const id = String(data(created)["id"])
+        assert.strictEqual(data(created)["language"], "nl")
+
+        const swiss = yield* write("PUT", `/submissions/${id}?lang=DE-ch`, { values: { name: "Ada" } })
+        assert.deepStrictEqual([swiss.status, data(swiss)["language"], ...languageHeaders(swiss)], [200, "de-CH", "de-CH", "Accept-Language"])
+        // No explicit choice (`*`, a language the form lacks): the answer in the default language, the record kept.
+        const kept = yield* write("PUT", `/submissions/${id}`, { values: {} }, { "accept-language": "fr, *;q=0.1" })
+        assert.deepStrictEqual([kept.status, data(kept)["language"], ...languageHeaders(kept)], [200, "de-CH", "en", "Accept-Language"])
+
+        const invalid = yield* write("POST", `/submissions/${id}/submit`, { values: { code: "12" } }, { "accept-language": "nl" })
+        assert.strictEqual(invalid.status, 422, invalid.text)
+        assert.deepStrictEqual(json(invalid)["error"], {
+          code: "VALIDATION_FAILED",
+          message: "Een of meer waarden zijn ongeldig.",
+          fields: {
+            email: [{ rule: "required", message: "Dit veld is verplicht." }],
+            code: [{ rule: "regex", message: "Vier cijfers." }]
+          }
+        })
+        const french = yield* write("POST", `/submissions/${id}/submit`, { values: { code: "12", email: "a@b.nl" } }, { "accept-language": "de" })
+        assert.deepStrictEqual((json(french)["error"] as { fields: unknown }).fields, { code: [{ rule: "regex", message: "Four digits." }] })
+        assert.strictEqual((json(french)["error"] as { message: string }).message, "Ein oder mehrere Werte sind ungültig.")
+
+        const submitted = yield* write("POST", `/submissions/${id}/submit`, { values: { code: "1234", email: "a@b.nl" } }, { "accept-language": "fr" })
+        assert.deepStrictEqual([submitted.status, data(submitted)["language"], ...languageHeaders(submitted)], [200, "de-CH", "en", "Accept-Language"])
+        const again = yield* write("POST", `/submissions/${id}/submit`, {}, { "accept-language": "nl" })
+        assert.deepStrictEqual([again.status, (json(again)["error"] as { message: string }).message], [409, "Deze inzending is al verstuurd."])
+
+        const slots = yield* call(`${base}/time-slots?lang=nl`)
+        assert.deepStrictEqual([slots.status, ...languageHeaders(slots)], [404, "nl", "Accept-Language"])
+        assert.strictEqual((json(slots)["error"] as { message: string }).message, "Tijdsloten zijn er alleen voor vrijwilligersformulieren.")
+        // `de` is a prefix of `de-CH` at a `-` boundary; `de-AT` would not be.
+        const sections = yield* call(`${base}/sections`, { headers: { "accept-language": "de-AT, de;q=0.5" } })
+        assert.deepStrictEqual([sections.status, ...languageHeaders(sections)], [200, "de-CH", "Accept-Language"])
+
+        // The organiser's submission and exports carry it: the last CSV column, a member of NDJSON lines.
+        const stored = yield* send(key, "GET", `/admin/submissions/${id}`)
+        assert.strictEqual(data(stored)["language"], "de-CH")
+        const csv = yield* send(key, "GET", `/admin/forms/${String(form["id"])}/export?format=csv`)
+        const [header, row] = csv.text.split("\r\n")
+        // (fetch's text() drops the byte-order mark)
+        assert.strictEqual(header, "submission_id,status,created_at,updated_at,submitted_at,email,name,code,language")
+        assert.isTrue(row?.startsWith(`${id},submitted,`) && row.endsWith(",a@b.nl,Ada,1234,de-CH"), row)
+        const ndjson = yield* send(key, "GET", `/admin/forms/${String(form["id"])}/export?format=ndjson`)
+        assert.strictEqual((JSON.parse(ndjson.text.trim()) as Record<string, unknown>)["language"], "de-CH")
       }))
   })
 }
