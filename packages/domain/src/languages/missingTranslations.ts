@@ -12,6 +12,8 @@ export interface TranslatableForm {
   readonly translations?: Translations | undefined
   readonly sections: ReadonlyArray<FormSection>
   readonly fields: ReadonlyArray<FormField>
+  /** The form's messages: a confirmation's subject and body are texts to translate. */
+  readonly messages?: { readonly confirmation?: unknown } | undefined
 }
 
 export const missingTranslations = (form: TranslatableForm): ReadonlyArray<string> => {
@@ -38,6 +40,11 @@ export const missingTranslations = (form: TranslatableForm): ReadonlyArray<strin
       for (const option of field.options ?? []) {
         if (own(texts?.options, option.value) === undefined) missing.push(`${at}.fields.${field.slug}.options.${option.value}`)
       }
+    }
+    if (form.messages?.confirmation !== undefined) {
+      const confirmation = translation.messages?.confirmation
+      if (confirmation?.subject === undefined) missing.push(`${at}.messages.confirmation.subject`)
+      if (confirmation?.body === undefined) missing.push(`${at}.messages.confirmation.body`)
     }
     return missing
   })

@@ -74,6 +74,26 @@ describe("missingTranslations", () => {
       "translations.de-CH.fields.shirt.options.m"
     ])
   })
+  it("lists a field's regex_message and the confirmation's subject and body when the form has them", () => {
+    const withTexts = {
+      languages: ["en", "nl"],
+      translations: { nl: { name: "P", fields: { code: { label: "Code", regex_message: "Vier cijfers." } } } },
+      sections: [],
+      fields: [
+        field("code", 1, { validation_rules: { regex: "^[0-9]{4}$", regex_message: "Four digits." } }),
+        field("zip", 2, { validation_rules: { regex: "^[0-9]{4}$", regex_message: "Postcode." } })
+      ],
+      messages: { confirmation: { to_field: "email", subject: "Thanks", body: "Hi" } }
+    }
+    expect(missingTranslations(withTexts)).toEqual([
+      "translations.nl.fields.zip.label",
+      "translations.nl.fields.zip.regex_message",
+      "translations.nl.messages.confirmation.subject",
+      "translations.nl.messages.confirmation.body"
+    ])
+    const translated = translateForm({ name: "F", ...withTexts }, "nl")
+    expect(translated.fields.map((f) => f.validation_rules?.regex_message)).toEqual(["Vier cijfers.", "Postcode."])
+  })
   it("is empty for a form with one language", () => {
     expect(missingTranslations({ ...form, languages: ["en"] })).toEqual([])
     expect(missingTranslations({ sections: [], fields: [field("a", 0)] })).toEqual([])

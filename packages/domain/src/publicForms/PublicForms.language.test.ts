@@ -75,4 +75,36 @@ describe("PublicForms: a submission's language", () => {
       yield* forms.sections(seedTokens.volunteer, { acceptLanguage: "de", chosen: (choice) => chosen.push(choice.language) })
       expect(chosen).toEqual(["nl", "de-CH"])
     })))
+
+  it.effect("the confirmation is written in the submission's language, the organiser's notice in the default", () =>
+    inWorld(Effect.gen(function*() {
+      const store = yield* InMemoryStore
+      yield* store.updateSchema(seedIds.volunteer, (schema) => ({
+        ...schema,
+        languages: ["en", "nl"],
+        translations: {
+          nl: {
+            name: "Vrijwilligers",
+            fields: { name: { label: "Naam" } },
+            messages: { confirmation: { subject: "Bedankt, {{name}}", body: "{{form_name}}\n{{answers}}" } }
+          }
+        },
+        messages: {
+          confirmation: { to_field: "email", subject: "Thanks, {{name}}", body: "{{form_name}}\n{{answers}}" },
+          notify: { to: ["crew@example.org"] }
+        }
+      }))
+      const forms = yield* PublicForms
+      const created = yield* forms.createDraft(seedTokens.volunteer, { idempotency_key: keyOf(1) }, ip, { acceptLanguage: "nl-NL" })
+      yield* forms.submit(seedTokens.volunteer, created.value.submission.id, body(validVolunteer()), ip)
+      const sent = store.data.messages.map((row) => row.message)
+      expect(sent.map((m) => [m.kind, m.to, m.subject])).toEqual([
+        ["confirmation", "ada@example.org", "Bedankt, Ada"],
+        ["notification", "crew@example.org", expect.stringMatching(/^New submission: /)]
+      ])
+      expect(sent[0]?.body.split("\n").slice(0, 1)).toEqual(["Vrijwilligers"])
+      expect(sent[0]?.body).toContain("Naam: Ada")
+      expect(sent[1]?.body).toContain("name: Ada")
+      expect(sent[1]?.subject).not.toContain("Vrijwilligers")
+    })))
 })

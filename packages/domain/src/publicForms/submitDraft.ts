@@ -14,7 +14,7 @@ import { FormsConfig } from "../FormsConfig.js"
 import { underLimit } from "../limits/Limited.js"
 import { type Client, submitPolicy } from "../limits/LimitPolicy.js"
 import { limitStep } from "../limits/limitStep.js"
-import { composeSubmitMessages } from "../messages/composeMessages.js"
+import { composeMessagesInLanguage } from "../languages/messagesInLanguage.js"
 import { MessagesConfig } from "../messages/MessagesConfig.js"
 import { RateLimiter } from "../limits/RateLimiter.js"
 import { failedInLanguage } from "../languages/failedInLanguage.js"
@@ -102,7 +102,8 @@ export const makeSubmitDraft = (steps: FormSteps) =>
         submitted_at: submittedAt,
         language: named,
         events: [event],
-        messages: composeSubmitMessages(schema, merged, submission.id, messagesConfig.sending)
+        // In the submission's language as this submit leaves it (CONTRACT §19, §20).
+        messages: composeMessagesInLanguage(schema, merged, submission.id, messagesConfig.sending, named ?? submission.language)
       }).pipe(
         Effect.catchTag("VersionConflict", () => Effect.succeed("version" as const)),
         Effect.catchTag("RevisionChanged", () => Effect.succeed("revision" as const)),
