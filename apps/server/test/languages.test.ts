@@ -134,7 +134,7 @@ for (const backend of backends) {
         assert.deepStrictEqual(languageHeaders(page), ["nl", "Accept-Language"])
         assert.include(page.text, '<html lang="nl">')
         assert.include(page.text, "<title>Chauffeurs</title>")
-        assert.include(page.text, `<forms-embed token="${token}" lang="nl"></forms-embed>`)
+        assert.include(page.text, `<forms-embed token="${token}" lang="nl" data-page></forms-embed>`)
         const byHeader = yield* call(`/f/${token}`, { headers: { "accept-language": "de-CH" } })
         assert.include(byHeader.text, '<html lang="de-CH">')
       }))

@@ -7,6 +7,9 @@ import type { Slot } from "./slots.js"
 
 export interface FormDefinition {
   readonly name: string
+  /** The language the server chose for the form's texts, and the form's languages (CONTRACT §19). */
+  readonly language?: string
+  readonly languages?: ReadonlyArray<string>
   readonly event: { readonly name: string } | null
   readonly accepts_submissions: boolean
   readonly sections: ReadonlyArray<{

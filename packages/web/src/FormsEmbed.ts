@@ -9,6 +9,7 @@ import { ElementBase, h, setText } from "./dom.js"
 import { type Draft, storage } from "./draft.js"
 import { createDraft, saveChanges } from "./draftSaves.js"
 import { buildFormView, type FormDefinition, type FormView, groupsOf } from "./FormView.js"
+import { languageSwitch } from "./languageSwitch.js"
 import { prefillOf } from "./prefill.js"
 import { fetchSlots, loadSlots } from "./slots.js"
 import { adoptStyles, baseUrlOf } from "./styles.js"
@@ -46,25 +47,56 @@ export class FormsEmbed extends ElementBase {
   private get api(): string {
     return `${baseUrlOf(this)}/public/forms/${encodeURIComponent(this.token)}`
   }
+  /** `?lang=…` when the element names a language: the form's texts in it, and the draft records it as chosen. */
+  private get langQuery(): string {
+    const lang = this.getAttribute("lang")
+    return lang === null || lang === "" ? "" : `?lang=${encodeURIComponent(lang)}`
+  }
   private get storageKey(): string {
     return `forms-embed:${baseUrlOf(this)}:${this.token}`
   }
 
   connectedCallback(): void {
+    this.started = true
     document.addEventListener("visibilitychange", this.onHidden)
     window.addEventListener("pagehide", this.onHidden)
     window.addEventListener("online", this.onOnline)
     void this.load()
   }
   disconnectedCallback(): void {
+    this.started = false
     document.removeEventListener("visibilitychange", this.onHidden)
     window.removeEventListener("pagehide", this.onHidden)
     window.removeEventListener("online", this.onOnline)
     clearTimeout(this.timer)
   }
-  attributeChangedCallback(_name: string, old: string | null, value: string | null): void {
-    if (old !== null && old !== value && this.isConnected) void this.load()
+  attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    // An upgrade reports every attribute before connectedCallback runs: only later changes load again.
+    if (!this.started || old === value) return
+    if (old !== null || name === "lang") void this.load()
   }
+  private started = false
+
+  /**
+   * The language switch: what was typed is saved first, then the form is loaded again in `tag`; its draft (kept per
+   * token) comes back with its values. On the hosted page the page's language and address follow.
+   */
+  private readonly chooseLanguage = async (tag: string): Promise<void> => {
+    clearTimeout(this.timer)
+    await this.sync()
+    if (this.hasAttribute("data-page")) {
+      document.documentElement.lang = tag
+      const address = new URL(location.href)
+      address.searchParams.set("lang", tag)
+      history.replaceState(history.state, "", address)
+    }
+    // What is still unsaved (a save that failed, a field left since) goes over the draft's values in the new view.
+    this.carried = this.view === undefined ? {} : this.pending(this.view)
+    this.refocusSwitch = true
+    this.setAttribute("lang", tag)
+  }
+  private refocusSwitch = false
+  private carried: Record<string, unknown> = {}
 
   private show(...nodes: ReadonlyArray<Node>): void {
     this.root.replaceChildren(...nodes)
@@ -75,16 +107,19 @@ export class FormsEmbed extends ElementBase {
 
   private async load(): Promise<void> {
     const generation = ++this.generation
+    // The view being replaced reports nothing more (removing a field the visitor left fires its `change`).
+    this.view?.form.removeEventListener("input", this.onEdit)
+    this.view?.form.removeEventListener("change", this.onEdit)
     this.draft = undefined
     this.finished = false
     this.show(h("p", { class: "state" }, "Loading the form…"))
     // `lang`: the form's texts in that language when it is one of the form's (else the server chooses by Accept-Language).
-    const lang = this.getAttribute("lang")
-    const answer = await call(lang === null || lang === "" ? this.api : `${this.api}?lang=${encodeURIComponent(lang)}`)
+    const answer = await call(`${this.api}${this.langQuery}`)
     if (generation !== this.generation) return
     if (answer.kind !== "ok") return this.loadFailed(answer)
     const definition = answer.data as FormDefinition
     const heading = [
+      languageSwitch(definition.languages ?? [], definition.language ?? "", (tag) => void this.chooseLanguage(tag)),
       h("h1", {}, definition.name),
       definition.event === null ? null : h("p", { class: "sub" }, definition.event.name)
     ]
@@ -103,6 +138,12 @@ export class FormsEmbed extends ElementBase {
       void this.submit()
     })
     this.show(...heading.filter((n) => n !== null), this.notice, view.form, this.state)
+    view.fill(this.carried)
+    this.carried = {}
+    if (this.refocusSwitch) {
+      this.refocusSwitch = false
+      this.root.querySelector<HTMLSelectElement>("select#forms-language")?.focus()
+    }
     if (storage.get(this.storageKey) !== null) return this.resume()
     // A new draft: the page address's query parameters named after fields are its first values, sent with its create.
     this.prefill = prefillOf(location.search, groups.flatMap((group) => group.fields))
@@ -166,7 +207,7 @@ export class FormsEmbed extends ElementBase {
     if (view === undefined) return
     if (this.draft === undefined || this.dirty) setText(this.state, "Saving…")
     if (this.draft === undefined) {
-      const created = await createDraft(this.api, this.storageKey, keepalive, this.prefill)
+      const created = await createDraft(this.api, this.storageKey, keepalive, this.prefill, this.langQuery)
       this.prefill = {}
       if (created.kind === "failed") return this.saveFailed(created.answer)
       if (created.kind === "none") return
@@ -182,7 +223,7 @@ export class FormsEmbed extends ElementBase {
       }
     }
     const saved = await saveChanges(
-      `${this.api}/submissions/${encodeURIComponent(this.draft.id)}`,
+      `${this.api}/submissions/${encodeURIComponent(this.draft.id)}${this.langQuery}`,
       this.changed,
       () => this.pending(view),
       keepalive
@@ -272,7 +313,7 @@ export class FormsEmbed extends ElementBase {
         return this.notice.replaceChildren(h("div", { class: "notice bad" }, "Not sent yet: your answers could not be saved. Try again in a moment."))
       }
       setText(this.state, "Sending…")
-      const answer = await call(`${this.api}/submissions/${encodeURIComponent(this.draft.id)}/submit`, {
+      const answer = await call(`${this.api}/submissions/${encodeURIComponent(this.draft.id)}/submit${this.langQuery}`, {
         method: "POST",
         body: { values: view.values() }
       })

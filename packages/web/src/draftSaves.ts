@@ -22,7 +22,8 @@ export const createDraft = async (
   api: string,
   storageKey: string,
   keepalive: boolean,
-  prefill: Readonly<Record<string, unknown>> = {}
+  prefill: Readonly<Record<string, unknown>> = {},
+  query = ""
 ): Promise<Created> => {
   let key = storage.get(storageKey)
   if (key === null) {
@@ -35,7 +36,7 @@ export const createDraft = async (
   let refused: FieldErrors = {}
   for (let round = 0; round < 2; round++) {
     const body = Object.keys(values).length === 0 ? { idempotency_key: key } : { idempotency_key: key, values }
-    const answer = await call(`${api}/submissions`, { method: "POST", body, keepalive })
+    const answer = await call(`${api}/submissions${query}`, { method: "POST", body, keepalive })
     if (answer.kind === "error" && answer.status === 422 && round === 0 && Object.keys(answer.fields).some((k) => k in values)) {
       refused = answer.fields
       values = Object.fromEntries(Object.entries(values).filter(([slug]) => !(slug in refused)))

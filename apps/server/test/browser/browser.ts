@@ -70,18 +70,20 @@ export interface ThirdPartyPage {
   readonly tag: "classic" | "module"
   /** Sets the element's `base-url`; without it the element takes the origin the script was loaded from. */
   readonly baseUrl: boolean
+  /** The element's `lang` attribute, when given. */
+  readonly lang?: string
 }
 
 /** A second origin: a plain page embedding the element from `serviceUrl`, as an organiser's site would. */
 export const startThirdPartySite = async (
   serviceUrl: string,
   token: string,
-  { baseUrl, tag }: ThirdPartyPage = { tag: "classic", baseUrl: true }
+  { baseUrl, lang, tag }: ThirdPartyPage = { tag: "classic", baseUrl: true }
 ) => {
   const script = tag === "classic"
     ? `<script src="${serviceUrl}/embed.js"></script>`
     : `<script type="module" src="${serviceUrl}/embed.js"></script>`
-  const attribute = baseUrl ? ` base-url="${serviceUrl}"` : ""
+  const attribute = (baseUrl ? ` base-url="${serviceUrl}"` : "") + (lang === undefined ? "" : ` lang="${lang}"`)
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Our festival</title>
 ${script}</head>
 <body><main><h1>Sign up</h1><forms-embed token="${token}"${attribute}></forms-embed></main></body></html>`

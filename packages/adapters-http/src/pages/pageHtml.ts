@@ -62,9 +62,15 @@ export const elementPage = (
   token: string,
   options: { readonly version: string; readonly lang?: string | undefined }
 ) => {
-  // The element asks for the form in the page's language: the page and its texts agree.
+  // The element asks for the form in the page's language: the page and its texts agree. `data-page`: the element is
+  // the page, so its language switch changes the page's language and address too.
   const lang = options.lang === undefined ? "" : ` lang="${escapeHtml(options.lang)}"`
-  return document(title, `<${element} token="${escapeHtml(token)}"${lang}></${element}>`, `/embed.js?v=${options.version}`, options.lang)
+  return document(
+    title,
+    `<${element} token="${escapeHtml(token)}"${lang} data-page></${element}>`,
+    `/embed.js?v=${options.version}`,
+    options.lang
+  )
 }
 
 /** An error page: a heading and a sentence, no script. */
