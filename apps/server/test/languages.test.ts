@@ -137,6 +137,14 @@ for (const backend of backends) {
         assert.include(page.text, `<forms-embed token="${token}" lang="nl" data-page></forms-embed>`)
         const byHeader = yield* call(`/f/${token}`, { headers: { "accept-language": "de-CH" } })
         assert.include(byHeader.text, '<html lang="de-CH">')
+        // A page whose token opens nothing: its words in the service's language the request asks for.
+        const missing = yield* call("/f/no-such-token-000001", { headers: { "accept-language": "nl-BE, en;q=0.5" } })
+        assert.deepStrictEqual([missing.status, ...languageHeaders(missing)], [404, "nl", "Accept-Language"])
+        assert.include(missing.text, '<html lang="nl">')
+        assert.include(missing.text, "<h1>Formulier niet gevonden</h1>")
+        const portal = yield* call("/portal/no-such-portal-000001?lang=fr")
+        assert.deepStrictEqual([portal.status, portal.headers.get("content-language")], [404, "fr"])
+        assert.include(portal.text, "<h1>Portail introuvable</h1>")
       }))
 
     it.effect("a submission records its language; create, save, submit and time slots answer in the chosen one", () =>

@@ -4,6 +4,7 @@ import { errorTable } from "../src/http/errorTable.js"
 import { errorCatalogues, errorKeyOf, errorMessageIn } from "../src/languages/errorTexts/ErrorTexts.js"
 import { localiseWireError } from "../src/languages/inChosenLanguage.js"
 import { apiError } from "../src/http/errorTable.js"
+import { pageCatalogues, pageLanguageOf } from "../src/languages/pageTexts.js"
 
 const keys = Object.keys(errorTable).sort()
 
@@ -38,5 +39,28 @@ describe("the catalogue of envelope messages", () => {
     expect(swiss.error).toEqual({ code: "VALIDATION_FAILED", message: "Ein oder mehrere Werte sind ungültig.", fields })
     expect(localiseWireError(error, "es").error.message).toBe("One or more values are invalid.")
     expect(errorMessageIn("FormClosed", "fr-BE")).toBe("Ce formulaire n'accepte pas de soumissions.")
+  })
+})
+
+describe("the catalogue of the pages' words", () => {
+  it("has every text in English, Dutch, German and French, translated", () => {
+    const keys = Object.keys(pageCatalogues.en).sort()
+    for (const language of serviceLanguages) {
+      expect(Object.keys(pageCatalogues[language]).sort(), language).toEqual(keys)
+      for (const key of keys) {
+        const text = pageCatalogues[language][key as keyof typeof pageCatalogues.en]
+        expect(text.trim(), `${language}.${key}`).not.toBe("")
+        if (language !== "en") expect(text, `${language}.${key}`).not.toBe(pageCatalogues.en[key as keyof typeof pageCatalogues.en])
+      }
+    }
+  })
+
+  it("a page that opened no form picks one of the four by lang, then Accept-Language, else English", () => {
+    expect(pageLanguageOf({ lang: "FR" })).toBe("fr")
+    expect(pageLanguageOf({ acceptLanguage: "es, pt-BR;q=0.9, nl;q=0.5" })).toBe("nl")
+    expect(pageLanguageOf({ acceptLanguage: "de-AT, nl;q=0.5" })).toBe("de")
+    expect(pageLanguageOf({ acceptLanguage: "es, de;q=0.9" })).toBe("de")
+    expect(pageLanguageOf({ acceptLanguage: "ja" })).toBe("en")
+    expect(pageLanguageOf({})).toBe("en")
   })
 })

@@ -289,7 +289,7 @@ describe.skipIf(chromiumPath === undefined)("the hosted form page in Chromium", 
       { status: 409, code: "FORM_CLOSED", headers: {}, expected: "This form is closed" }
     ]
     for (const answer of answers) {
-      await page.route("**/submit", (route) =>
+      await page.route("**/submit?*", (route) =>
         route.fulfill({
           status: answer.status,
           headers: { ...answer.headers, "access-control-allow-origin": "*" },
@@ -298,7 +298,7 @@ describe.skipIf(chromiumPath === undefined)("the hosted form page in Chromium", 
         }))
       await page.getByRole("button", { name: "Submit" }).click()
       await expect.poll(() => page.locator("forms-embed [role=alert]").first().textContent()).toContain(answer.expected)
-      await page.unroute("**/submit")
+      await page.unroute("**/submit?*")
     }
   })
 

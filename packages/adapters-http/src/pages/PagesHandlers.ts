@@ -5,7 +5,7 @@
  * in `Content-Type`, which the document's media types (`text/html`, `text/javascript`) do not.
  */
 import { Effect } from "effect"
-import { HttpServerResponse } from "effect/http"
+import { type HttpServerRequest, HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import {
   type ArtistGone,
@@ -21,21 +21,29 @@ import { languageRequestOf, varyingByLanguage } from "../languages/requestLangua
 import { Api } from "../Api.js"
 import { errorTable } from "../http/errorTable.js"
 import { ifNoneMatchHolds } from "../http/etag.js"
-import { elementPage, errorPage, htmlResponse, notFoundText, pageHeaders } from "./pageHtml.js"
+import { elementPage, errorPage, htmlResponse, pageHeaders } from "./pageHtml.js"
+import { pageCatalogues, pageLanguageOf } from "../languages/pageTexts.js"
 import { faviconEtag, faviconSvg, faviconType } from "./favicon.js"
 import { WebAssets } from "./WebAssets.js"
 
-const errorPages: Readonly<Record<number, readonly [string, string]>> = {
-  404: ["Not found", notFoundText],
-  410: ["No longer available", "The artist of this portal no longer exists."],
-  503: ["Unavailable", "The service cannot answer right now. Please reload the page in a moment."]
-}
-
-/** The HTML page answering a page's error (no page counts a limit, so none is refused), with its status. */
-const pageOfError = (error: FormNotFound | PortalNotFound | ArtistGone | Unavailable, notFoundTitle: string) => {
+/**
+ * The HTML page answering a page's error (no page counts a limit, so none is refused), with its status, in the
+ * language chosen for the request among the service's four (CONTRACT §19), with `Content-Language`.
+ */
+const pageOfError = (
+  error: FormNotFound | PortalNotFound | ArtistGone | Unavailable,
+  page: "form" | "portal",
+  request: HttpServerRequest.HttpServerRequest
+) => {
   const status = errorTable[error._tag].status
-  const [title, text] = errorPages[status] ?? errorPages[503] ?? ["Unavailable", ""]
-  return htmlResponse(status, errorPage(status === 404 ? notFoundTitle : title, text))
+  const language = pageLanguageOf(languageRequestOf(request))
+  const texts = pageCatalogues[language]
+  const [title, text] = status === 404
+    ? [page === "form" ? texts.formNotFound : texts.portalNotFound, texts.notFound]
+    : status === 410
+    ? [texts.goneTitle, texts.gone]
+    : [texts.unavailableTitle, texts.unavailable]
+  return htmlResponse(status, errorPage(title, text, language), { "content-language": language })
 }
 
 export const PagesHandlers = HttpApiBuilder.group(
@@ -56,7 +64,7 @@ export const PagesHandlers = HttpApiBuilder.group(
               const page = elementPage(name, "forms-embed", params.token, { version: assets.embedVersion, lang: language })
               return htmlResponse(200, page, { "content-language": language })
             }),
-            Effect.catch((error) => Effect.succeed(pageOfError(error, "Form not found"))),
+            Effect.catch((error) => Effect.succeed(pageOfError(error, "form", request))),
             Effect.map(varyingByLanguage)
           )
         }))
@@ -73,7 +81,7 @@ export const PagesHandlers = HttpApiBuilder.group(
               })
               return htmlResponse(200, page, { "content-language": language })
             }),
-            Effect.catch((error) => Effect.succeed(pageOfError(error, "Portal not found"))),
+            Effect.catch((error) => Effect.succeed(pageOfError(error, "portal", request))),
             Effect.map(varyingByLanguage)
           )
         }))

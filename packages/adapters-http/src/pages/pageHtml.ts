@@ -73,11 +73,11 @@ export const elementPage = (
   )
 }
 
-/** An error page: a heading and a sentence, no script. */
-export const errorPage = (title: string, text: string) =>
-  document(title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(text)}</p>`, undefined)
+/** An error page: a heading and a sentence, no script; in `lang` (English unless told). */
+export const errorPage = (title: string, text: string, lang?: string) =>
+  document(title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(text)}</p>`, undefined, lang)
 
-/** The sentence of a page's 404. */
+/** The sentence of a page's 404 (English: a path the router cannot even match is answered before any language). */
 export const notFoundText = "This link does not lead to a form or portal. It may have expired: ask the organiser for a new one."
 
 const pagePath = /^\/(f|portal)\//i
