@@ -40,7 +40,7 @@ describe.skipIf(chromiumPath === undefined)("languages on the hosted form page a
     return { page, problems }
   }
 
-  const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang)
+  const htmlLang = (page: Page) => page.evaluate<string>("document.documentElement.lang")
   const saved = (page: Page) => expect.poll(() => page.locator("forms-embed .state").textContent(), { timeout: 15_000 }).toBe("Saved")
 
   it("Dutch by Accept-Language, switched to English and back with the draft's values kept; axe clean in each", slow, async () => {
@@ -64,7 +64,7 @@ describe.skipIf(chromiumPath === undefined)("languages on the hosted form page a
     expect(await htmlLang(page)).toBe("en")
     expect(new URL(page.url()).searchParams.get("lang")).toBe("en")
     // The switch keeps the focus where the visitor left it.
-    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("FORMS-EMBED")
+    expect(await page.evaluate<string | undefined>("document.activeElement?.tagName")).toBe("FORMS-EMBED")
     expect(await seriousViolations(page)).toEqual([])
 
     // A value typed now is saved under the chosen language, which the draft records.
