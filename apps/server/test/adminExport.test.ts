@@ -8,7 +8,7 @@ import { backends, reportSkippedPostgres } from "./backends.js"
 import { baseUrl, eventually, liveOptions, testServer } from "./harness.js"
 import { exportForm, storeMany, storeSubmission } from "./submissionsOutSupport.js"
 
-const header = "submission_id,status,created_at,updated_at,submitted_at,note,a_first,b_second,z_last"
+const header = "submission_id,status,created_at,updated_at,submitted_at,note,a_first,b_second,z_last,language"
 
 /** A GET whose body is read up to its first chunk, then paused: the response, still open. */
 const openExport = (base: string, path: string, key: string) =>
@@ -53,10 +53,10 @@ for (const backend of backends) {
         assert.deepStrictEqual(rows, [
           header.split(","),
           [s1, "submitted", "2027-05-01T08:00:00.000Z", "2027-05-01T08:00:00.000Z", "2027-05-01T08:00:00.000Z",
-            "He said \"hi\", then left\r\nline two\nline three", "Zoë ñ 日本 🎪", "'=SUM(A1:A2)", "x, y; z"],
+            "He said \"hi\", then left\r\nline two\nline three", "Zoë ñ 日本 🎪", "'=SUM(A1:A2)", "x, y; z", "en"],
           [s2, "submitted", "2027-05-01T08:00:01.000Z", "2027-05-01T08:00:01.000Z", "2027-05-01T08:00:01.000Z",
-            "'+1", "'-2", "'@x", "'\tTab"],
-          [s3, "draft", "2027-05-01T08:00:02.000Z", "2027-05-01T08:00:02.000Z", "", "plain", "42.5", "false", "'\rCR"]
+            "'+1", "'-2", "'@x", "'\tTab", "en"],
+          [s3, "draft", "2027-05-01T08:00:02.000Z", "2027-05-01T08:00:02.000Z", "", "plain", "42.5", "false", "'\rCR", "en"]
         ])
         const drafts = parse((yield* adminCall(key, "GET", `/admin/forms/${form}/export?status=draft&format=csv`)).text) as Array<Array<string>>
         assert.deepStrictEqual(drafts.map((r) => r[0]), ["submission_id", s3])
@@ -93,9 +93,9 @@ for (const backend of backends) {
         const rows = parse(text.slice(1), { record_delimiter: "\r\n" }) as Array<Array<string>>
         const night = "Night 2027-08-20 22:00\u201302:00"
         assert.deepStrictEqual(rows.map((r) => [r[0], ...r.slice(5)]), [
-          ["submission_id", "name", "shifts"],
-          [s1, "Zoë", `${night}; ts-deleted`],
-          [s2, "Ann", night]
+          ["submission_id", "name", "shifts", "language"],
+          [s1, "Zoë", `${night}; ts-deleted`, "en"],
+          [s2, "Ann", night, "en"]
         ])
       }))
 

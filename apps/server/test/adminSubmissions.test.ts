@@ -91,8 +91,8 @@ for (const backend of backends) {
         assert.strictEqual(first["form_id"], "fs-contact")
         assert.deepStrictEqual(first["tags"], ["contact", "music-fan"])
         assert.deepStrictEqual(Object.keys(first).sort(), [
-          "auto_save_count", "contact_id", "created_at", "event_id", "form_id", "id", "idempotency_key", "status",
-          "submitted_at", "tags", "updated_at", "values"
+          "auto_save_count", "contact_id", "created_at", "event_id", "form_id", "id", "idempotency_key", "language",
+          "status", "submitted_at", "tags", "updated_at", "values"
         ])
         // Keyset pages: every row once, in order.
         const seen: Array<unknown> = []

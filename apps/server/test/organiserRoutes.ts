@@ -204,8 +204,8 @@ const formMembers = [
 ]
 const formItemMembers = ["closes_at", "counts", "event_id", "id", "name", "opens_at", "revision", "status", "type"]
 const submissionMembers = [
-  "auto_save_count", "contact_id", "created_at", "event_id", "form_id", "id", "idempotency_key", "status", "submitted_at",
-  "tags", "updated_at", "values"
+  "auto_save_count", "contact_id", "created_at", "event_id", "form_id", "id", "idempotency_key", "language", "status",
+  "submitted_at", "tags", "updated_at", "values"
 ]
 const webhookMembers = ["created_at", "description", "disabled_reason", "enabled", "event_types", "id", "url"]
 const deliveryMembers = ["attempts", "created_at", "event_id", "event_type", "id", "next_attempt_at", "status"]

@@ -26,7 +26,8 @@ const paging = " `limit` 1–200 (default 50), `cursor` (the `next_cursor` of th
 
 const Csv = Schema.String.annotate({
   description: "`format=csv` (the default): RFC 4180, CRLF line ends: `submission_id,status,created_at,updated_at," +
-    "submitted_at` and one column per field of the current revision (slug); arrays joined with `; `; a cell starting " +
+    "submitted_at`, one column per field of the current revision (slug), then `language` (the submission's); arrays " +
+    "joined with `; `; a cell starting " +
     "with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'`"
 }).pipe(HttpApiSchema.asText({ contentType: "text/csv" }))
 const Ndjson = Schema.String.annotate({
