@@ -25,6 +25,7 @@ import {
   SqlOrganiserAccess,
   SqlOrganiserArtists,
   SqlOrganiserCatalog,
+  SqlMessageLog,
   SqlOrganiserForms,
   SqlOutboxAdmin,
   SqlPortalPorts,
@@ -43,6 +44,7 @@ import {
   FormsConfig,
   OrganiserAccess,
   OrganiserLive,
+  OrganiserMessagesLive,
   type OutboxSignal,
   PublicFormsLive,
   SubmissionsOutLive,
@@ -60,6 +62,7 @@ import { BackupScheduler } from "./operations/BackupScheduler.js"
 import { MetricsListener } from "./operations/MetricsListener.js"
 import { MessageSender, messagesConfigOf } from "./messageSender.js"
 import { RetentionSweeper } from "./retention.js"
+import { tokenCipherLayer } from "./tokenKey.js"
 import { ServerWebAssets } from "./webAssets.js"
 
 /** With DATABASE_URL, the schema cache of adapters-sql (its README: "Form schemas"); none on the embedded database. */
@@ -202,7 +205,10 @@ const makeServerLayer = <E = never, EH = never>(
     SqlRetention.layer,
     SqlWebhookStore.layer,
     SqlOrganiserForms.layer,
-    FolderFileStorage.layer(config.filesDir)
+    SqlMessageLog.layer,
+    FolderFileStorage.layer(config.filesDir),
+    // Links in messages: their tokens sealed under TOKEN_KEY, or a key kept beside the data.
+    tokenCipherLayer(config, options.database === undefined && config.databaseUrl === undefined)
   ).pipe(
     Layer.provideMerge(options.outboxSignal ?? ServerOutboxSignal.layer(config)),
     Layer.provide(options.schemaCache ?? schemaCacheLayer(config))
@@ -229,7 +235,8 @@ const makeServerLayer = <E = never, EH = never>(
     FormAuthoringLive.layer,
     SubmissionsOutLive.layer,
     WebhooksLive.layer,
-    FilesLive.layer
+    FilesLive.layer,
+    OrganiserMessagesLive.layer
   ).pipe(
     Layer.provide(webhookSettings),
     Layer.provide(messagesConfigOf(config)),
@@ -255,11 +262,12 @@ const makeServerLayer = <E = never, EH = never>(
   // Built in this order, released in the reverse one: the port closes first, then the dispatcher stops,
   // then the database closes.
   return announce(config).pipe(
+    // Sends beside the port (its links point at the bound address); stopped before the port closes.
+    Layer.provideMerge(MessageSender.layer(config)),
     Layer.provideMerge(Http),
     // The dispatcher starts after the migrations and the fixture.
     Layer.provideMerge(Events.layer(options.handlers ?? [], options.dispatcher ?? {})),
     Layer.provideMerge(RetentionSweeper.layer(config)),
-    Layer.provideMerge(MessageSender.layer(config)),
     // METRICS_PORT's listener and BACKUP_DIR's schedule (each nothing when unset).
     Layer.provideMerge(MetricsListener.layer(config)),
     Layer.provideMerge(BackupScheduler.layer(config)),

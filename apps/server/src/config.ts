@@ -1,7 +1,7 @@
 /** The server's configuration (docs/configuration.md), read from environment variables and validated as a whole. */
 import { Redacted, Result } from "effect"
 import { join, resolve } from "node:path"
-import { type ExemptNetworks, parseExemptNetworks } from "@forms/adapters-http"
+import { type ExemptNetworks, parseExemptNetworks, tokenKeyOf } from "@forms/adapters-http"
 import { defaultWebhookEngineOptions, defaultWebhookSettings, parseRetrySchedule } from "@forms/domain"
 import { parseAdminCorsOrigins } from "./adminCorsOrigins.js"
 
@@ -53,6 +53,8 @@ export interface ServerConfig {
   readonly webhookOrganisationConcurrency: number
   /** SMTP_URL (unset: every message is held, never sent), MAIL_FROM, MAIL_RETRY_SCHEDULE (in seconds). */
   readonly mail: MailConfig
+  /** TOKEN_KEY: 32 bytes sealing the tokens of links in messages; unset: one generated once, kept beside the data. */
+  readonly tokenKey: Redacted.Redacted<Uint8Array> | undefined
   /** METRICS_PORT: the port of `GET /metrics` (Prometheus), on HOST; unset: no metrics listener. */
   readonly metricsPort: number | undefined
   /** OTEL_*: traces over OTLP/HTTP; undefined: no tracing. */
@@ -68,6 +70,8 @@ export interface MailConfig {
   readonly smtpUrl: Redacted.Redacted<string> | undefined
   readonly from: string
   readonly retryScheduleSeconds: ReadonlyArray<number>
+  /** MAIL_PER_RECIPIENT_PER_DAY: messages to one visitor-typed address per organisation within 24 hours. */
+  readonly perRecipientPerDay: number
 }
 
 export const defaultMailFrom = "Forms <noreply@localhost>"
@@ -181,6 +185,10 @@ export const parseConfig = (env: Env, cwd: string = process.cwd()): Result.Resul
   }
   const mailSchedule = parseRetrySchedule(env["MAIL_RETRY_SCHEDULE"] ?? defaultMailRetrySchedule)
   if (typeof mailSchedule === "string") problems.push(`MAIL_RETRY_SCHEDULE must be seconds, comma-separated: ${mailSchedule}.`)
+  const tokenKeyText = raw("TOKEN_KEY")
+  const tokenKey = tokenKeyText === undefined ? undefined : tokenKeyOf(tokenKeyText)
+  // Never echoed: it is a secret.
+  if (tokenKeyText !== undefined && tokenKey === undefined) problems.push("TOKEN_KEY must be 32 bytes in base64.")
   const metricsPort = raw("METRICS_PORT") === undefined ? undefined : int("METRICS_PORT", 0, 0, 65_535)
   if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === port) problems.push("METRICS_PORT must differ from PORT: /metrics is never served on the public port.")
   const otlpEndpoint = url("OTEL_EXPORTER_OTLP_ENDPOINT", ["http:", "https:"], { echo: false })
@@ -236,8 +244,10 @@ export const parseConfig = (env: Env, cwd: string = process.cwd()): Result.Resul
     mail: {
       smtpUrl: smtpUrl === undefined ? undefined : Redacted.make(smtpUrl),
       from: mailFrom,
-      retryScheduleSeconds: typeof mailSchedule === "string" ? [60, 300, 1800, 7200] : mailSchedule.map((ms) => ms / 1000)
+      retryScheduleSeconds: typeof mailSchedule === "string" ? [60, 300, 1800, 7200] : mailSchedule.map((ms) => ms / 1000),
+      perRecipientPerDay: int("MAIL_PER_RECIPIENT_PER_DAY", 5, 1, 1_000_000)
     },
+    tokenKey: tokenKey === undefined ? undefined : Redacted.make(tokenKey),
     metricsPort,
     tracing: otlpEndpoint === undefined ? undefined : {
       endpoint: otlpEndpoint.replace(/\/+$/, ""),

@@ -4,21 +4,24 @@
  * nothing to run: every message is recorded held.
  */
 import { Duration, Effect, Layer, Redacted, Schedule } from "effect"
+import { HttpServer } from "effect/http"
 import { SmtpMailer } from "@forms/adapters-http"
 import { SqlMessageRows } from "@forms/adapters-sql"
 import { defaultMessagesConfig, messagesConfigLayer, sendDueMessages } from "@forms/domain"
-import type { ServerConfig } from "./config.js"
+import { baseUrlOf, type ServerConfig } from "./config.js"
 
 export const messageSweepInterval = Duration.seconds(5)
 /** Silence after which one phase of an SMTP attempt (connect, greeting, each answer) is given up. */
 export const smtpTimeoutMs = 30_000
 
-/** What the use cases and the sender read: whether messages are sent, from whom, the retry delays. */
-export const messagesConfigOf = (config: ServerConfig) =>
+/** What the use cases and the sender read: whether messages are sent, from whom, the retry delays, where links point. */
+export const messagesConfigOf = (config: ServerConfig, publicBaseUrl: string = baseUrlOf(config)) =>
   messagesConfigLayer({
+    publicBaseUrl,
     sending: config.mail.smtpUrl !== undefined,
     from: config.mail.from,
     retrySchedule: config.mail.retryScheduleSeconds,
+    perRecipientPerDay: config.mail.perRecipientPerDay,
     leaseMs: Math.max(defaultMessagesConfig.leaseMs, smtpTimeoutMs * 4)
   })
 
@@ -27,7 +30,10 @@ const sweepOnce = sendDueMessages().pipe(
   Effect.catchCause((cause) => Effect.logWarning("message sweep failed", cause))
 )
 
-/** `MessageSender.layer(config)`: needs the SQL client; the fiber stops with the layer. */
+/**
+ * `MessageSender.layer(config)`: needs the SQL client, the token cipher and the bound HTTP server (links point at
+ * PUBLIC_BASE_URL, else at its address); the fiber stops with the layer.
+ */
 export const MessageSender = {
   layer: (config: ServerConfig) => {
     const smtpUrl = config.mail.smtpUrl
@@ -37,7 +43,8 @@ export const MessageSender = {
     ).pipe(
       Layer.provide(SqlMessageRows.layer),
       Layer.provide(SmtpMailer.layer({ url: Redacted.value(smtpUrl), timeoutMs: smtpTimeoutMs })),
-      Layer.provide(messagesConfigOf(config))
+      Layer.provide(Layer.unwrap(Effect.map(HttpServer.HttpServer, (server) =>
+        messagesConfigOf(config, baseUrlOf(config, server.address._tag === "UnixPathAddress" ? 0 : server.address.port)))))
     )
   }
 } as const

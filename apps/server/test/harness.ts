@@ -22,7 +22,7 @@ export const testConfig = (env: Record<string, string> = {}): ServerConfig => {
 }
 
 /** A schema of its own on the real server, dropped when the layer is released. */
-const isolatedSchema = (url: string, schema: string) =>
+export const isolatedSchema = (url: string, schema: string) =>
   Layer.unwrap(Effect.gen(function*() {
     const admin = PgLive.layer({ url })
     yield* Effect.acquireRelease(

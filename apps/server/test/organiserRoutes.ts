@@ -50,6 +50,8 @@ export interface Ids {
   readonly delivery: string
   /** A stored upload of a draft of `form`. */
   readonly file: string
+  /** A held message of `submission`. */
+  readonly message: string
 }
 
 type Kind =
@@ -64,6 +66,7 @@ type Kind =
   | "outboxEvent"
   | "webhook"
   | "file"
+  | "message"
 
 export interface OrganiserRoute {
   readonly method: string
@@ -97,7 +100,8 @@ export const unknownIds: Ids = {
   event: "nope", holder: "nope", slot: "nope", section: "nope", artist: "nope", engagement: "nope", advanceSection: "nope", form: "nope",
   spareForm: "nope", submission: "00000000-0000-4000-8000-000000000000", contact: "00000000-0000-4000-8000-000000000000",
   outboxEvent: "00000000-0000-4000-8000-000000000000", webhook: "00000000-0000-4000-8000-000000000000",
-  delivery: "00000000-0000-4000-8000-000000000000", file: "00000000-0000-4000-8000-000000000000"
+  delivery: "00000000-0000-4000-8000-000000000000", file: "00000000-0000-4000-8000-000000000000",
+  message: "00000000-0000-4000-8000-000000000000"
 }
 
 export const notFoundCode: Record<Kind, string> = {
@@ -111,7 +115,8 @@ export const notFoundCode: Record<Kind, string> = {
   contact: "CONTACT_NOT_FOUND",
   outboxEvent: "OUTBOX_EVENT_NOT_FOUND",
   webhook: "WEBHOOK_NOT_FOUND",
-  file: "FILE_NOT_FOUND"
+  file: "FILE_NOT_FOUND",
+  message: "MESSAGE_NOT_FOUND"
 }
 
 let seeded = 0
@@ -179,13 +184,17 @@ export const freshIds = (ownerKey: string) =>
       VALUES ('submission.erased', ${JSON.stringify({ submission_id: submission?.id, organisation_id: organisation })}::jsonb,
         5, 'timeout', now(), now(), now())
       RETURNING id::text AS id`
+    const [message] = yield* sql<{ readonly id: string }>`
+      INSERT INTO messages (organisation_id, submission_id, kind, to_address, subject, body, status, due_at, created_at)
+      VALUES (${organisation}, ${submission?.id ?? null}::uuid, 'confirmation', ${email}, 'Thanks', 'Hello', 'held', now(), now())
+      RETURNING id::text AS id`
     const webhook = id(yield* post("/admin/webhooks", { url: "https://hooks.example.com/in", event_types: ["submission.erased"] }))
     yield* adminCall(key, "PATCH", `/admin/webhooks/${webhook}`, { enabled: false })
     yield* post(`/admin/webhooks/${webhook}/test`)
     const delivery = String(list(yield* adminCall(key, "GET", `/admin/webhooks/${webhook}/deliveries`))[0]?.["id"])
     return {
       event, holder, slot, section, artist, engagement, advanceSection, form, spareForm, submission: submission?.id ?? "",
-      contact: contact?.id ?? "", outboxEvent: outboxEvent?.id ?? "", webhook, delivery, file
+      contact: contact?.id ?? "", outboxEvent: outboxEvent?.id ?? "", webhook, delivery, file, message: message?.id ?? ""
     } satisfies Ids
   }).pipe(Effect.orDie)
 
@@ -209,6 +218,9 @@ const submissionMembers = [
 ]
 const webhookMembers = ["created_at", "description", "disabled_reason", "enabled", "event_types", "id", "url"]
 const deliveryMembers = ["attempts", "created_at", "event_id", "event_type", "id", "next_attempt_at", "status"]
+const messageMembers = [
+  "attempts", "created_at", "engagement_id", "id", "kind", "last_error", "sent_at", "status", "subject", "submission_id", "to"
+]
 const slotBody = { name: "Evening", date: "2027-08-21", start_time: "22:00", end_time: "02:00", capacity: 4 }
 
 /** Every organiser route; admin.test.ts checks this list against the API definition (`tableProblems`). */
@@ -348,7 +360,11 @@ export const organiserRoutes: ReadonlyArray<OrganiserRoute> = [
     status: 202,
     kind: "webhook",
     members: ["queued"]
-  }
+  },
+  // messages
+  { method: "GET", template: "/admin/messages", path: () => "/admin/messages", status: 200, members: messageMembers, isList: true },
+  { method: "GET", template: "/admin/messages/:messageId", path: (i) => `/admin/messages/${i.message}`, status: 200, kind: "message", members: [...messageMembers, "body"].sort() },
+  { method: "POST", template: "/admin/messages/:messageId/retry", path: (i) => `/admin/messages/${i.message}/retry`, status: 202, kind: "message", members: messageMembers }
 ]
 
 /** What keeps `table` from being the two-organisation table of `defined`: each route it lacks, each it has twice or too many. */

@@ -17,9 +17,10 @@ import {
   SqlPortalPorts,
   SqlPorts,
   SqlSubmissionRecords,
+  SqlMessageLog,
   SqlWebhookStore
 } from "@forms/adapters-sql"
-import { ArtistPortalLive, FilesLive, FormAuthoringLive, FormsConfig, OrganiserLive, PublicFormsLive, SubmissionsOutLive, WebhookSettings, WebhooksLive } from "@forms/domain"
+import { ArtistPortalLive, FilesLive, FormAuthoringLive, FormsConfig, OrganiserLive, OrganiserMessagesLive, PublicFormsLive, SubmissionsOutLive, WebhookSettings, WebhooksLive } from "@forms/domain"
 import { ServerReadiness } from "../src/index.js"
 import { call, envelope } from "./harness.js"
 
@@ -43,6 +44,7 @@ const server = HttpApp.server.pipe(
       Layer.provide(FormsConfig.layer())
     ),
     WebhooksLive.layer.pipe(Layer.provide([SqlWebhookStore.layer, WebhookSettings.layer()])),
+    OrganiserMessagesLive.layer.pipe(Layer.provide(SqlMessageLog.layer)),
     SqlPorts.layer,
     AdminConfig.layer(),
     ServerReadiness.layer,

@@ -44,6 +44,8 @@ export interface OutIds {
   readonly outboxEvents: ReadonlyArray<string>
   readonly webhooks: ReadonlyArray<string>
   readonly deliveries: ReadonlyArray<string>
+  /** Messages of the run's organisation (held, failed) and an unknown id. */
+  readonly messages: ReadonlyArray<string>
 }
 
 export interface Route {
@@ -193,6 +195,7 @@ export const outRoutes = (a: AdminIds, o: OutIds): ReadonlyArray<Route> => {
   const events = segment(o.outboxEvents)
   const hooks = segment(o.webhooks)
   const deliveries = segment(o.deliveries)
+  const messages = segment(o.messages)
   const status = param("status", ["draft", "submitted", "pending", "delivered", "failed", "DRAFT"])
   const r = (method: string, template: string, path: fc.Arbitrary<string>, shape: BodyShape, extra: Partial<Route> & { readonly ifMatch?: boolean } = {}) =>
     adminRoute(a, `${method} ${template}`, method, path, shape, extra)
@@ -227,6 +230,10 @@ export const outRoutes = (a: AdminIds, o: OutIds): ReadonlyArray<Route> => {
     r("POST", "/admin/webhooks/:webhookId/deliveries/:deliveryId/retry", fc.tuple(hooks, deliveries)
       .map(([h, d]) => `/admin/webhooks/${h}/deliveries/${d}/retry`), "none"),
     r("POST", "/admin/webhooks/:webhookId/replay", hooks.map((h) => `/admin/webhooks/${h}/replay`), "replay"),
+    r("GET", "/admin/messages", query(param("status", ["held", "pending", "sent", "failed", "queued", "HELD"]),
+      param("submission_id", [...o.submissions, "0192f1c4-0000-4000-8000-000000000000"])).map((q) => `/admin/messages${q}`), "none"),
+    r("GET", "/admin/messages/:messageId", messages.map((m) => `/admin/messages/${m}`), "none"),
+    r("POST", "/admin/messages/:messageId/retry", messages.map((m) => `/admin/messages/${m}/retry`), "none"),
     r("DELETE", "/admin/webhooks/:webhookId", hooks.map((h) => `/admin/webhooks/${h}`), "none"),
     r("DELETE", "/admin/forms/:formId", deletable.map((f) => `/admin/forms/${f}`), "none"),
     r("DELETE", "/admin/submissions/:submissionId", erasable.map((x) => `/admin/submissions/${x}`), "none"),
@@ -236,7 +243,7 @@ export const outRoutes = (a: AdminIds, o: OutIds): ReadonlyArray<Route> => {
 
 export const placeholderOut: OutIds = {
   readForms: ["x"], ownForms: ["x"], foreignForm: "x", submissions: ["x"], erasable: ["x"], contacts: ["x"], outboxEvents: ["x"],
-  webhooks: ["x"], deliveries: ["x"]
+  webhooks: ["x"], deliveries: ["x"], messages: ["x"]
 }
 
 /** Every route of `api` as `METHOD template`, and the two routes served beside it (the document and its page). */

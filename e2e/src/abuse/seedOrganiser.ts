@@ -77,6 +77,16 @@ export const seedOut = async (server: InProcessServer, pool: Pool, key: string, 
   const another = await create({ full_name: "Fay" })
   await dataOrThrow(pool, "POST", `/public/forms/${token}/submissions/${another}/submit`, undefined, { values: { email: "fay@example.org" } })
 
+  // Messages to list, read and retry: a held and a failed one of a submission of the run's own form.
+  const messageRows = await server.query(
+    `INSERT INTO messages (organisation_id, submission_id, kind, to_address, subject, body, status, last_error, due_at, created_at)
+      SELECT f.organisation_id, $1::uuid, 'confirmation', 'eve@example.org', 'Thanks', 'Hello', m.status, m.last_error, now(), now()
+      FROM form_schemas f, (VALUES ('held', NULL), ('failed', 'recipient limit')) AS m (status, last_error) WHERE f.id = $2
+      RETURNING id::text AS id`,
+    [submitted, forms[0]]
+  )
+  const messages = messageRows.map((row) => String(row["id"]))
+
   const hook = { url: "https://hooks.example.com/in", event_types: ["*"], description: "abuse" }
   const webhooks = [
     String((await dataOrThrow(pool, "POST", "/admin/webhooks", key, hook))["id"]),
@@ -106,6 +116,7 @@ export const seedOut = async (server: InProcessServer, pool: Pool, key: string, 
     contacts: [...contacts, "0192f1c4-0000-4000-8000-000000000000"],
     outboxEvents: [...delivered, ...pending, "0192f1c4-0000-4000-8000-000000000001"],
     webhooks: [...webhooks, foreignHook],
-    deliveries: [...deliveries, "0192f1c4-0000-4000-8000-000000000002"]
+    deliveries: [...deliveries, "0192f1c4-0000-4000-8000-000000000002"],
+    messages: [...messages, "0192f1c4-0000-4000-8000-000000000003"]
   }
 }

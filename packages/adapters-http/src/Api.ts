@@ -5,6 +5,7 @@
 import { HttpApi, OpenApi } from "effect/http-api"
 import { FilesAdminGroup } from "./files/FilesAdminGroup.js"
 import { FilesGroup } from "./files/FilesGroup.js"
+import { MessagesGroup } from "./messages/MessagesGroup.js"
 import { apiLicense, shapeDocument } from "./http/openApiShape.js"
 import { ArtistsGroup } from "./organiser/artists/ArtistsGroup.js"
 import { CatalogGroup } from "./organiser/catalog/CatalogGroup.js"
@@ -28,6 +29,7 @@ export class Api extends HttpApi.make("forms")
   .add(SubmissionsOutGroup)
   .add(FilesAdminGroup)
   .add(WebhooksGroup)
+  .add(MessagesGroup)
   .add(FormsGroup)
   .add(PagesGroup)
   .annotateMerge(OpenApi.annotations({

@@ -9,6 +9,7 @@ import { withServers } from "./http/openApiShape.js"
 import { requestMiddleware } from "./http/requestMiddleware.js"
 import { RouteCatalogue } from "./http/RouteCatalogue.js"
 import { FilesAdminHandlers } from "./files/FilesAdminHandlers.js"
+import { MessagesHandlers } from "./messages/MessagesHandlers.js"
 import { FilesHandlers } from "./files/FilesHandlers.js"
 import { HttpConfig } from "./HttpConfig.js"
 import { ArtistsHandlers } from "./organiser/artists/ArtistsHandlers.js"
@@ -47,7 +48,7 @@ const GlobalMiddleware = HttpRouter.use((router) =>
 
 /**
  * Router layers of the application. Needs the use cases (`PublicForms`, `Files`, `ArtistPortal`, `Organiser`,
- * `FormAuthoring`, `SubmissionsOut`, `Webhooks`), `RateLimiter`, `AdminConfig`, `HttpConfig`, `Readiness` and the
+ * `FormAuthoring`, `SubmissionsOut`, `Webhooks`, `OrganiserMessages`), `RateLimiter`, `AdminConfig`, `HttpConfig`, `Readiness` and the
  * platform services an HTTP server layer provides.
  */
 const httpAppLayer = Layer.unwrap(Effect.map(HttpConfig, (config) => {
@@ -71,6 +72,7 @@ const httpAppLayer = Layer.unwrap(Effect.map(HttpConfig, (config) => {
     SubmissionsOutHandlers,
     FilesAdminHandlers,
     WebhooksHandlers,
+    MessagesHandlers,
     PagesHandlers
   ]),
   Layer.provide(OrganiserAuthLive.layer)

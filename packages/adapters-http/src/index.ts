@@ -36,6 +36,8 @@ export { PublicFormsHandlers } from "./publicForms/PublicFormsHandlers.js"
 // Uploads of file fields
 export { FilesAdminGroup } from "./files/FilesAdminGroup.js"
 export { FilesAdminHandlers } from "./files/FilesAdminHandlers.js"
+export { MessagesGroup } from "./messages/MessagesGroup.js"
+export { MessagesHandlers } from "./messages/MessagesHandlers.js"
 export { FilesGroup } from "./files/FilesGroup.js"
 export { FilesHandlers } from "./files/FilesHandlers.js"
 export { FileCreated } from "./files/wire.js"
@@ -79,3 +81,4 @@ export { verifyWebhook, type WebhookVerification } from "./webhooks/verifyWebhoo
 // Operations: the request histogram (off unless set) and the request's span
 export { RequestMetrics, RequestMetricsLive, type RequestMetricsShape } from "./operations/RequestMetrics.js"
 export { makeSmtpMailer, outcomeOfError, SmtpMailer, type SmtpMailerOptions } from "./messages/SmtpMailer.js"
+export { AesTokenCipher, newTokenKey, openWith, sealWith, tokenKeyOf } from "./messages/AesTokenCipher.js"

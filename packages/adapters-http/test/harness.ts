@@ -13,6 +13,8 @@ import {
   FormAuthoringLive,
   type Organiser,
   OrganiserLive,
+  type OrganiserMessages,
+  OrganiserMessagesLive,
   type PublicForms,
   type RateLimiter,
   type SubmissionsOut,
@@ -24,6 +26,7 @@ import {
 import {
   InMemory,
   InMemoryFileStorage,
+  InMemoryMessageLog,
   InMemoryOrganiser,
   InMemoryOrganiserForms,
   InMemoryStore,
@@ -47,6 +50,8 @@ export const serverLayer = (
     readonly forms?: Layer.Layer<FormAuthoring>
     /** Uploads (default: the use cases over in-memory ports of their own). */
     readonly files?: Layer.Layer<Files>
+    /** The organiser's messages (default: over in-memory ports of their own). */
+    readonly messages?: Layer.Layer<OrganiserMessages>
   } = {}
 ) =>
   HttpApp.server.pipe(
@@ -58,7 +63,8 @@ export const serverLayer = (
       options.admin ?? inMemoryAdmin(),
       options.webhooks ?? inMemoryWebhooks,
       options.forms ?? FormAuthoringLive.layer.pipe(Layer.provide(InMemoryOrganiserForms.layer)),
-      options.files ?? inMemoryFiles()
+      options.files ?? inMemoryFiles(),
+      options.messages ?? inMemoryMessages
     ]),
     Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" }))
   )
@@ -77,6 +83,12 @@ export const inMemoryFiles = (seed = conformanceSeed): Layer.Layer<Files> =>
     Layer.provide(Layer.mergeAll(InMemoryFileStorage.layer, FormsConfig.layer())),
     Layer.provide(InMemory.layer(seed))
   )
+
+/** The organiser's message use cases over a fresh in-memory store. */
+export const inMemoryMessages: Layer.Layer<OrganiserMessages> = OrganiserMessagesLive.layer.pipe(
+  Layer.provide(InMemoryMessageLog.layer),
+  Layer.provide(InMemoryStore.layer(conformanceSeed))
+)
 
 /** The webhook use cases over a fresh in-memory webhook store. */
 export const inMemoryWebhooks: Layer.Layer<Webhooks> = WebhooksLive.layer.pipe(

@@ -5,6 +5,8 @@ import type {
   AlreadySubmitted,
   FileNotFound,
   FileQuota,
+  MessageNotFound,
+  MessageNotRetryable,
   FileTooLarge,
   UploadAborted,
   DeliveryNotFound,
@@ -88,6 +90,9 @@ export const errorTable = {
   },
   FileNotFound: { status: 404, code: "FILE_NOT_FOUND", message: "No file has this id here." },
   UploadAborted: { status: 400, code: "BAD_REQUEST", message: "The upload did not arrive whole." },
+  // Messages.
+  MessageNotFound: { status: 404, code: "MESSAGE_NOT_FOUND", message: "No message has this id." },
+  MessageNotRetryable: { status: 409, code: "MESSAGE_NOT_RETRYABLE", message: "Only a failed or held message can be retried." },
   // The organiser routes.
   Unauthenticated: { status: 401, code: "UNAUTHENTICATED", message: "A valid API key is required." },
   EventNotFound: { status: 404, code: "EVENT_NOT_FOUND", message: "No event has this id." },
@@ -168,6 +173,8 @@ type DomainReason =
   | FileQuota
   | FileNotFound
   | UploadAborted
+  | MessageNotFound
+  | MessageNotRetryable
 
 /** The wire error of a table entry; `fields` only for VALIDATION_FAILED. */
 export const apiError = <K extends ErrorKey>(key: K, fields?: FieldErrorsWire): ApiErrorOf<K> => {

@@ -3,32 +3,21 @@
  * senders take disjoint messages; each taken message gets its attempt counted and a lease as its `due_at`),
  * committed before the mail server is waited on; a settle is another, a no-op when the attempt was claimed again.
  */
-import { type Message, MessageRows } from "@forms/domain"
+import { type ClaimedMessage, type Message, MessageLink, MessageRows } from "@forms/domain"
 import { Effect, Layer, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import { decodeRows } from "../sql/decodeRows.js"
 import { sqlFailure } from "../sql/SqlFailure.js"
-import { epochMs, isUuid } from "../sql/sqlValues.js"
+import { isUuid } from "../sql/sqlValues.js"
+import { columns, MessageRow } from "./messageColumns.js"
 
-const MessageRow = Schema.Struct({
-  id: Schema.String,
-  organisation_id: Schema.String,
-  submission_id: Schema.NullOr(Schema.String),
-  kind: Schema.Literals(["confirmation", "notification", "reminder", "resume_link", "portal_link", "section_reminder", "promotion"]),
-  to: Schema.String,
-  subject: Schema.String,
-  body: Schema.String,
-  status: Schema.Literals(["held", "pending", "sent", "failed"]),
-  attempts: Schema.Number,
-  last_error: Schema.NullOr(Schema.String),
-  created_at: Schema.Number,
-  sent_at: Schema.NullOr(Schema.Number)
-})
 const decodeMessages = decodeRows(MessageRow)
-
-const columns = (alias: string) => `${alias}.id::text AS id, ${alias}.organisation_id, ${alias}.submission_id::text AS submission_id,
-  ${alias}.kind, ${alias}.to_address AS to, ${alias}.subject, ${alias}.body, ${alias}.status, ${alias}.attempts,
-  ${alias}.last_error, ${epochMs(`${alias}.created_at`)} AS created_at, ${epochMs(`${alias}.sent_at`)} AS sent_at`
+const decodeClaims = decodeRows(Schema.Struct({
+  ...MessageRow.fields,
+  link_kind: Schema.NullOr(MessageLink.fields.kind),
+  link_token: Schema.NullOr(Schema.String),
+  link_page_token: Schema.NullOr(Schema.String)
+}))
 
 export const makeSqlMessageRows = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -44,9 +33,14 @@ export const makeSqlMessageRows = Effect.gen(function*() {
             FOR UPDATE SKIP LOCKED)
           UPDATE messages m SET attempts = m.attempts + 1, due_at = ${new Date(now + Math.max(0, leaseMs))}::timestamptz
           FROM picked WHERE m.id = picked.id
-          RETURNING ${returning}`.pipe(
-        Effect.flatMap(decodeMessages),
-        Effect.map((rows): ReadonlyArray<Message> => rows)
+          RETURNING ${returning}, m.link_kind, m.link_token,
+            (SELECT f.public_token FROM form_schemas f WHERE f.id = m.link_schema_id) AS link_page_token`.pipe(
+        Effect.flatMap(decodeClaims),
+        Effect.map((rows): ReadonlyArray<ClaimedMessage> =>
+          rows.map(({ link_kind, link_page_token, link_token, ...message }) => ({
+            ...message,
+            link: link_kind === null || link_token === null ? null : { kind: link_kind, page_token: link_page_token, sealed: link_token }
+          })))
       ),
     Effect.catchTag("SqlError", sqlFailure)
   )

@@ -25,6 +25,7 @@ import sectionLocks from "./0024_section_locks.js"
 import shiftsZonesWaitlists from "./0025_shifts_zones_waitlists.js"
 import uploads from "./0026_uploads.js"
 import messages from "./0028_messages.js"
+import messageLinks from "./0029_message_links.js"
 import languages from "./0027_languages.js"
 import submissionLanguage from "./0037_submission_language.js"
 
@@ -59,7 +60,8 @@ const migrations = {
   "0026_uploads": uploads,
   "0028_messages": messages,
   "0027_languages": languages,
-  "0037_submission_language": submissionLanguage
+  "0037_submission_language": submissionLanguage,
+  "0029_message_links": messageLinks
 }
 const loader = PgMigrator.fromRecord(migrations)
 

@@ -2,7 +2,7 @@
 import { Clock, Context, Effect, Layer, Result } from "effect"
 import type { EventType } from "../events/Outbox.js"
 import type { FormSchema } from "../forms/FormSchema.js"
-import type { Message } from "../messages/Message.js"
+import type { Message, MessageLink } from "../messages/Message.js"
 import type { AuditEntry, AuditRecord } from "../organiser/catalog/CatalogModel.js"
 import type { Submission } from "../publicForms/Submission.js"
 import type { Actor } from "../shared/Actor.js"
@@ -58,6 +58,8 @@ export interface InMemoryClaim {
 export interface InMemoryMessageRow {
   message: Message
   due_at: number
+  /** The link it carries (its token sealed), when it carries one. */
+  link?: MessageLink | undefined
 }
 
 /** An entry of the organiser audit log (CONTRACT §12) and the organisation it belongs to. */

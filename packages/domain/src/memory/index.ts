@@ -55,5 +55,6 @@ export type { InMemoryDelivery, InMemoryEndpoint, InMemoryWebhookState } from ".
 export { InMemoryWebhookTransport, type InMemoryTransportState, makeTransportState } from "./webhooks/InMemoryWebhookTransport.js"
 export { InMemoryOrganiserForms, makeInMemoryOrganiserForms } from "./organiser/forms/InMemoryOrganiserForms.js"
 export { InMemoryMessageRows } from "./messages/InMemoryMessageRows.js"
+export { InMemoryMessageLog } from "./messages/InMemoryMessageLog.js"
 export { InMemoryMailer, type InMemoryMailerState, makeMailerState } from "./messages/InMemoryMailer.js"
 export type { InMemoryMessageRow } from "./InMemoryStore.js"

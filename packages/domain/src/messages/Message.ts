@@ -16,6 +16,18 @@ export type MessageKind = typeof MessageKind.Type
 export const MessageStatus = Schema.Literals(["held", "pending", "sent", "failed"])
 export type MessageStatus = typeof MessageStatus.Type
 
+/**
+ * A link a message carries (its body holds the link's marker): what it leads to, and its token sealed under the
+ * token key. The URL is rendered at each send attempt, never stored.
+ */
+export const MessageLink = Schema.Struct({
+  kind: Schema.Literals(["resume"]),
+  /** The form whose page the link opens (its current public token is used at each attempt). */
+  schema_id: Schema.String,
+  sealed: Schema.String
+})
+export type MessageLink = typeof MessageLink.Type
+
 /** A message composed by its cause, recorded in the cause's atomic step. */
 export const NewMessage = Schema.Struct({
   kind: MessageKind,
@@ -24,22 +36,36 @@ export const NewMessage = Schema.Struct({
   /** One line (no line breaks). */
   subject: Schema.String,
   body: Schema.String,
-  status: Schema.Literals(["held", "pending"])
+  /** `failed` only when a policy refused it before any attempt (the `recipient` limit), with `last_error`. */
+  status: Schema.Literals(["held", "pending", "failed"]),
+  last_error: Schema.optionalKey(Schema.String),
+  link: Schema.optionalKey(MessageLink)
 })
 export type NewMessage = typeof NewMessage.Type
 
 /** A recorded message as the sender claims it. */
 export const Message = Schema.Struct({
-  ...NewMessage.fields,
+  kind: MessageKind,
+  to: NewMessage.fields.to,
+  subject: NewMessage.fields.subject,
+  body: NewMessage.fields.body,
   id: Schema.String,
   organisation_id: Schema.String,
   submission_id: Schema.NullOr(Schema.String),
+  engagement_id: Schema.NullOr(Schema.String),
   status: MessageStatus,
   /** Attempts counted so far; a claim counts its own. */
   attempts: Schema.Number,
+  /** `attempts` when the current round began (an organiser's retry starts a new one): the retry schedule counts from it. */
+  round_start: Schema.Number,
   last_error: Schema.NullOr(Schema.String),
   /** Epoch ms. */
   created_at: Schema.Number,
   sent_at: Schema.NullOr(Schema.Number)
 })
 export type Message = typeof Message.Type
+
+/** A claimed message and, when it carries a link, what the sender renders it from. */
+export interface ClaimedMessage extends Message {
+  readonly link: { readonly kind: MessageLink["kind"]; readonly page_token: string | null; readonly sealed: string } | null
+}

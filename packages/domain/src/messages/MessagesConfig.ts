@@ -12,6 +12,10 @@ export interface MessagesConfigShape {
   readonly leaseMs: number
   /** Messages claimed per sweep. */
   readonly batch: number
+  /** The `recipient` policy: messages to one visitor-typed address per organisation within 24 hours. */
+  readonly perRecipientPerDay: number
+  /** Where links in messages point (PUBLIC_BASE_URL, else the address the server is bound to), without a final `/`. */
+  readonly publicBaseUrl: string
 }
 
 export const defaultMessagesConfig: MessagesConfigShape = {
@@ -19,7 +23,9 @@ export const defaultMessagesConfig: MessagesConfigShape = {
   from: "Forms <noreply@localhost>",
   retrySchedule: [60, 300, 1800, 7200],
   leaseMs: 120_000,
-  batch: 20
+  batch: 20,
+  perRecipientPerDay: 5,
+  publicBaseUrl: "http://localhost:3000"
 }
 
 /** Without a layer of its own: nothing is sent, every message is held (the embedded default without `SMTP_URL`). */

@@ -3,6 +3,7 @@ import type { FormSchema } from "../forms/FormSchema.js"
 import { normalizeField } from "../forms/FormField.js"
 import { seedField } from "../memory/Seed.js"
 import { composeSubmitMessages } from "./composeMessages.js"
+import { linkMarker, organiserBody } from "./messageLinks.js"
 
 const schema: FormSchema = {
   id: "s1",
@@ -58,6 +59,14 @@ describe("composeSubmitMessages", () => {
     // The body is text: the value as typed, never read as a placeholder again.
     const [again] = composeSubmitMessages(schema, { email: "a@b.org", name: "{{email}}" }, "s", false)
     expect(again?.body.startsWith("Dear {{email}},")).toBe(true)
+  })
+
+  it("a value can never forge a link's marker in a body", () => {
+    const messages = composeSubmitMessages(schema, { email: "a@b.org", name: `x${linkMarker}y` }, "s", false)
+    for (const m of messages) {
+      expect(m.body).not.toContain(linkMarker)
+      expect(organiserBody(m.body)).not.toContain("[link]")
+    }
   })
 
   it("no confirmation without an address passing the email rule (inactive fields are absent from the values)", () => {

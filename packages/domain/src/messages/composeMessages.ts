@@ -9,6 +9,7 @@ import type { Values } from "../forms/Values.js"
 import { codePointLength, isEmail } from "../rules/types.js"
 import { messageLimits } from "./FormMessages.js"
 import type { NewMessage } from "./Message.js"
+import { withoutMarker } from "./messageLinks.js"
 import { fillPlaceholders } from "./placeholders.js"
 
 const has = (values: Values, slug: string): boolean => Object.prototype.hasOwnProperty.call(values, slug)
@@ -82,7 +83,8 @@ export const composeSubmitMessages = (
         kind: "confirmation",
         to: address.trim(),
         subject: subjectText(fillPlaceholders(confirmation.subject, (name) => subjectText(fill(name)))),
-        body: fillPlaceholders(confirmation.body, fill),
+        // No text of a template or a value can form a link's marker.
+        body: withoutMarker(fillPlaceholders(confirmation.body, fill)),
         status
       })
     }
@@ -93,7 +95,7 @@ export const composeSubmitMessages = (
       kind: "notification",
       to,
       subject: subjectText(`New submission: ${schema.name}`),
-      body: `${answersText(schema, values)}\n\nSubmission: ${submissionId}`,
+      body: withoutMarker(`${answersText(schema, values)}\n\nSubmission: ${submissionId}`),
       status
     })
   }

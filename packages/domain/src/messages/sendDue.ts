@@ -3,9 +3,11 @@
  * connection held, then settle each in its own short write. Sent at least once, by one sender at a time (the
  * claim's lease); the `Message-ID` is the message's own, the same on every attempt.
  */
-import { Clock, Effect } from "effect"
+import { Clock, Effect, Option } from "effect"
 import { Mailer, type MailOutcome } from "./Mailer.js"
-import type { Message } from "./Message.js"
+import type { ClaimedMessage } from "./Message.js"
+import { renderedBody, resumeUrl } from "./messageLinks.js"
+import { TokenCipher } from "./TokenCipher.js"
 import { MessageRows, type Settlement } from "./MessageRows.js"
 import { MessagesConfig } from "./MessagesConfig.js"
 
@@ -42,17 +44,27 @@ export const sendDueMessages = Effect.fn("messages.sendDue")(function*() {
   if (!config.sending) return 0
   const rows = yield* MessageRows
   const mailer = yield* Mailer
+  const cipher = yield* Effect.serviceOption(TokenCipher)
   const claimed = yield* rows.claimDue(yield* Clock.currentTimeMillis, config.leaseMs, config.batch)
-  const sendOne = Effect.fnUntraced(function*(message: Message) {
+  /** The link's URL for this attempt, from its token opened now; none when it cannot be made (the form is gone). */
+  const linkOf = Effect.fnUntraced(function*(message: ClaimedMessage) {
+    const link = message.link
+    if (link === null || link.page_token === null || Option.isNone(cipher)) return undefined
+    const token = yield* cipher.value.open(link.sealed)
+    return token === undefined ? undefined : resumeUrl(config.publicBaseUrl, link.page_token, token)
+  })
+  const sendOne = Effect.fnUntraced(function*(message: ClaimedMessage) {
     const outcome = yield* mailer.send({
       messageId: messageIdOf(message.id, config.from),
       from: config.from,
       to: message.to,
       subject: message.subject,
-      text: message.body
+      text: renderedBody(message.body, yield* linkOf(message))
     })
     const now = yield* Clock.currentTimeMillis
-    yield* rows.settle(message.id, message.attempts, settlementOf(outcome, message.attempts, config.retrySchedule, now), now)
+    // The schedule counts from the round's start: an organiser's retry begins a new round.
+    const settlement = settlementOf(outcome, message.attempts - message.round_start, config.retrySchedule, now)
+    yield* rows.settle(message.id, message.attempts, settlement, now)
   })
   yield* Effect.forEach(claimed, sendOne, { discard: true })
   return claimed.length

@@ -16,6 +16,7 @@ import { type Client, submitPolicy } from "../limits/LimitPolicy.js"
 import { limitStep } from "../limits/limitStep.js"
 import { composeMessagesInLanguage } from "../languages/messagesInLanguage.js"
 import { MessagesConfig } from "../messages/MessagesConfig.js"
+import { makeRecipientGates, type RecipientGate } from "../messages/recipientPolicy.js"
 import { RateLimiter } from "../limits/RateLimiter.js"
 import { failedInLanguage } from "../languages/failedInLanguage.js"
 import type { FieldErrors } from "../rules/FieldErrors.js"
@@ -42,6 +43,7 @@ export const makeSubmitDraft = (steps: FormSteps) =>
     const limit = limitStep(yield* RateLimiter)
     const config = yield* FormsConfig
     const messagesConfig = yield* MessagesConfig
+    const recipientGates = yield* makeRecipientGates
 
     /** Our read may predate a racing submit: a submission that is no longer a draft answers 409, not 422. */
     const refuse = Effect.fnUntraced(function*(schema: FormSchema, id: string, fields: FieldErrors, asked: LanguageRequest) {
@@ -58,7 +60,8 @@ export const makeSubmitDraft = (steps: FormSteps) =>
       schema: FormSchema,
       submission: Submission,
       patch: Values,
-      asked: LanguageRequest
+      asked: LanguageRequest,
+      gate: RecipientGate
     ) {
       // Values saved under a slug the form has dropped since stay stored (CONTRACT §12), but only the
       // form's own slugs are validated and put in the event.
@@ -102,8 +105,9 @@ export const makeSubmitDraft = (steps: FormSteps) =>
         submitted_at: submittedAt,
         language: named,
         events: [event],
-        // In the submission's language as this submit leaves it (CONTRACT §19, §20).
-        messages: composeMessagesInLanguage(schema, merged, submission.id, messagesConfig.sending, named ?? submission.language)
+        // In the submission's language as this submit leaves it; the `recipient` policy counts the visitor's
+        // address only once the submit is about to be written.
+        messages: yield* gate(composeMessagesInLanguage(schema, merged, submission.id, messagesConfig.sending, named ?? submission.language))
       }).pipe(
         Effect.catchTag("VersionConflict", () => Effect.succeed("version" as const)),
         Effect.catchTag("RevisionChanged", () => Effect.succeed("revision" as const)),
@@ -142,6 +146,7 @@ export const makeSubmitDraft = (steps: FormSteps) =>
       let submission = first
       let checked: number | undefined
       let round = 0
+      const gate = recipientGates(firstSchema.organisation_id)
       /** How the round before lost its submit, when it did: this round reads again first. */
       let lost: "version" | "revision" | undefined
       const submitRound = Effect.gen(function*() {
@@ -171,7 +176,7 @@ export const makeSubmitDraft = (steps: FormSteps) =>
           }
           checked = schema.revision
         }
-        const stored = yield* attempt(schema, submission, pickSchemaValues(schema.fields, body), asked)
+        const stored = yield* attempt(schema, submission, pickSchemaValues(schema.fields, body), asked, gate)
         if (typeof stored === "object") return stored
         lost = stored
         return yield* new AnotherRound()

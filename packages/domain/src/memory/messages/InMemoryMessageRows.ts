@@ -16,7 +16,14 @@ const inMemoryMessageRowsLayer = Layer.effect(
             row.message = { ...row.message, attempts: row.message.attempts + 1 }
             row.due_at = now + leaseMs
           }
-          return Result.succeed(due.map((row) => row.message))
+          return Result.succeed(due.map((row) => ({
+            ...row.message,
+            link: row.link === undefined ? null : {
+              kind: row.link.kind,
+              page_token: data.schemas.get(row.link.schema_id)?.public_token ?? null,
+              sealed: row.link.sealed
+            }
+          })))
         }),
       settle: (id, attempt, settlement, now) =>
         store.atomically(() => {

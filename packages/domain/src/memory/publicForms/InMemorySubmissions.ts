@@ -123,15 +123,18 @@ const inMemorySubmissionsLayer = Layer.effect(
             })
           }
           const organisationId = data.schemas.get(command.schema_id)?.organisation_id ?? ""
-          for (const message of command.messages ?? []) {
+          for (const { link, ...message } of command.messages ?? []) {
             data.messages.push({
+              link,
               message: {
                 ...message,
                 id: store.nextId("message"),
                 organisation_id: organisationId,
                 submission_id: command.id,
+                engagement_id: null,
                 attempts: 0,
-                last_error: null,
+                round_start: 0,
+                last_error: message.last_error ?? null,
                 created_at: command.submitted_at,
                 sent_at: null
               },
