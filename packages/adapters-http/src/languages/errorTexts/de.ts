@@ -17,6 +17,8 @@ export const de: ErrorTexts = {
   FileTooLarge: "Die Datei ist größer, als dieses Feld annimmt.",
   FileQuota: "Dieses Feld enthält bereits die meisten Dateien, oder die Einsendung die meisten Bytes.",
   FileNotFound: "Hier hat keine Datei diese ID.",
+  MessageNotFound: "Keine Nachricht hat diese ID.",
+  MessageNotRetryable: "Nur eine fehlgeschlagene oder zurückgehaltene Nachricht kann erneut versucht werden.",
   UploadAborted: "Der Upload ist nicht vollständig angekommen.",
   Unauthenticated: "Ein gültiger API-Schlüssel ist erforderlich.",
   EventNotFound: "Keine Veranstaltung hat diese ID.",

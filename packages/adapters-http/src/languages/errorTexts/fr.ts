@@ -17,6 +17,8 @@ export const fr: ErrorTexts = {
   FileTooLarge: "Le fichier est plus grand que ce que ce champ accepte.",
   FileQuota: "Ce champ contient déjà le nombre maximal de fichiers, ou la soumission le nombre maximal d'octets.",
   FileNotFound: "Aucun fichier n'a cet identifiant ici.",
+  MessageNotFound: "Aucun message n'a cet identifiant.",
+  MessageNotRetryable: "Seul un message en échec ou retenu peut être renvoyé.",
   UploadAborted: "L'envoi n'est pas arrivé en entier.",
   Unauthenticated: "Une clé d'API valide est requise.",
   EventNotFound: "Aucun événement n'a cet identifiant.",

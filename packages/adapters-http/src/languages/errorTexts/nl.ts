@@ -17,6 +17,8 @@ export const nl: ErrorTexts = {
   FileTooLarge: "Het bestand is groter dan dit veld toelaat.",
   FileQuota: "Dit veld bevat al het maximum aantal bestanden, of de inzending het maximum aantal bytes.",
   FileNotFound: "Hier heeft geen bestand dit id.",
+  MessageNotFound: "Geen bericht heeft dit id.",
+  MessageNotRetryable: "Alleen een mislukt of tegengehouden bericht kan opnieuw worden verzonden.",
   UploadAborted: "De upload is niet volledig aangekomen.",
   Unauthenticated: "Een geldige API-sleutel is vereist.",
   EventNotFound: "Geen evenement heeft dit id.",
