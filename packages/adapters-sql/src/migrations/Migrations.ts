@@ -27,7 +27,7 @@ import uploads from "./0026_uploads.js"
 import messages from "./0028_messages.js"
 import messageLinks from "./0029_message_links.js"
 import languages from "./0027_languages.js"
-import submissionLanguage from "./0037_submission_language.js"
+import submissionLanguage from "./0030_submission_language.js"
 
 const table = "forms_migrations"
 
@@ -60,7 +60,7 @@ const migrations = {
   "0026_uploads": uploads,
   "0028_messages": messages,
   "0027_languages": languages,
-  "0037_submission_language": submissionLanguage,
+  "0030_submission_language": submissionLanguage,
   "0029_message_links": messageLinks
 }
 const loader = PgMigrator.fromRecord(migrations)

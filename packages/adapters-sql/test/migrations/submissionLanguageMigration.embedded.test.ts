@@ -1,5 +1,5 @@
 /**
- * Migration 0037 on a database with submissions stored before it: each gets its form's default language (the first
+ * Migration 0030 on a database with submissions stored before it: each gets its form's default language (the first
  * of its `languages`), `en` for a form without them; a row written without a language afterwards is `en`.
  */
 import { expect, layer } from "@effect/vitest"
@@ -10,16 +10,16 @@ import { SqlClient } from "effect/sql"
 import { EmbeddedPg } from "../../src/connection/EmbeddedPg.js"
 import { Migrations } from "../../src/migrations/Migrations.js"
 
-const before0037 = PgMigrator.run({
-  loader: PgMigrator.fromRecord(Object.fromEntries(Object.entries(Migrations.migrations).filter(([name]) => name < "0037"))),
+const before0030 = PgMigrator.run({
+  loader: PgMigrator.fromRecord(Object.fromEntries(Object.entries(Migrations.migrations).filter(([name]) => name < "0030"))),
   table: Migrations.table
 }).pipe(Effect.provide(NodeServices.layer))
 
-layer(EmbeddedPg.layer(), { timeout: "120 seconds", excludeTestServices: true })("migration 0037 on embedded PostgreSQL (PGlite)", (it) => {
+layer(EmbeddedPg.layer(), { timeout: "120 seconds", excludeTestServices: true })("migration 0030 on embedded PostgreSQL (PGlite)", (it) => {
   it.effect("a submission stored before gets its form's default language; one without languages en", () =>
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
-      yield* before0037
+      yield* before0030
       yield* sql`INSERT INTO organisations (id, name) VALUES ('o', 'O')`
       yield* sql`INSERT INTO form_schemas (id, organisation_id, name, type, status, revision, languages) VALUES
         ('dutch', 'o', 'D', 'registration', 'published', '1', '["nl", "en"]'::jsonb),

@@ -1,5 +1,5 @@
 /**
- * Migration 37: a submission's language (CONTRACT §19), the one chosen on its create and replaced by later explicit
+ * Migration 30: a submission's language (CONTRACT §19), the one chosen on its create and replaced by later explicit
  * choices. The submissions stored before get their form's default language (the first of its `languages`, `en`
  * for a form without them); the default `en` stays for rows written without one (the portal's advance drafts).
  */
