@@ -63,6 +63,7 @@ import { MetricsListener } from "./operations/MetricsListener.js"
 import { MessageSender, messagesConfigOf } from "./messageSender.js"
 import { RetentionSweeper } from "./retention.js"
 import { tokenCipherLayer } from "./tokenKey.js"
+import { ReminderSweeper } from "./reminderSweeper.js"
 import { ServerWebAssets } from "./webAssets.js"
 
 /** With DATABASE_URL, the schema cache of adapters-sql (its README: "Form schemas"); none on the embedded database. */
@@ -268,6 +269,7 @@ const makeServerLayer = <E = never, EH = never>(
     // The dispatcher starts after the migrations and the fixture.
     Layer.provideMerge(Events.layer(options.handlers ?? [], options.dispatcher ?? {})),
     Layer.provideMerge(RetentionSweeper.layer(config)),
+    Layer.provideMerge(ReminderSweeper.layer(config)),
     // METRICS_PORT's listener and BACKUP_DIR's schedule (each nothing when unset).
     Layer.provideMerge(MetricsListener.layer(config)),
     Layer.provideMerge(BackupScheduler.layer(config)),

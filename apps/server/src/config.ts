@@ -55,6 +55,8 @@ export interface ServerConfig {
   readonly mail: MailConfig
   /** TOKEN_KEY: 32 bytes sealing the tokens of links in messages; unset: one generated once, kept beside the data. */
   readonly tokenKey: Redacted.Redacted<Uint8Array> | undefined
+  /** PORTAL_REMINDER_HOURS: a section reminder this many hours before each pending section's due date (default 72,24). */
+  readonly portalReminderHours: ReadonlyArray<number>
   /** METRICS_PORT: the port of `GET /metrics` (Prometheus), on HOST; unset: no metrics listener. */
   readonly metricsPort: number | undefined
   /** OTEL_*: traces over OTLP/HTTP; undefined: no tracing. */
@@ -79,6 +81,21 @@ export const defaultMailRetrySchedule = "60,300,1800,7200"
 
 // An address, or `Name <address>`: one line, one `@`, no other angle brackets.
 const mailFromPattern = /^(?:[^\r\n<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/
+
+export const defaultPortalReminderHours = "72,24"
+
+/** Whole hours from 1 to 720, comma-separated, each once (largest first); a sentence saying what is wrong otherwise. */
+export const parseReminderHours = (text: string): ReadonlyArray<number> | string => {
+  const parts = text.split(",").map((part) => part.trim())
+  const hours: Array<number> = []
+  for (const part of parts) {
+    const n = /^\d+$/.test(part) ? Number(part) : Number.NaN
+    if (!Number.isSafeInteger(n) || n < 1 || n > 720) return `each from 1 to 720 (got ${JSON.stringify(part)})`
+    if (hours.includes(n)) return `each once (got ${n} twice)`
+    hours.push(n)
+  }
+  return hours.sort((a, b) => b - a)
+}
 
 export interface TracingConfig {
   /** The collector's base URL (OTEL_EXPORTER_OTLP_ENDPOINT); spans go to `<endpoint>/v1/traces`. */
@@ -189,6 +206,8 @@ export const parseConfig = (env: Env, cwd: string = process.cwd()): Result.Resul
   const tokenKey = tokenKeyText === undefined ? undefined : tokenKeyOf(tokenKeyText)
   // Never echoed: it is a secret.
   if (tokenKeyText !== undefined && tokenKey === undefined) problems.push("TOKEN_KEY must be 32 bytes in base64.")
+  const portalReminderHours = parseReminderHours(raw("PORTAL_REMINDER_HOURS") ?? defaultPortalReminderHours)
+  if (typeof portalReminderHours === "string") problems.push(`PORTAL_REMINDER_HOURS must be hours, comma-separated: ${portalReminderHours}.`)
   const metricsPort = raw("METRICS_PORT") === undefined ? undefined : int("METRICS_PORT", 0, 0, 65_535)
   if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === port) problems.push("METRICS_PORT must differ from PORT: /metrics is never served on the public port.")
   const otlpEndpoint = url("OTEL_EXPORTER_OTLP_ENDPOINT", ["http:", "https:"], { echo: false })
@@ -248,6 +267,7 @@ export const parseConfig = (env: Env, cwd: string = process.cwd()): Result.Resul
       perRecipientPerDay: int("MAIL_PER_RECIPIENT_PER_DAY", 5, 1, 1_000_000)
     },
     tokenKey: tokenKey === undefined ? undefined : Redacted.make(tokenKey),
+    portalReminderHours: typeof portalReminderHours === "string" ? [72, 24] : portalReminderHours,
     metricsPort,
     tracing: otlpEndpoint === undefined ? undefined : {
       endpoint: otlpEndpoint.replace(/\/+$/, ""),

@@ -97,6 +97,8 @@ describe("the metrics endpoint", () => {
       expect(value(all, "forms_outbox_events", { state: "pending" })).toBeGreaterThanOrEqual(0)
       expect(value(all, "forms_outbox_oldest_pending_age_seconds")).toBeGreaterThanOrEqual(0)
       expect(value(all, "forms_db_pool_connections", { state: "open" })).toBe(1)
+      // Messages by status: the fixture's forms ask for none, so every status is there, at 0.
+      for (const status of ["held", "pending", "sent", "failed"]) expect(value(all, "forms_messages", { status }), status).toBe(0)
       for (const name of ["process_cpu_seconds_total", "process_resident_memory_bytes", "nodejs_heap_size_used_bytes", "nodejs_eventloop_lag_p99_seconds"]) {
         expect(value(all, name), name).toBeGreaterThanOrEqual(0)
       }

@@ -148,6 +148,16 @@ export const engagementPatchBody: fc.Arbitrary<string> = fc.tuple(
   fewOrNone(fc.tuple(key, hostile))
 ).map(([email, extra]) => write(object(...member("contact_email", email), ...extra)))
 
+/** `POST /admin/engagements/{id}/portal-link`: `{ send_to? }` (often no body at all). */
+export const portalLinkBody: fc.Arbitrary<string> = fc.tuple(
+  fc.option(fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom<Json>("manager@example.org", null, "not an address", "a@b", "@example.org",
+      "x@example.org\r\nBcc: y@example.org", `${"x".repeat(250)}@example.org`, "ünï@exämple.org") },
+    hostile
+  ), { nil: undefined, freq: 8 }),
+  fewOrNone(fc.tuple(key, hostile))
+).map(([to, extra]) => write(object(...member("send_to", to), ...extra)))
+
 /** `PATCH /admin/engagements/{id}/sections/{section_id}`: `{ due_at?, locks_at?, locked? }`. */
 export const sectionScheduleBody: fc.Arbitrary<string> = fc.tuple(
   fc.option(instant, { nil: undefined, freq: 3 }),

@@ -2,7 +2,15 @@
 import fc from "fast-check"
 import { Readable } from "node:stream"
 import type { Request } from "../support/http.js"
-import { engagementPatchBody, formBody, formPatchBody, replayBody, sectionScheduleBody, webhookBody } from "./adminBodies.js"
+import {
+  engagementPatchBody,
+  formBody,
+  formPatchBody,
+  portalLinkBody,
+  replayBody,
+  sectionScheduleBody,
+  webhookBody
+} from "./adminBodies.js"
 import { type Json, jsonWith, key, object, valuesOf, write } from "./jsonText.js"
 
 /** A body, kept small until sent: huge and deep ones are built only when the request goes out. */
@@ -26,6 +34,7 @@ export type BodyShape =
   | "admin"
   | "engagement"
   | "engagementPatch"
+  | "portalLink"
   | "sectionSchedule"
   | "form"
   | "formPatch"
@@ -143,6 +152,7 @@ const shaped = (shape: BodyShape, slugs: ReadonlyArray<string>): fc.Arbitrary<st
   if (shape === "admin") return adminBody
   if (shape === "engagement") return engagementBody
   if (shape === "engagementPatch") return engagementPatchBody
+  if (shape === "portalLink") return portalLinkBody
   if (shape === "sectionSchedule") return sectionScheduleBody
   if (shape === "form") return formBody
   if (shape === "formPatch") return formPatchBody

@@ -159,7 +159,7 @@ export const adminRoutes = (a: AdminIds): ReadonlyArray<Route> => {
       fc.tuple(engagements, advanceSections).map(([x, s]) => `/admin/engagements/${x}/sections/${s}`),
       "sectionSchedule"
     ),
-    r("POST", "/admin/engagements/:engagementId/portal-link", engagements.map((x) => `/admin/engagements/${x}/portal-link`), "none")
+    r("POST", "/admin/engagements/:engagementId/portal-link", engagements.map((x) => `/admin/engagements/${x}/portal-link`), "portalLink")
   ]
 }
 

@@ -46,8 +46,15 @@ export { RecordNotFound, setPortalToken, TokenRejected } from "./fixture/tokenAd
 export { SqlWebhookStore } from "./webhooks/SqlWebhookStore.js"
 
 // Operations: the gauges' readings, restoring a copy of the embedded database (copies come from `EmbeddedDump`)
-export { type ConnectionCount, type OperationsReading, readOperationsGauges } from "./operations/readOperationsGauges.js"
+export {
+  type ConnectionCount,
+  type MessageStatusLabel,
+  messageStatuses,
+  type OperationsReading,
+  readOperationsGauges
+} from "./operations/readOperationsGauges.js"
 export { isEmptyFolder, restoreEmbedded } from "./operations/restoreEmbedded.js"
 export { SqlMessageRows } from "./messages/SqlMessageRows.js"
 export { SqlMessageLog } from "./messages/SqlMessageLog.js"
 export { sqlTokenKey } from "./messages/SqlTokenKey.js"
+export { SqlReminders } from "./reminders/SqlReminders.js"

@@ -161,3 +161,6 @@ export * from "./webhooks/WebhookTransport.js"
 
 // messages: what a form asks to send (confirmation, notify, reminders), composing and recording them, the Mailer/MessageRows ports, the sender
 export * from "./messages/index.js"
+
+// reminders: shift reminders scheduled at submit, section reminders before due dates, promotion and portal-link texts
+export * from "./reminders/index.js"

@@ -1,10 +1,10 @@
 /**
  * The gauges read from the database: the outbox's pending and dead events, the age of the oldest pending one,
- * and the database connections. One read serves every scrape for 5 seconds, so however often (and however many
+ * the database connections and the messages by status. One read serves every scrape for 5 seconds, so however often (and however many
  * scrapers) ask, each process queries at most once per 5 s. A failed read leaves the previous values.
  */
 import { Clock, Duration, Effect, Metric } from "effect"
-import { type OperationsReading, readOperationsGauges } from "@forms/adapters-sql"
+import { type MessageStatusLabel, messageStatuses, type OperationsReading, readOperationsGauges } from "@forms/adapters-sql"
 
 export const gaugeCacheTtl = Duration.seconds(5)
 
@@ -24,8 +24,14 @@ const connections = (state: string) =>
     attributes: { state }
   })
 
+const messages = (status: MessageStatusLabel) =>
+  Metric.gauge("forms_messages", {
+    description: "Messages (email) by status: held (no mail server configured), pending, sent and failed.",
+    attributes: { status }
+  })
+
 /** The gauges, for readers in process (the tests). */
-export const databaseGauges = { pending, dead, oldestAge, connections } as const
+export const databaseGauges = { pending, dead, oldestAge, connections, messages } as const
 
 /** Makes the refresher: an effect that brings the gauges up to date, reading the database at most every 5 s. */
 export const makeOperationsGauges = (options: { readonly embedded: boolean }) =>
@@ -36,6 +42,7 @@ export const makeOperationsGauges = (options: { readonly embedded: boolean }) =>
         const now = yield* Clock.currentTimeMillis
         yield* Metric.update(pending, reading.outboxPending)
         yield* Metric.update(dead, reading.outboxDead)
+        for (const status of messageStatuses) yield* Metric.update(messages(status), reading.messages[status])
         yield* Metric.update(oldestAge, reading.oldestPendingAt === null ? 0 : Math.max(0, now - reading.oldestPendingAt) / 1000)
         // A state seen before and absent now has no connection left in it.
         const current = new Map(reading.connections.map((c) => [c.state, c.count]))

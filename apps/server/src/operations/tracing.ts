@@ -30,7 +30,9 @@ export const allowedAttributes: ReadonlySet<string> = new Set([
   "server.port",
   // events and webhooks: fixed names
   "event.type",
-  "webhook.outcome"
+  "webhook.outcome",
+  // SMTP sends: sent, temporary or permanent
+  "mail.outcome"
 ])
 
 /** A failure as its class, reason and code, with no message or stack of its own. */

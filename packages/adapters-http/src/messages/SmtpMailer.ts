@@ -73,7 +73,10 @@ export const makeSmtpMailer = (options: SmtpMailerOptions) => {
         duration: options.timeoutMs * 3,
         orElse: () => Effect.succeed<MailOutcome>({ _tag: "Temporary", reason: "time-out" })
       }),
-      Effect.catch((error) => Effect.succeed(outcomeOfError(error)))
+      Effect.catch((error) => Effect.succeed(outcomeOfError(error))),
+      // One client span per attempt (OpenTelemetry, when tracing is on): how it ended, never an address or a subject.
+      Effect.tap((outcome) => Effect.annotateCurrentSpan("mail.outcome", outcome._tag.toLowerCase())),
+      Effect.withSpan("SmtpMailer.send", { kind: "client" })
     )
   return Mailer.of({ send })
 }

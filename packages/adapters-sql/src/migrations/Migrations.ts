@@ -28,6 +28,8 @@ import messages from "./0028_messages.js"
 import messageLinks from "./0029_message_links.js"
 import languages from "./0027_languages.js"
 import submissionLanguage from "./0030_submission_language.js"
+import shiftReminders from "./0031_shift_reminders.js"
+import portalMessages from "./0032_portal_messages.js"
 
 const table = "forms_migrations"
 
@@ -61,7 +63,9 @@ const migrations = {
   "0028_messages": messages,
   "0027_languages": languages,
   "0030_submission_language": submissionLanguage,
-  "0029_message_links": messageLinks
+  "0029_message_links": messageLinks,
+  "0031_shift_reminders": shiftReminders,
+  "0032_portal_messages": portalMessages
 }
 const loader = PgMigrator.fromRecord(migrations)
 

@@ -1,7 +1,7 @@
 /**
- * What the operations gauges need from the database, in one round of two cheap statements: the outbox's pending
- * and dead events and the oldest pending one (both counts read the outbox's partial indexes), and the server's
- * connections as PostgreSQL sees them. Counts only: no id, value or address leaves here.
+ * What the operations gauges need from the database, in one round of three statements: the outbox's pending
+ * and dead events and the oldest pending one (both counts read the outbox's partial indexes), the server's
+ * connections as PostgreSQL sees them, and the messages by status. Counts only: no id, value or address leaves here.
  */
 import { Effect, Schema } from "effect"
 import { SqlClient } from "effect/sql"
@@ -19,7 +19,13 @@ export interface OperationsReading {
   /** When the oldest pending event was recorded (epoch ms), or null when none is pending. */
   readonly oldestPendingAt: number | null
   readonly connections: ReadonlyArray<ConnectionCount>
+  /** Messages (email) by status: every status, 0 when none has it. */
+  readonly messages: Readonly<Record<MessageStatusLabel, number>>
 }
+
+/** The statuses of messages, each a label value of `forms_messages`. */
+export const messageStatuses = ["held", "pending", "sent", "failed"] as const
+export type MessageStatusLabel = (typeof messageStatuses)[number]
 
 const OutboxRow = Schema.Struct({
   pending: Schema.Number,
@@ -27,6 +33,7 @@ const OutboxRow = Schema.Struct({
   oldest_ms: Schema.NullOr(Schema.Number)
 })
 const ConnectionRow = Schema.Struct({ state: Schema.String, count: Schema.Number })
+const MessageCountRow = Schema.Struct({ status: Schema.String, count: Schema.Number })
 
 /** PostgreSQL's session states as label values: `idle in transaction` → `idle_in_transaction`. */
 const stateLabel = (state: string): string => state.replace(/[^a-z]+/g, "_").replace(/^_|_$/g, "") || "unknown"
@@ -54,7 +61,14 @@ export const readOperationsGauges = (options: { readonly embedded: boolean }) =>
             ...rows.map((row) => ({ state: stateLabel(row.state), count: row.count }))
           ])
         )
+    const byStatus = yield* sql`SELECT status, count(*)::int AS count FROM messages GROUP BY status`.pipe(
+      Effect.flatMap(decodeRows(MessageCountRow))
+    )
+    const messages = Object.fromEntries(messageStatuses.map((status) =>
+      [status, byStatus.find((row) => row.status === status)?.count ?? 0]
+    )) as Record<MessageStatusLabel, number>
     return {
+      messages,
       outboxPending: outbox?.pending ?? 0,
       outboxDead: outbox?.dead ?? 0,
       oldestPendingAt: outbox?.oldest_ms ?? null,

@@ -23,6 +23,7 @@ import { submissionColumns, toSubmissions } from "./SubmissionRow.js"
 import { isUuid, jsonText } from "../sql/sqlValues.js"
 import { atRevision, revisionMoved } from "../sql/revisionCheck.js"
 import { insertMessages } from "../messages/messageRecord.js"
+import { scheduleShiftReminders } from "../reminders/scheduleShiftReminders.js"
 import { lostClaimsConstraint, submitStatement } from "./submitStatement.js"
 import { transientRetries } from "../sql/transientRetries.js"
 
@@ -220,6 +221,7 @@ export const makeSqlSubmissions = Effect.gen(function*() {
       yield* claimAndRecord(command, at)
       if ((command.messages ?? []).length > 0) yield* insertMessages(sql, command, at, false)
       yield* takePlaces(command)
+      if ((command.reminders ?? []).length > 0) yield* scheduleShiftReminders(sql, command.id, command.reminders ?? [])
       return submitted
     }))
 

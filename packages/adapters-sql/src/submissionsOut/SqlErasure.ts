@@ -13,6 +13,7 @@ import { recordEvents, wakeAfterCommit } from "../events/OutboxRecord.js"
 import { isUuid } from "../sql/sqlValues.js"
 import { isTransient } from "../sql/transientRetries.js"
 import { appendAudit } from "../sql/appendAudit.js"
+import { promoteWithMessages } from "../reminders/promoteWithMessages.js"
 
 /**
  * A deadlock or serialization failure, or (contact erasure) a submission linked to the contact after its
@@ -43,7 +44,7 @@ export const makeSqlErasure = Effect.gen(function*() {
     const [gone] = yield* sql<{ readonly slots: ReadonlyArray<string> | null }>`DELETE FROM submissions WHERE id = ${id}::uuid
       RETURNING (SELECT array_agg(p.slot_id ORDER BY p.slot_id COLLATE "C") FROM slot_places p WHERE p.submission_id = ${id}::uuid) AS slots`
     if (gone?.slots != null && gone.slots.length > 0) {
-      yield* sql`SELECT slot_id FROM forms_promote(${[...gone.slots]}::text[], ${new Date(at)}::timestamptz)`
+      yield* promoteWithMessages(sql, gone.slots, new Date(at))
     }
     if (row.contact_id !== null) {
       yield* sql`SELECT 1 FROM contacts WHERE id = ${row.contact_id}::uuid FOR UPDATE`

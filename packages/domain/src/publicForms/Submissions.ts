@@ -2,6 +2,7 @@
 import { Context, type Effect, type Option, Schema } from "effect"
 import type { NewOutboxEvent } from "../events/Outbox.js"
 import type { NewMessage } from "../messages/Message.js"
+import type { ShiftReminderPlan } from "../reminders/ReminderSubjects.js"
 import type { RevisionChanged } from "../forms/errors.js"
 import { Values } from "../forms/Values.js"
 import type { FieldErrors } from "../rules/FieldErrors.js"
@@ -70,6 +71,8 @@ export interface SubmitCommand {
   readonly events: ReadonlyArray<NewOutboxEvent>
   /** Messages the submit causes (confirmation, notices), recorded in the same atomic step; absent: none. */
   readonly messages?: ReadonlyArray<NewMessage> | undefined
+  /** Shift reminders scheduled in the same atomic step, for the slots whose place it takes; absent: none. */
+  readonly reminders?: ReadonlyArray<ShiftReminderPlan> | undefined
 }
 
 export class Submissions extends Context.Service<Submissions, {

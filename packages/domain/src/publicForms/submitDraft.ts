@@ -17,6 +17,7 @@ import { limitStep } from "../limits/limitStep.js"
 import { composeMessagesInLanguage } from "../languages/messagesInLanguage.js"
 import { MessagesConfig } from "../messages/MessagesConfig.js"
 import { makeRecipientGates, type RecipientGate } from "../messages/recipientPolicy.js"
+import { planShiftReminders } from "../reminders/composeReminders.js"
 import { RateLimiter } from "../limits/RateLimiter.js"
 import { failedInLanguage } from "../languages/failedInLanguage.js"
 import type { FieldErrors } from "../rules/FieldErrors.js"
@@ -94,6 +95,7 @@ export const makeSubmitDraft = (steps: FormSteps) =>
         values: merged,
         submitted_at: submittedAt
       })
+      const places = steps.slotDecision(schema, result.slots, submittedAt)
       return yield* submissions.submit({
         schema_id: schema.id,
         id: submission.id,
@@ -101,13 +103,14 @@ export const makeSubmitDraft = (steps: FormSteps) =>
         revision: schema.revision,
         values: stored,
         claims: result.unique,
-        places: steps.slotDecision(schema, result.slots, submittedAt),
+        places,
         submitted_at: submittedAt,
         language: named,
         events: [event],
         // In the submission's language as this submit leaves it; the `recipient` policy counts the visitor's
         // address only once the submit is about to be written.
-        messages: yield* gate(composeMessagesInLanguage(schema, merged, submission.id, messagesConfig.sending, named ?? submission.language))
+        messages: yield* gate(composeMessagesInLanguage(schema, merged, submission.id, messagesConfig.sending, named ?? submission.language)),
+        reminders: planShiftReminders(schema, merged, places?.slot_ids ?? [])
       }).pipe(
         Effect.catchTag("VersionConflict", () => Effect.succeed("version" as const)),
         Effect.catchTag("RevisionChanged", () => Effect.succeed("revision" as const)),

@@ -52,6 +52,9 @@ export const EngagementBody = Schema.Struct({
 }).annotate({ identifier: "AdminEngagementBody" })
 export const EngagementPatchBody = Schema.Struct({ contact_email: Schema.optionalKey(Schema.NullOr(Schema.String)) })
   .annotate({ identifier: "AdminEngagementPatch" })
+/** `POST …/portal-link`: optionally where to mail the new link. */
+export const PortalLinkBody = Schema.Struct({ send_to: Schema.optionalKey(Schema.NullOr(Schema.String)) })
+  .annotate({ identifier: "AdminPortalLinkRequest" })
 export const AdvanceSectionPatchBody = Schema.Struct(scheduleBody).annotate({ identifier: "AdminAdvanceSectionPatch" })
 export const toEngagementWire = (e: AdminEngagement): typeof EngagementWire.Type => ({
   id: e.id,
@@ -145,9 +148,15 @@ export class EngagementsGroup extends HttpApiGroup.make("engagements")
     )),
     HttpApiEndpoint.post("portalLink", "/admin/engagements/:engagementId/portal-link", {
       params: engagementId,
+      payload: PortalLinkBody,
       success: PortalLinkEnvelope,
       error: organiserErrors.write
-    }).annotateMerge(operationDoc("A new portal link, shown this once; the old one stops working", "adminPortalLink"))
+    }).annotateMerge(operationDoc(
+      "A new portal link, shown this once; the old one stops working",
+      "adminPortalLink",
+      "The body is optional. `send_to` (an address; 422 `email` when it is not one) also mails the new link's " +
+        "`page_url` there (a `portal_link` message, held while no mail server is configured)."
+    ))
   )
   .middleware(OrganiserAuth)
   .annotateMerge(organiserTag)

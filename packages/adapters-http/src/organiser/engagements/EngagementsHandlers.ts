@@ -53,14 +53,16 @@ export const EngagementsHandlers = HttpApiBuilder.group(
           const updated = organiser.updateAdvanceSection(actor, params.engagementId, params.sectionId, body)
           return { data: toEngagementWire(yield* wireErrors(updated)) }
         }))
-      .handle("portalLink", ({ params, request }) =>
+      .handleRaw("portalLink", ({ params, request }) =>
         Effect.gen(function*() {
-          const { actor } = yield* bodyThenLimit(request, maxBodyBytes)
-          // 32 random bytes in base64url; only its hash is stored, so it is shown this once.
+          const { actor, body } = yield* bodyThenLimit(request, maxBodyBytes)
+          // 32 random bytes in base64url; only its hash is stored, so it is shown this once (and mailed to
+          // `send_to` when the body names one: the page's URL).
           const token = randomBytes(32).toString("base64url")
-          yield* wireErrors(organiser.issuePortalLink(actor, params.engagementId, token))
           const base = yield* publicBaseOf(request)
-          return { data: { portal_url: `${base}/p/artist/${token}`, page_url: `${base}/portal/${token}` } }
+          const pageUrl = `${base}/portal/${token}`
+          yield* wireErrors(organiser.issuePortalLink(actor, params.engagementId, token, { body, pageUrl }))
+          return { data: { portal_url: `${base}/p/artist/${token}`, page_url: pageUrl } }
         }))
   })
 )

@@ -13,6 +13,7 @@ import { deleteFailure, sqlFailure } from "../../sql/SqlFailure.js"
 import { slotInstantColumns, slotPlaceColumns } from "../../shifts/registrationRows.js"
 import { lockedEventZone } from "../../shifts/slotInstantsSql.js"
 import { eventExists } from "./eventRows.js"
+import { promoteWithMessages } from "../../reminders/promoteWithMessages.js"
 
 /** Over `time_slots t JOIN events e`: a slot, its event's name and its holders (CONTRACT §15). */
 const slotColumns = `t.id, t.event_id, e.name AS event_name, t.name, to_char(t.date, 'YYYY-MM-DD') AS date,
@@ -108,7 +109,7 @@ export const makeTimeSlotMethods = (sql: SqlClient.SqlClient): TimeSlotMethods =
             signup_closes_at = ${instantOrNull(next.signup_closes_at)}::timestamptz, waitlist = ${next.waitlist}
             WHERE id = ${id}`
           // A capacity raised makes room: the earliest waiting places take it, in this transaction (CONTRACT §22).
-          yield* sql`SELECT slot_id FROM forms_promote(${[id]}::text[], ${new Date(at)}::timestamptz)`
+          yield* promoteWithMessages(sql, [id], new Date(at))
           yield* audit(actor, at, "time_slot.updated", id)
           return Option.getOrThrow(yield* selectSlot(actor.organisation_id, id))
         })),

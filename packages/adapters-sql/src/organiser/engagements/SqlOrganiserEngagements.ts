@@ -22,6 +22,7 @@ import { newestFirst, toPage } from "../../sql/paging.js"
 import { sqlFailure } from "../../sql/SqlFailure.js"
 import { asObject, epochMs } from "../../sql/sqlValues.js"
 import { eventExists } from "../catalog/eventRows.js"
+import { insertOwnedMessages, owned } from "../../reminders/ownedMessages.js"
 
 /** The engagement with the stored `advance` and the advance draft's `values` (any JSON, read as objects). */
 const EngagementDetailRow = Schema.Struct({ ...EngagementRecord.fields, advance: Schema.Unknown, values: Schema.Unknown })
@@ -87,10 +88,11 @@ export const makeEngagementMethods = (sql: SqlClient.SqlClient, wake: Effect.Eff
           const id = inserted[0]?.["id"]
           if (typeof id !== "string") return yield* Effect.die("the insert returned no row")
           for (const section of input.advance_sections) {
-            yield* sql`INSERT INTO advance_sections (id, engagement_id, name, position, due_at, locks_at, locked)
+            // `due_set_at`: a section reminder whose moment is already past when the due date is set is never made.
+            yield* sql`INSERT INTO advance_sections (id, engagement_id, name, position, due_at, locks_at, locked, due_set_at)
               VALUES (gen_random_uuid()::text, ${id}, ${section.name}, ${section.position},
                 ${dateOrNull(section.due_at)}::timestamptz, ${dateOrNull(section.locks_at)}::timestamptz,
-                ${section.lock_setting}::boolean)`
+                ${section.lock_setting}::boolean, ${dateOrNull(section.due_at === null ? null : at)}::timestamptz)`
           }
           yield* appendAudit(sql, actor, at, { action: "engagement.created", resource_type: "engagement", resource_id: id })
           return yield* selectOne(id)
@@ -126,6 +128,8 @@ export const makeEngagementMethods = (sql: SqlClient.SqlClient, wake: Effect.Eff
           if (before === undefined) return yield* new AdvanceSectionNotFound()
           const after = applySchedule(before, patch)
           yield* sql`UPDATE advance_sections SET due_at = ${dateOrNull(after.due_at)}::timestamptz,
+              due_set_at = CASE WHEN due_at IS DISTINCT FROM ${dateOrNull(after.due_at)}::timestamptz
+                THEN ${new Date(at)}::timestamptz ELSE due_set_at END,
               locks_at = ${dateOrNull(after.locks_at)}::timestamptz, locked = ${after.lock_setting}::boolean
             WHERE id = ${sectionId}`
           yield* appendAudit(sql, actor, at, {
@@ -161,7 +165,7 @@ export const makeEngagementMethods = (sql: SqlClient.SqlClient, wake: Effect.Eff
     ),
     // The CLI's own path (setPortalToken: hash only), inside one transaction with the audit entry.
     issuePortalToken: Effect.fn("SqlOrganiserArtists.issuePortalToken")(
-      (actor, engagementId, token, at) =>
+      (actor, engagementId, token, at, messages = []) =>
         sql.withTransaction(Effect.gen(function*() {
           const found = yield* sql`SELECT organisation_id FROM engagements WHERE id = ${engagementId}
             AND (${actor === undefined} OR organisation_id = ${actor?.organisation_id ?? null}) FOR UPDATE`
@@ -176,6 +180,10 @@ export const makeEngagementMethods = (sql: SqlClient.SqlClient, wake: Effect.Eff
             resource_type: "engagement",
             resource_id: engagementId
           })
+          if (messages.length > 0) {
+            const owner = { organisation_id: organisationId, submission_id: null, engagement_id: engagementId }
+            yield* insertOwnedMessages(sql, messages.map((message) => owned(owner, message)), new Date(at))
+          }
         })),
       Effect.catchTag("SqlError", sqlFailure)
     )

@@ -11,7 +11,7 @@ import type {
 } from "../../organiser/catalog/CatalogModel.js"
 import type { EngagementRecord } from "../../organiser/engagements/EngagementModel.js"
 import type { Actor } from "../../shared/Actor.js"
-import type { InMemoryData, InMemoryOutboxRow } from "../InMemoryStore.js"
+import type { InMemoryData, InMemoryMessageRow, InMemoryOutboxRow } from "../InMemoryStore.js"
 
 /** A row and the organisation it belongs to (a row of another organisation is an unknown one). */
 export interface Stored<A> {
@@ -33,6 +33,8 @@ export interface OrganiserState {
   readonly engagements: Map<string, Stored<EngagementRecord & { portal_token: string | null }>>
   /** The outbox the organiser's events go to: the shared store's when there is one. */
   readonly outbox: Array<InMemoryOutboxRow>
+  /** The messages the organiser's steps record (a mailed portal link): the shared store's when there is one. */
+  readonly messages: Array<InMemoryMessageRow>
 }
 
 export type AuditAppend = (actor: Actor, at: number, record: AuditRecord) => void
@@ -47,7 +49,8 @@ export const makeOrganiserState = (shared?: InMemoryData): OrganiserState => ({
   audit: shared?.audit ?? [],
   artists: new Map(),
   engagements: new Map(),
-  outbox: shared?.outbox ?? []
+  outbox: shared?.outbox ?? [],
+  messages: shared?.messages ?? []
 })
 
 /** A source of UUID-shaped ids, unique in this process: `00000000-0000-4000-{kind}-{counter}`. */

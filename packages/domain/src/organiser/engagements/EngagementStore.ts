@@ -8,6 +8,7 @@ import type { Unavailable } from "../../shared/errors.js"
 import type { CreatedKey, Page, PageRequest } from "../../shared/paging.js"
 import type { ReferenceInvalid } from "../catalog/errors.js"
 import type { NewOutboxEvent } from "../../events/Outbox.js"
+import type { NewMessage } from "../../messages/Message.js"
 import type { SchedulePatch, SectionSchedule } from "../../portal/SectionLock.js"
 import type {
   EngagementDetailRecord,
@@ -69,13 +70,15 @@ export interface EngagementStore {
   ) => Effect.Effect<EngagementRecord, EngagementNotFound | AdvanceSectionNotFound | Unavailable>
   /**
    * Makes `token` the engagement's portal token (the adapter stores its SHA-256 only; the previous token
-   * stops working) and records `engagement.portal_link_created`. `actor` undefined: the CLI, unscoped,
-   * audited under the engagement's organisation without a key.
+   * stops working) and records `engagement.portal_link_created` and `messages` (the mailed link, belonging to the
+   * engagement), in one step. `actor` undefined: the CLI, unscoped, audited under the engagement's organisation
+   * without a key.
    */
   readonly issuePortalToken: (
     actor: Actor | undefined,
     engagementId: string,
     token: string,
-    at: number
+    at: number,
+    messages?: ReadonlyArray<NewMessage>
   ) => Effect.Effect<void, EngagementNotFound | Unavailable>
 }

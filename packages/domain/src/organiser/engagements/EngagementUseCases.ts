@@ -8,6 +8,10 @@ import { type Body, checked } from "../../rules/bodyChecks.js"
 import { ValidationFailed } from "../../rules/errors.js"
 import type { FieldError } from "../../rules/FieldErrors.js"
 import { lockTransition } from "../../portal/SectionLock.js"
+import { MessagesConfig } from "../../messages/MessagesConfig.js"
+import type { NewMessage } from "../../messages/Message.js"
+import { composePortalLink } from "../../reminders/composeReminders.js"
+import { portalLinkInput } from "../../reminders/portalLinkInput.js"
 import type { Actor } from "../../shared/Actor.js"
 import type { Unavailable } from "../../shared/errors.js"
 import type { CreatedKey, Page, PageRequest } from "../../shared/paging.js"
@@ -47,9 +51,22 @@ export interface EngagementUseCases {
   /**
    * A new portal link: `token` (32 random bytes from the caller: the domain has no randomness) becomes
    * the engagement's portal token; the old one stops working. The one path of the HTTP route and the
-   * CLI's `portal-link` (actor undefined: unscoped).
+   * CLI's `portal-link` (actor undefined: unscoped). With `delivery` (the route's body and the page's URL):
+   * `{ send_to? }` checked after the engagement (422 `email` on `send_to`), and a `portal_link` message to that
+   * address recorded with the new token.
    */
-  readonly issuePortalLink: (actor: Actor | undefined, engagementId: string, token: string) => E<void, EngagementNotFound>
+  readonly issuePortalLink: (
+    actor: Actor | undefined,
+    engagementId: string,
+    token: string,
+    delivery?: PortalLinkDelivery
+  ) => E<void, EngagementNotFound | ValidationFailed>
+}
+
+/** What the portal-link route gives beside the token: its body and the URL of the portal page the token opens. */
+export interface PortalLinkDelivery {
+  readonly body: Body
+  readonly pageUrl: string
 }
 
 export const makeEngagementUseCases = (
@@ -108,8 +125,17 @@ export const makeEngagementUseCases = (
         return engagementAt(updated, now)
       }
     ),
-    issuePortalLink: Effect.fn("Organiser.issuePortalLink")(function*(actor: Actor | undefined, engagementId: string, token: string) {
-      return yield* artists.issuePortalToken(actor, engagementId, token, yield* Clock.currentTimeMillis)
-    })
+    issuePortalLink: Effect.fn("Organiser.issuePortalLink")(
+      function*(actor: Actor | undefined, engagementId: string, token: string, delivery?: PortalLinkDelivery) {
+        const messages: Array<NewMessage> = []
+        if (delivery !== undefined) {
+          if (actor !== undefined) yield* found(actor, engagementId)
+          const input = yield* checked(portalLinkInput(delivery.body))
+          const { sending } = yield* MessagesConfig
+          if (input.send_to !== null) messages.push(composePortalLink(input.send_to, delivery.pageUrl, sending))
+        }
+        return yield* artists.issuePortalToken(actor, engagementId, token, yield* Clock.currentTimeMillis, messages)
+      }
+    )
   }
 }

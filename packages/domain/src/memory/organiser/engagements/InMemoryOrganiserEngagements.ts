@@ -95,13 +95,28 @@ export const inMemoryOrganiserEngagements = (state: OrganiserState, audit: Audit
         record(events(before, after), at)
         return Effect.succeed(summary(found.row))
       }),
-    issuePortalToken: (actor, engagementId, token, at) =>
+    issuePortalToken: (actor, engagementId, token, at, messages = []) =>
       Effect.suspend(() => {
         const found = state.engagements.get(engagementId)
         if (found === undefined || (actor !== undefined && found.organisation_id !== actor.organisation_id)) {
           return Effect.fail(new EngagementNotFound())
         }
         found.row = { ...found.row, portal_token: token }
+        for (const message of messages) {
+          state.messages.push({
+            message: {
+              ...message,
+              id: newId(),
+              organisation_id: found.organisation_id,
+              submission_id: null,
+              attempts: 0,
+              last_error: null,
+              created_at: at,
+              sent_at: null
+            },
+            due_at: at
+          })
+        }
         audit(actor ?? { organisation_id: found.organisation_id, api_key_id: null }, at, {
           action: "engagement.portal_link_created",
           resource_type: "engagement",
