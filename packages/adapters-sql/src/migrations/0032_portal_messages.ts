@@ -1,6 +1,6 @@
 /**
- * Migration 32: the portal's messages (issue 34 with 38). A message may belong to an engagement (a mailed portal
- * link, a section reminder) and goes with it. `due_set_at` is when a section's `due_at` was last set: a reminder
+ * Migration 32: the portal's messages (issue 34 with 38); a message's engagement (a mailed portal link, a section
+ * reminder) is migration 29's `engagement_id`. `due_set_at` is when a section's `due_at` was last set: a reminder
  * moment already past then is never made. `section_reminders` holds each reminder made, per section, due date and
  * hours before it, so each is made at most once (its primary key orders racing sweeps).
  */
@@ -9,8 +9,6 @@ import { SqlClient } from "effect/sql"
 
 export default Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
-  yield* sql`ALTER TABLE messages ADD COLUMN engagement_id text REFERENCES engagements (id) ON DELETE CASCADE`
-  yield* sql`CREATE INDEX messages_engagement_idx ON messages (engagement_id) WHERE engagement_id IS NOT NULL`
   yield* sql`ALTER TABLE advance_sections ADD COLUMN due_set_at timestamptz`
   // Due dates set before this migration: the moments already past now are skipped.
   yield* sql`UPDATE advance_sections SET due_set_at = now() WHERE due_at IS NOT NULL`

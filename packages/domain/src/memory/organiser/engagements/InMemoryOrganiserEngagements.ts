@@ -109,9 +109,11 @@ export const inMemoryOrganiserEngagements = (state: OrganiserState, audit: Audit
               id: newId(),
               organisation_id: found.organisation_id,
               submission_id: null,
+              engagement_id: engagementId,
               attempts: 0,
               last_error: null,
               created_at: at,
+              round_start: at,
               sent_at: null
             },
             due_at: at
