@@ -48,6 +48,7 @@ import {
   type OutboxSignal,
   PublicFormsLive,
   SubmissionsOutLive,
+  VolunteerShiftsLive,
   WebhookEngine,
   type WebhookEngineOptions,
   WebhookSettings,
@@ -237,7 +238,8 @@ const makeServerLayer = <E = never, EH = never>(
     SubmissionsOutLive.layer,
     WebhooksLive.layer,
     FilesLive.layer,
-    OrganiserMessagesLive.layer
+    OrganiserMessagesLive.layer,
+    VolunteerShiftsLive.layer
   ).pipe(
     Layer.provide(webhookSettings),
     Layer.provide(messagesConfigOf(config)),

@@ -315,6 +315,14 @@ export const organiserRoutes: ReadonlyArray<OrganiserRoute> = [
   { method: "GET", template: "/admin/submissions/:submissionId", path: (i) => `/admin/submissions/${i.submission}`, status: 200, kind: "submission", members: submissionMembers },
   { method: "GET", template: "/admin/forms/:formId/export", path: (i) => `/admin/forms/${i.form}/export`, status: 200, kind: "form", raw: true },
   { method: "DELETE", template: "/admin/submissions/:submissionId", path: (i) => `/admin/submissions/${i.submission}`, status: 204, kind: "submission" },
+  {
+    method: "POST",
+    template: "/admin/submissions/:submissionId/manage-link",
+    path: (i) => `/admin/submissions/${i.submission}/manage-link`,
+    status: 201,
+    kind: "submission",
+    members: ["manage_url"]
+  },
   // files
   { method: "GET", template: "/admin/files/:fileId", path: (i) => `/admin/files/${i.file}`, status: 200, kind: "file", raw: true },
   { method: "GET", template: "/admin/contacts", path: () => "/admin/contacts", status: 200, members: ["created_at", "id", "key", "submission_ids", "tags"], isList: true },

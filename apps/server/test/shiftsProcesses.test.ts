@@ -1,6 +1,7 @@
 /**
  * Places on a slot across server processes (CONTRACT §15): two servers started as `pnpm start` starts them,
- * sharing one PostgreSQL database, take the 7 places of a slot for 60 concurrent submits, exactly 7 of them.
+ * sharing one PostgreSQL database, take the 7 places of a slot for 60 concurrent submits, exactly 7 of them; a waitlist
+ * keeps its order through erasures and through places given up on the manage route, racing new submits (CONTRACT §22).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type ChildProcess, spawn } from "node:child_process"
@@ -191,5 +192,75 @@ describe.skipIf(testDatabaseUrl === undefined)("places on two server processes s
     expect(promoted.map((e) => e.submission_id).sort()).toEqual(first.slice(5, 10).map((p) => p.submission_id).sort())
     // Every newcomer waits, behind everyone who waited before.
     expect(waiting.slice(-20).map((p) => p.submission_id).sort()).toEqual([...newcomers].sort())
+  }, 180_000)
+  it("cancellations through the manage route on two servers: 20 places given up racing 20 submits never confirm above 5, " +
+    "promote in order of joining, and lose or double no place", async () => {
+    const [a, b] = servers.map((s) => s.address)
+    const on = (i: number) => (i % 2 === 0 ? a : b) ?? ""
+    const slot = "sl-gate"
+    expect((await admin(`${a}/admin/time-slots/${slot}`, "PATCH", { capacity: 5, waitlist: true })).status).toBe(200)
+    const draftOf = async (i: number, tag: string) => {
+      const created = await post(`${on(i)}${form}/submissions`, {
+        idempotency_key: `manage-${tag}-${String(i).padStart(4, "0")}-0123456789abcdef`,
+        values: { email: `m${tag}${i}@example.org` }
+      })
+      expect(created.status).toBe(201)
+      return String(created.body["data"]["id"])
+    }
+    const drafts = await Promise.all(Array.from({ length: 60 }, (_, i) => draftOf(i, "a")))
+    const answers = await Promise.all(drafts.map((id, i) => post(`${on(i + 1)}${form}/submissions/${id}/submit`, { values: { shifts: [slot] } })))
+    expect(answers.map((r) => r.status)).toEqual(Array.from({ length: 60 }, () => 200))
+    const tokens = new Map(answers.map((r) => [String(r.body["data"]["id"]), String(r.body["data"]["manage_url"]).split("/m/")[1] ?? ""]))
+    type Place = { readonly submission_id: string; readonly status: string; readonly joined: string }
+    const places = () => rowsOf<Place>(databaseUrl,
+      `SELECT submission_id::text AS submission_id, status, joined::text AS joined FROM slot_places p WHERE slot_id = '${slot}' ORDER BY p.joined`)
+    const first = await places()
+    expect(first.map((p) => p.status)).toEqual([...Array.from({ length: 5 }, () => "confirmed"), ...Array.from({ length: 55 }, () => "waitlisted")])
+    expect(new Set(first.map((p) => p.joined)).size).toBe(60)
+
+    // 5 confirmed and 15 waiting places given up by their volunteers, racing 20 new submits, on both servers.
+    const leaving = [...first.slice(0, 5), ...first.slice(10, 25)].map((p) => p.submission_id)
+    const newcomers = await Promise.all(Array.from({ length: 20 }, (_, i) => draftOf(i, "b")))
+    let running = true
+    const seen: Array<number> = []
+    const watch = (async () => {
+      while (running) {
+        const [row] = await rowsOf<{ n: number }>(databaseUrl,
+          `SELECT count(*)::int AS n FROM slot_places WHERE slot_id = '${slot}' AND status = 'confirmed'`)
+        seen.push(row?.n ?? -1)
+      }
+    })()
+    const step = await Promise.all([
+      ...leaving.map(async (id, i) => {
+        const response = await fetch(`${on(i)}/public/manage/${tokens.get(id) ?? ""}/places/${slot}`, { method: "DELETE" })
+        return { status: response.status }
+      }),
+      ...newcomers.map((id, i) => post(`${on(i + 1)}${form}/submissions/${id}/submit`, { values: { shifts: [slot] } }))
+    ])
+    running = false
+    await watch
+    expect(step.map((r) => r.status)).toEqual([...leaving.map(() => 204), ...newcomers.map(() => 200)])
+    expect(seen.length).toBeGreaterThan(0)
+    expect(seen.every((n) => n >= 0 && n <= 5)).toBe(true)
+
+    const after = await places()
+    expect(after.length).toBe(60)
+    expect(new Set(after.map((p) => p.submission_id)).size).toBe(60)
+    expect(after.some((p) => leaving.includes(p.submission_id))).toBe(false)
+    const confirmed = after.filter((p) => p.status === "confirmed")
+    const waiting = after.filter((p) => p.status === "waitlisted")
+    expect(confirmed.map((p) => p.submission_id)).toEqual(first.slice(5, 10).map((p) => p.submission_id))
+    expect(waiting.every((p) => Number(p.joined) > Math.max(...confirmed.map((c) => Number(c.joined))))).toBe(true)
+    expect(waiting.slice(-20).map((p) => p.submission_id).sort()).toEqual([...newcomers].sort())
+    const events = await rowsOf<{ type: string; submission_id: string }>(databaseUrl,
+      `SELECT type, payload->>'submission_id' AS submission_id FROM outbox
+       WHERE type IN ('place.cancelled', 'place.promoted') AND payload->>'slot_id' = '${slot}' ORDER BY seq`)
+    expect(events.filter((e) => e.type === "place.cancelled").map((e) => e.submission_id).sort()).toEqual([...leaving].sort())
+    expect(events.filter((e) => e.type === "place.promoted").map((e) => e.submission_id).sort())
+      .toEqual(first.slice(5, 10).map((p) => p.submission_id).sort())
+    // Each promotion follows the cancellation that freed its place.
+    const promotedAt = events.findIndex((e) => e.type === "place.promoted")
+    const cancelledAt = events.findIndex((e) => e.type === "place.cancelled" && first.slice(0, 5).some((p) => p.submission_id === e.submission_id))
+    expect(cancelledAt).toBeLessThan(promotedAt)
   }, 180_000)
 })

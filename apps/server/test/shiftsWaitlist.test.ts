@@ -38,6 +38,16 @@ const promotedEvents = Effect.gen(function*() {
   return rows.map((r) => r.submission_id)
 })
 
+const submittedPlaces = (id: string) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const rows = yield* sql<{ readonly places: unknown }>`
+      SELECT payload->'places' AS places FROM outbox WHERE type = 'submission.submitted' AND payload->>'submission_id' = ${id}`
+    assert.strictEqual(rows.length, 1)
+    const places = rows[0]?.places
+    return typeof places === "string" ? JSON.parse(places) as unknown : places
+  })
+
 for (const backend of backends) {
   layer(testServer(backend, env), liveOptions)(`waitlists (${backend})`, (it) => {
     it.effect("a waitlist needs a capacity: 422 invalid on waitlist, on create and on a patch; a draft has no places", () =>
@@ -47,6 +57,8 @@ for (const backend of backends) {
           body: { idempotency_key: "waitlist-draft-0123456789abcdef", values: { email: "d@example.org" } }
         })
         assert.deepStrictEqual(dataOf(draft)["places"], [])
+        const organisers = yield* adminCall(organiserKey, "GET", `/admin/submissions/${String(dataOf(draft)["id"])}`)
+        assert.deepStrictEqual(data(organisers)["places"], [])
         const created = yield* adminCall(organiserKey, "POST", "/admin/events/ev-sh/time-slots", {
           name: "No cap", date: "2027-08-25", start_time: "08:00", end_time: "10:00", waitlist: true
         })
@@ -94,6 +106,12 @@ for (const backend of backends) {
         assert.deepStrictEqual([data(raised)["remaining"], data(raised)["waitlisted"]], [1, 0])
         assert.deepStrictEqual(yield* statuses("sl-bar"), [[second, "confirmed"], [fourth, "confirmed"]])
         assert.deepStrictEqual(yield* promotedEvents, [second, fourth])
+
+        // The organiser's submission shows its places now; its submitted event the places as the submit took them.
+        const organisers = yield* adminCall(organiserKey, "GET", `/admin/submissions/${fourth}`)
+        assert.deepStrictEqual(data(organisers)["places"], [{ slot_id: "sl-bar", status: "confirmed", position: null }])
+        assert.deepStrictEqual(yield* submittedPlaces(fourth), [{ slot_id: "sl-bar", status: "waitlisted", position: 3 }])
+        assert.deepStrictEqual(yield* submittedPlaces(second), [{ slot_id: "sl-bar", status: "waitlisted", position: 1 }])
 
         // Turning the waitlist off: nobody new joins; a full slot is full again.
         yield* adminCall(organiserKey, "PATCH", "/admin/time-slots/sl-bar", { capacity: 2, waitlist: false })

@@ -20,7 +20,7 @@ import {
   SqlMessageLog,
   SqlWebhookStore
 } from "@forms/adapters-sql"
-import { ArtistPortalLive, FilesLive, FormAuthoringLive, FormsConfig, OrganiserLive, OrganiserMessagesLive, PublicFormsLive, SubmissionsOutLive, WebhookSettings, WebhooksLive } from "@forms/domain"
+import { ArtistPortalLive, FilesLive, FormAuthoringLive, FormsConfig, OrganiserLive, OrganiserMessagesLive, PublicFormsLive, SubmissionsOutLive, VolunteerShiftsLive, WebhookSettings, WebhooksLive } from "@forms/domain"
 import { ServerReadiness } from "../src/index.js"
 import { call, envelope } from "./harness.js"
 
@@ -29,7 +29,7 @@ const DeadDatabase = PgLive.layer({ url: "postgres://postgres@127.0.0.1:1/none",
 
 const server = HttpApp.server.pipe(
   Layer.provide([
-    Layer.mergeAll(PublicFormsLive.layer, ArtistPortalLive.layer, OrganiserLive.layer, FormAuthoringLive.layer, SubmissionsOutLive.layer, FilesLive.layer).pipe(
+    Layer.mergeAll(PublicFormsLive.layer, ArtistPortalLive.layer, OrganiserLive.layer, FormAuthoringLive.layer, SubmissionsOutLive.layer, FilesLive.layer, VolunteerShiftsLive.layer).pipe(
       Layer.provide([
         SqlPorts.layer,
         SqlPortalPorts.layer,

@@ -289,5 +289,31 @@ export const wireScript = Effect.gen(function*() {
   yield* admin("POST /admin/webhooks/:webhookId/replay", "POST", `/admin/webhooks/${hook}/replay`, { since: "2020-01-01T00:00:00Z" })
   yield* admin("DELETE /admin/webhooks/:webhookId", "DELETE", `/admin/webhooks/${hook}`)
   yield* admin("GET /admin/audit-log", "GET", "/admin/audit-log?limit=3")
+
+  // Volunteer shifts: the manage link of a submit, the volunteer's places, one given up, a new link
+  const shiftsForm = yield* admin("POST /admin/forms", "POST", "/admin/forms", {
+    name: "Wire shifts",
+    type: "volunteer",
+    event_id: "ev-t",
+    status: "published",
+    fields: [{ slug: "shifts", label: "Shifts", type: "time_slots" }]
+  })
+  const shifts = `/public/forms/${String((JSON.parse(shiftsForm.text) as { data: { public_token: string } }).data.public_token)}`
+  const volunteer = idOf(yield* go("POST /public/forms/:token/submissions", {
+    method: "POST",
+    path: `${shifts}/submissions`,
+    body: { idempotency_key: "wire-transcript-shifts-0001" }
+  }))
+  const placed = yield* go("POST /public/forms/:token/submissions/:submissionId/submit", {
+    method: "POST",
+    path: `${shifts}/submissions/${volunteer}/submit`,
+    body: { values: { shifts: ["ts-1"] } }
+  })
+  const manage = `/public/manage/${String((JSON.parse(placed.text) as { data: { manage_url: string } }).data.manage_url).split("/m/")[1]}`
+  yield* go("GET /public/manage/:token", { method: "GET", path: manage })
+  yield* go("GET /public/manage/:token", { method: "GET", path: "/public/manage/no-such-manage-token" })
+  yield* go("DELETE /public/manage/:token/places/:slotId", { method: "DELETE", path: `${manage}/places/ts-unknown` })
+  yield* go("DELETE /public/manage/:token/places/:slotId", { method: "DELETE", path: `${manage}/places/ts-1` })
+  yield* admin("POST /admin/submissions/:submissionId/manage-link", "POST", `/admin/submissions/${volunteer}/manage-link`)
   return exchanges
 })

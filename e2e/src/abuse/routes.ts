@@ -69,6 +69,7 @@ const publicTokens = [fx.loadToken, fx.regexToken, fx.closedToken, fx.unpublishe
 const tokens = segment(publicTokens)
 const bodyTokens = segment([fx.loadToken, fx.loadToken, fx.loadToken, fx.regexToken, fx.closedToken, fx.rotatedOutToken])
 const allSlugs = [...fx.loadSlugs, ...fx.regexSlugs]
+const manageTokens = segment(["A".repeat(43), "0123456789abcdefghijklmnopqrstuvwxyzABCDEFG"])
 const advanceSlugs = ["stage_plot_url", "crew_size", "dietary"]
 
 const route = (name: string, method: string, path: fc.Arbitrary<string>, shape: BodyShape, extra: Partial<Route> = {}): Route => ({
@@ -237,6 +238,7 @@ export const outRoutes = (a: AdminIds, o: OutIds): ReadonlyArray<Route> => {
     r("DELETE", "/admin/webhooks/:webhookId", hooks.map((h) => `/admin/webhooks/${h}`), "none"),
     r("DELETE", "/admin/forms/:formId", deletable.map((f) => `/admin/forms/${f}`), "none"),
     r("DELETE", "/admin/submissions/:submissionId", erasable.map((x) => `/admin/submissions/${x}`), "none"),
+    r("POST", "/admin/submissions/:submissionId/manage-link", submissions.map((x) => `/admin/submissions/${x}/manage-link`), "none"),
     r("DELETE", "/admin/contacts/:contactId", contacts.map((c) => `/admin/contacts/${c}`), "none")
   ]
 }
@@ -296,6 +298,10 @@ export const routeTable = (ids: Ids): ReadonlyArray<Route> => {
       fc.tuple(withSubmission, segment(["0192f1c4-0000-4000-8000-000000000000", "x"]))
         .map(([[t, id], f]) => `/public/forms/${t}/submissions/${id}/files/${f}`), "none"),
     route("GET /public/forms/:token/time-slots", "GET", tokens.map((t) => `/public/forms/${t}/time-slots`), "none"),
+    // Manage tokens are random and shown once: the fuzz sends token-shaped and hostile ones (404 MANAGE_NOT_FOUND).
+    route("GET /public/manage/:token", "GET", manageTokens.map((t) => `/public/manage/${t}`), "none"),
+    route("DELETE /public/manage/:token/places/:slotId", "DELETE",
+      fc.tuple(manageTokens, segment(["sl-e2e-1", "x"])).map(([t, s]) => `/public/manage/${t}/places/${s}`), "none"),
     route("GET /public/forms/:token/sections", "GET", tokens.map((t) => `/public/forms/${t}/sections`), "none"),
     route("GET /health/live", "GET", fc.constant("/health/live"), "none"),
     route("GET /health/ready", "GET", fc.constant("/health/ready"), "none"),

@@ -14,6 +14,7 @@ import { FormsGroup } from "./organiser/forms/FormsGroup.js"
 import { PagesGroup } from "./pages/PagesGroup.js"
 import { PortalGroup } from "./portal/PortalGroup.js"
 import { PublicFormsGroup } from "./publicForms/PublicFormsGroup.js"
+import { ManageGroup } from "./shifts/ManageGroup.js"
 import { SubmissionsOutGroup } from "./submissionsOut/SubmissionsOutGroup.js"
 import { SystemGroup } from "./system/SystemGroup.js"
 import { WebhooksGroup } from "./webhooks/WebhooksGroup.js"
@@ -21,6 +22,7 @@ import { WebhooksGroup } from "./webhooks/WebhooksGroup.js"
 export class Api extends HttpApi.make("forms")
   .add(PublicFormsGroup)
   .add(FilesGroup)
+  .add(ManageGroup)
   .add(PortalGroup)
   .add(SystemGroup)
   .add(CatalogGroup)

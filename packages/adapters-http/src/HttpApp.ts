@@ -20,6 +20,7 @@ import { OrganiserAuthLive } from "./organiser/OrganiserAuth.js"
 import { notFoundPageFor } from "./pages/pageHtml.js"
 import { PagesHandlers } from "./pages/PagesHandlers.js"
 import { PortalHandlers } from "./portal/PortalHandlers.js"
+import { ManageHandlers } from "./shifts/ManageHandlers.js"
 import { PublicFormsHandlers } from "./publicForms/PublicFormsHandlers.js"
 import { SubmissionsOutHandlers } from "./submissionsOut/SubmissionsOutHandlers.js"
 import { docsCaching, docsPage } from "./system/docsPage.js"
@@ -47,7 +48,7 @@ const GlobalMiddleware = HttpRouter.use((router) =>
 )
 
 /**
- * Router layers of the application. Needs the use cases (`PublicForms`, `Files`, `ArtistPortal`, `Organiser`,
+ * Router layers of the application. Needs the use cases (`PublicForms`, `Files`, `VolunteerShifts`, `ArtistPortal`, `Organiser`,
  * `FormAuthoring`, `SubmissionsOut`, `Webhooks`, `OrganiserMessages`), `RateLimiter`, `AdminConfig`, `HttpConfig`, `Readiness` and the
  * platform services an HTTP server layer provides.
  */
@@ -63,6 +64,7 @@ const httpAppLayer = Layer.unwrap(Effect.map(HttpConfig, (config) => {
   Layer.provide([
     PublicFormsHandlers,
     FilesHandlers,
+    ManageHandlers,
     PortalHandlers,
     SystemHandlers,
     CatalogHandlers,

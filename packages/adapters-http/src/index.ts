@@ -43,6 +43,8 @@ export { FilesHandlers } from "./files/FilesHandlers.js"
 export { FileCreated } from "./files/wire.js"
 
 // The artist portal
+export { ManageGroup } from "./shifts/ManageGroup.js"
+export { ManageHandlers } from "./shifts/ManageHandlers.js"
 export { PortalGroup } from "./portal/PortalGroup.js"
 export { PortalHandlers } from "./portal/PortalHandlers.js"
 

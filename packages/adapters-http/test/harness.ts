@@ -19,6 +19,8 @@ import {
   type RateLimiter,
   type SubmissionsOut,
   SubmissionsOutLive,
+  type VolunteerShifts,
+  VolunteerShiftsLive,
   type Webhooks,
   WebhookSettings,
   WebhooksLive
@@ -52,6 +54,8 @@ export const serverLayer = (
     readonly files?: Layer.Layer<Files>
     /** The organiser's messages (default: over in-memory ports of their own). */
     readonly messages?: Layer.Layer<OrganiserMessages>
+    /** A volunteer's own shifts (default: the use cases over in-memory ports of their own). */
+    readonly shifts?: Layer.Layer<VolunteerShifts>
   } = {}
 ) =>
   HttpApp.server.pipe(
@@ -64,7 +68,8 @@ export const serverLayer = (
       options.webhooks ?? inMemoryWebhooks,
       options.forms ?? FormAuthoringLive.layer.pipe(Layer.provide(InMemoryOrganiserForms.layer)),
       options.files ?? inMemoryFiles(),
-      options.messages ?? inMemoryMessages
+      options.messages ?? inMemoryMessages,
+      options.shifts ?? inMemoryShifts()
     ]),
     Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" }))
   )
@@ -76,6 +81,10 @@ export const inMemoryAdmin = (limitPerMinute = 600): Layer.Layer<Organiser | Sub
     SubmissionsOutLive.layer.pipe(Layer.provide(InMemorySubmissionsOut.layer)),
     AdminConfig.layer({ limitPerMinute })
   ).pipe(Layer.provideMerge(InMemory.layer())) // one store: the organiser and submissions-out ports share it
+
+/** The use cases of a volunteer's own shifts over fresh in-memory ports of their own. */
+export const inMemoryShifts = (seed = conformanceSeed): Layer.Layer<VolunteerShifts> =>
+  VolunteerShiftsLive.layer.pipe(Layer.provide(FormsConfig.layer()), Layer.provide(InMemory.layer(seed)))
 
 /** The upload use cases over fresh in-memory ports of their own. */
 export const inMemoryFiles = (seed = conformanceSeed): Layer.Layer<Files> =>

@@ -5,6 +5,7 @@ import { SqlFormSchemas } from "./publicForms/SqlFormSchemas.js"
 import { SqlOutbox } from "./events/SqlOutbox.js"
 import { SqlRateLimiter } from "./limits/SqlRateLimiter.js"
 import { SqlRegistrationData } from "./shifts/SqlRegistrationData.js"
+import { SqlShiftPlaces } from "./shifts/SqlShiftPlaces.js"
 import { SqlSubmissions } from "./publicForms/SqlSubmissions.js"
 import { SqlUniqueValues } from "./publicForms/SqlUniqueValues.js"
 
@@ -17,11 +18,12 @@ const make = () =>
     SqlRateLimiter.layer,
     SqlRegistrationData.layer,
     SqlOutbox.layer,
-    SqlFileUploads.layer
+    SqlFileUploads.layer,
+    SqlShiftPlaces.layer
   )
 
 export const SqlPorts = {
-  /** FormSchemas, Submissions, UniqueValues, RateLimiter, RegistrationData, Outbox and FileUploads. */
+  /** FormSchemas, Submissions, UniqueValues, RateLimiter, RegistrationData, Outbox, FileUploads and ShiftPlaces. */
   layer: make(),
   make
 } as const

@@ -52,6 +52,10 @@ export { RateLimitState } from "./limits/RateLimitState.js"
 // shifts: time slots and their places (§15), the RegistrationData port
 export * from "./shifts/RegistrationData.js"
 export { TimeSlot } from "./shifts/TimeSlot.js"
+export * from "./shifts/errors.js"
+export * from "./shifts/ShiftPlaces.js"
+export * from "./shifts/VolunteerShifts.js"
+export { makeVolunteerShifts, VolunteerShiftsLive } from "./shifts/makeVolunteerShifts.js"
 
 // publicForms: the public-form use cases (§3), the submission, the FormSchemas/Submissions/UniqueValues ports
 export * from "./publicForms/errors.js"
@@ -89,6 +93,8 @@ export { InProcessSignal } from "./events/InProcessSignal.js"
 export {
   decodeSectionSubmitted,
   decodeSubmissionSubmitted,
+  PlaceCancelledType,
+  PlacePromotedType,
   SectionLockedType,
   SectionLockPayload,
   SectionReopenedType,

@@ -18,6 +18,7 @@ export { requiredMessage } from "./rules/messages.js"
 export { underLimit } from "./limits/Limited.js"
 
 // shifts
+export { withPlacesTaken } from "./shifts/placesTaken.js"
 export { effectiveTimeZone, instantHours, type SlotClock, type SlotInstants, slotInstants } from "./shifts/slotInstants.js"
 export { timeZoneName } from "./shifts/zonedTime.js"
 export { remainingPlaces } from "./shifts/TimeSlot.js"

@@ -46,7 +46,11 @@ export const ErrorCode = Schema.Literals([
   "FILE_NOT_FOUND",
   // Messages.
   "MESSAGE_NOT_FOUND",
-  "MESSAGE_NOT_RETRYABLE"
+  "MESSAGE_NOT_RETRYABLE",
+  // Volunteer shifts: managing one's places.
+  "MANAGE_NOT_FOUND",
+  "PLACE_NOT_FOUND",
+  "CANCEL_CLOSED"
 ])
 export type ErrorCode = typeof ErrorCode.Type
 
@@ -82,7 +86,7 @@ export class ApiUnauthenticated extends Schema.Error<ApiUnauthenticated>("ApiUna
 export class ApiNotFound extends Schema.Error<ApiNotFound>("ApiNotFound")(envelope, {
   httpApiStatus: 404,
   description: "FORM_NOT_FOUND, SUBMISSION_NOT_FOUND, TIME_SLOTS_NOT_AVAILABLE, PORTAL_NOT_FOUND, SECTION_NOT_FOUND, " +
-    "FILE_NOT_FOUND, MESSAGE_NOT_FOUND or NOT_FOUND."
+    "FILE_NOT_FOUND, MESSAGE_NOT_FOUND, MANAGE_NOT_FOUND, PLACE_NOT_FOUND or NOT_FOUND."
 }) {}
 
 export class ApiMethodNotAllowed extends Schema.Error<ApiMethodNotAllowed>("ApiMethodNotAllowed")(envelope, {
@@ -92,7 +96,7 @@ export class ApiMethodNotAllowed extends Schema.Error<ApiMethodNotAllowed>("ApiM
 
 export class ApiConflict extends Schema.Error<ApiConflict>("ApiConflict")(envelope, {
   httpApiStatus: 409,
-  description: "SUBMISSION_ALREADY_SUBMITTED, FORM_CLOSED, SECTION_LOCKED, FILE_QUOTA, MESSAGE_NOT_RETRYABLE or IN_USE."
+  description: "SUBMISSION_ALREADY_SUBMITTED, FORM_CLOSED, SECTION_LOCKED, FILE_QUOTA, MESSAGE_NOT_RETRYABLE, CANCEL_CLOSED or IN_USE."
 }) {}
 
 export class ApiGone extends Schema.Error<ApiGone>("ApiGone")(envelope, {

@@ -3,6 +3,9 @@ import { Effect, Schema } from "effect"
 import { HttpServerResponse } from "effect/http"
 import type {
   AlreadySubmitted,
+  CancelClosed,
+  ManageNotFound,
+  PlaceNotFound,
   FileNotFound,
   FileQuota,
   MessageNotFound,
@@ -93,6 +96,10 @@ export const errorTable = {
   // Messages.
   MessageNotFound: { status: 404, code: "MESSAGE_NOT_FOUND", message: "No message has this id." },
   MessageNotRetryable: { status: 409, code: "MESSAGE_NOT_RETRYABLE", message: "Only a failed or held message can be retried." },
+  // Managing one's shifts.
+  ManageNotFound: { status: 404, code: "MANAGE_NOT_FOUND", message: "No submission has this manage link." },
+  PlaceNotFound: { status: 404, code: "PLACE_NOT_FOUND", message: "This submission holds no place in this time slot." },
+  CancelClosed: { status: 409, code: "CANCEL_CLOSED", message: "This place can no longer be given up here." },
   // The organiser routes.
   Unauthenticated: { status: 401, code: "UNAUTHENTICATED", message: "A valid API key is required." },
   EventNotFound: { status: 404, code: "EVENT_NOT_FOUND", message: "No event has this id." },
@@ -175,6 +182,9 @@ type DomainReason =
   | UploadAborted
   | MessageNotFound
   | MessageNotRetryable
+  | ManageNotFound
+  | PlaceNotFound
+  | CancelClosed
 
 /** The wire error of a table entry; `fields` only for VALIDATION_FAILED. */
 export const apiError = <K extends ErrorKey>(key: K, fields?: FieldErrorsWire): ApiErrorOf<K> => {

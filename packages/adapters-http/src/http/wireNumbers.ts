@@ -46,3 +46,6 @@ export const Bound = Schema.Union([Schema.Finite, Schema.String])
 
 /** A reminder's hours before its slot: a whole number 1–720. */
 export const HoursBefore = Schema.Finite.check(documented({ type: "integer", minimum: 1, maximum: 720 }))
+
+/** A volunteer form's `cancel_until_hours`: a whole number 0–720. */
+export const CancelUntilHours = Schema.Finite.check(documented({ type: "integer", minimum: 0, maximum: 720 }))

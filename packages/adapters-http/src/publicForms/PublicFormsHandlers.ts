@@ -16,6 +16,7 @@ import { readJsonBody } from "../http/readJsonBody.js"
 import { HttpConfig } from "../HttpConfig.js"
 import { decodeCreateBody, decodeValuesBody } from "./requestBodies.js"
 import { toTimeSlotWire } from "../shifts/wire.js"
+import { manageUrlOf } from "../shifts/manageWire.js"
 import { draftAnswer, toFormWire, toSectionWire, toSubmissionWire } from "./wire.js"
 
 export const PublicFormsHandlers = HttpApiBuilder.group(
@@ -64,7 +65,11 @@ export const PublicFormsHandlers = HttpApiBuilder.group(
           const body = yield* valuesOf(request)
           const submission = yield* inChosenLanguage(request, (asked) =>
             limitedAnswer(forms.submit(params.token, params.submissionId, body.values, client(request), asked)))
-          return { data: toSubmissionWire(submission) }
+          const token = submission.manage_token
+          if (token === undefined) return { data: toSubmissionWire(submission) }
+          // A form with a time-slot field: the volunteer's page for their places.
+          const base = config.publicBaseUrl ?? `http://${request.headers["host"] ?? "localhost"}`
+          return { data: { ...toSubmissionWire(submission), manage_url: manageUrlOf(base, token) } }
         }))
       .handle("timeSlots", ({ params, request }) =>
         inChosenLanguage(request, (asked) => wireErrors(forms.timeSlots(params.token, asked))).pipe(

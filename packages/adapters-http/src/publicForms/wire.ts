@@ -34,6 +34,10 @@ export const SubmissionWire = Schema.Struct({
   }),
   places: Schema.optionalKey(Schema.Array(PlaceWire).annotate({
     description: "On a form with a time_slots field: the submission's places (`[]` for a draft)."
+  })),
+  manage_url: Schema.optionalKey(Schema.String.annotate({
+    description: "On the submit answer of a form with a time_slots field: `{PUBLIC_BASE_URL}/m/{manage_token}`, the " +
+      "volunteer's page for their places (shown once)."
   }))
 }).annotate({ identifier: "Submission" })
 export type SubmissionWire = typeof SubmissionWire.Type

@@ -10,6 +10,7 @@ import {
   OutboxEntryList
 } from "./wire.js"
 import { OrganiserAuth } from "../organiser/OrganiserAuth.js"
+import { ManageLinkCreated } from "../shifts/manageWire.js"
 
 const formId = { formId: Schema.String }
 const submissionId = { submissionId: Schema.String }
@@ -60,6 +61,15 @@ export class SubmissionsOutGroup extends HttpApiGroup.make("submissionsOut")
           "in its outbox payloads (they keep their ids and `erased: true`); its contact's tags recomputed, a contact left " +
           "with no submission deleted; a `submission.erased` event recorded. The idempotency key may be used again."
       )),
+    HttpApiEndpoint.post("issueManageLink", "/admin/submissions/:submissionId/manage-link", {
+      params: submissionId,
+      success: ManageLinkCreated,
+      error: write
+    }).annotateMerge(doc(
+      "A new manage link for a submitted submission, shown this once; the old one stops working",
+      "adminIssueManageLink",
+      "Audited as `submission.manage_link_created`."
+    )),
     HttpApiEndpoint.get("listContacts", "/admin/contacts", { success: ContactList, error: queried })
       .annotateMerge(doc("List contacts, newest first; `email` finds one (compared lower-cased)." + paging, "adminListContacts")),
     HttpApiEndpoint.delete("eraseContact", "/admin/contacts/:contactId", { params: contactId, success: HttpApiSchema.NoContent, error: write })

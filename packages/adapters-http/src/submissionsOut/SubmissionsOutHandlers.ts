@@ -6,12 +6,14 @@
 import { Effect, Result } from "effect"
 import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
-import { contactKeyOf, Files, outboxKeyOf, submissionKeyOf, SubmissionsOut } from "@forms/domain"
+import { contactKeyOf, Files, outboxKeyOf, submissionKeyOf, SubmissionsOut, VolunteerShifts } from "@forms/domain"
 import { Api } from "../Api.js"
 import { ApiMalformedJson } from "../http/ErrorEnvelope.js"
 import { wireErrors } from "../http/errorTable.js"
 import { createdCodec, listBody } from "../http/paging.js"
 import { limitedActor } from "../organiser/organiserSteps.js"
+import { publicBaseOf } from "../organiser/AdminConfig.js"
+import { ManageLinkCreated, manageUrlOf } from "../shifts/manageWire.js"
 import { exportBody, exportFileName } from "./exportBody.js"
 import { emailOf, exportFormatOf, outboxStateOf, pageOf, type Parsed, queryOf, submissionFilterOf } from "./submissionsQuery.js"
 import { toAdminSubmissionWire, toContactWire, toOutboxEntryWire } from "./wire.js"
@@ -29,6 +31,7 @@ export const SubmissionsOutHandlers = HttpApiBuilder.group(
   Effect.fn(function*(handlers) {
     const out = yield* SubmissionsOut
     const files = yield* Files
+    const shifts = yield* VolunteerShifts
     // After an erasure has committed, the contents of its uploads go; one that fails is tried again next time.
     const removeErasedFiles = Effect.ignore(files.removeOrphans)
 
@@ -87,6 +90,12 @@ export const SubmissionsOutHandlers = HttpApiBuilder.group(
           const page = yield* parsed(pageOf(request.url, createdCodec))
           const actor = yield* limitedActor
           return listBody(yield* wireErrors(out.listOutbox(actor, state, page)), outboxKeyOf, createdCodec, toOutboxEntryWire)
+        }))
+      .handle("issueManageLink", ({ params, request }) =>
+        Effect.gen(function*() {
+          const actor = yield* limitedActor
+          const token = yield* wireErrors(shifts.issueManageLink(actor, params.submissionId))
+          return new ManageLinkCreated({ data: { manage_url: manageUrlOf(yield* publicBaseOf(request), token) } })
         }))
       .handle("retryOutboxEvent", ({ params }) =>
         Effect.gen(function*() {

@@ -30,7 +30,8 @@ export const toAdminSubmissionWire = (s: AdminSubmission): AdminSubmissionWire =
   language: s.language,
   form_id: s.form_id,
   tags: s.tags,
-  contact_id: s.contact_id
+  contact_id: s.contact_id,
+  ...(s.places === undefined ? {} : { places: s.places.map((p) => ({ ...p })) })
 })
 
 /** The domain's contact, `created_at` in ISO 8601. */

@@ -44,7 +44,7 @@ export class WebhooksGroup extends HttpApiGroup.make("webhooks")
       error: write
     }).annotateMerge(doc(
       "Subscribe an https endpoint to event types (`submission.submitted`, `section.submitted`, `submission.erased`, " +
-        "`section.locked`, `section.reopened`, `place.promoted`, or `[\"*\"]`). The answer carries `secret` (`whsec_…`), shown this once.",
+        "`section.locked`, `section.reopened`, `place.promoted`, `place.cancelled`, or `[\"*\"]`). The answer carries `secret` (`whsec_…`), shown this once.",
       "adminCreateWebhook"
     )),
     HttpApiEndpoint.get("getWebhook", "/admin/webhooks/:webhookId", { params: webhookId, success: WebhookEnvelope, error: read })

@@ -34,7 +34,7 @@ export const byId: Lookup = { name: "id", where: `s.id = $1`, order: "" }
 const selectThin = (lookup: Lookup): string => `
   SELECT s.id, s.organisation_id, s.revision, s.name, s.type, s.status, s.public_token, s.previous_public_token,
     ${epochMs("s.token_rotated_at")} AS token_rotated_at, ${epochMs("s.opens_at")} AS opens_at,
-    ${epochMs("s.closes_at")} AS closes_at, s.tags, s.messages, e.id AS event_id, e.name AS event_name,
+    ${epochMs("s.closes_at")} AS closes_at, s.tags, s.messages, s.cancel_until_hours, e.id AS event_id, e.name AS event_name,
     ${epochMs("s.created_at")} AS created_at
   FROM form_schemas s LEFT JOIN events e ON e.id = s.event_id
   WHERE ${lookup.where}
@@ -45,8 +45,10 @@ const selectFull = (lookup: Lookup): string => `SELECT full_row.*, ${epochMs("fs
   ${lookup.order} LIMIT 1) full_row JOIN form_schemas fs0 ON fs0.id = full_row.id`
 
 /** The schema without its definition, the event as two columns, the status unchecked (as the row has them). */
-type ThinRow = Omit<FormSchema, "status" | "event" | "sections" | "fields" | "messages" | "languages" | "translations"> & {
+type ThinRow = Omit<FormSchema, "status" | "event" | "sections" | "fields" | "messages" | "languages" | "translations" | "cancel_until_hours"> & {
   readonly status: string
+  /** Null: the default, 0 (CONTRACT §22). */
+  readonly cancel_until_hours: number | null
   /** The `messages` column as written by a checked definition; null: none. */
   readonly messages: FormSchema["messages"] | null
   /** With the id and revision, the key of a cached definition: a form deleted and made again under its id starts at revision 1 again. */
@@ -83,7 +85,8 @@ const toFormSchema = (row: ThinRow, definition: Definition): FormSchema => {
     fields: definition.fields,
     ...(row.messages === null || row.messages === undefined ? {} : { messages: row.messages }),
     ...(definition.languages === undefined ? {} : { languages: definition.languages }),
-    ...(definition.translations === undefined ? {} : { translations: definition.translations })
+    ...(definition.translations === undefined ? {} : { translations: definition.translations }),
+    ...(row.cancel_until_hours === null || row.cancel_until_hours === undefined ? {} : { cancel_until_hours: row.cancel_until_hours })
   }
 }
 

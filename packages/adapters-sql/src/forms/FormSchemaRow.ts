@@ -68,7 +68,9 @@ export const FormSchemaRow = Schema.Struct({
   sections: Schema.Array(FormSectionRow),
   fields: Schema.Array(FieldRow),
   /** The form's `messages` column: null when it asks for none. */
-  messages: Schema.NullOr(FormMessages)
+  messages: Schema.NullOr(FormMessages),
+  /** Null: the default, 0 (CONTRACT §22). */
+  cancel_until_hours: Schema.NullOr(Schema.Number)
 })
 
 /** A row's `messages` column as the domain has it: the member left out when null. */
@@ -81,9 +83,17 @@ export const withMessages = <A extends { readonly messages: FormMessages | null 
 
 const decodeSchemaRows = decodeRows(FormSchemaRow)
 
+/** A row's null `cancel_until_hours` left out, as the domain's forms have it. */
+export const withCancelUntil = <A extends { readonly cancel_until_hours: number | null }>(
+  row: A
+): Omit<A, "cancel_until_hours"> & { readonly cancel_until_hours?: number } => {
+  const { cancel_until_hours, ...rest } = row
+  return cancel_until_hours === null ? rest : { ...rest, cancel_until_hours }
+}
+
 /** Rows that do not decode are a bug of this adapter: they die. */
 export const toFormSchemas = (rows: ReadonlyArray<unknown>): Effect.Effect<ReadonlyArray<FormSchema>> =>
-  Effect.map(decodeSchemaRows(rows), (decoded) => decoded.map((row) => withMessages(withLanguages(row))))
+  Effect.map(decodeSchemaRows(rows), (decoded) => decoded.map((row) => withCancelUntil(withMessages(withLanguages(row)))))
 
 /** `{ name: column }` when the column holds a value, `{}` when it is null (the domain's parts leave such members out). */
 const present = (name: string, column: string): string =>
@@ -113,7 +123,7 @@ export const definitionColumns = `COALESCE((SELECT json_agg(jsonb_build_object('
 export const selectFormSchemas = (where: string): string => `
   SELECT s.id, s.organisation_id, s.revision, s.name, s.type, s.status, s.public_token, s.previous_public_token,
     ${epochMs("s.token_rotated_at")} AS token_rotated_at, ${epochMs("s.opens_at")} AS opens_at,
-    ${epochMs("s.closes_at")} AS closes_at, s.tags, s.messages, s.languages, s.translations,
+    ${epochMs("s.closes_at")} AS closes_at, s.tags, s.messages, s.languages, s.translations, s.cancel_until_hours,
     CASE WHEN e.id IS NULL THEN NULL ELSE json_build_object('id', e.id, 'name', e.name) END AS event,
     ${definitionColumns}
   FROM form_schemas s LEFT JOIN events e ON e.id = s.event_id

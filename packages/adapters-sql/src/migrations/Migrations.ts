@@ -3,6 +3,7 @@ import { NodeServices } from "@effect/platform-node"
 import { PgMigrator } from "@effect/sql-pg"
 import { Effect, Layer } from "effect"
 import forms from "./0001_forms.js"
+import manageLinks from "./0033_manage_links.js"
 import submissions from "./0002_submissions.js"
 import portal from "./0003_portal.js"
 import enrichment from "./0004_enrichment.js"
@@ -65,7 +66,8 @@ const migrations = {
   "0030_submission_language": submissionLanguage,
   "0029_message_links": messageLinks,
   "0031_shift_reminders": shiftReminders,
-  "0032_portal_messages": portalMessages
+  "0032_portal_messages": portalMessages,
+  "0033_manage_links": manageLinks
 }
 const loader = PgMigrator.fromRecord(migrations)
 

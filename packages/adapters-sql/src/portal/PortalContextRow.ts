@@ -2,7 +2,7 @@
 import { Effect, Schema } from "effect"
 import { AdvanceSection, type PortalContext } from "@forms/domain"
 import { ArtistAdvanceType } from "@forms/domain/internal"
-import { FormSchemaRow, selectFormSchemas, withLanguages, withMessages } from "../forms/FormSchemaRow.js"
+import { FormSchemaRow, selectFormSchemas, withCancelUntil, withLanguages, withMessages } from "../forms/FormSchemaRow.js"
 import { decodeRows } from "../sql/decodeRows.js"
 import { epochMs } from "../sql/sqlValues.js"
 
@@ -28,7 +28,7 @@ export const toPortalContexts = (rows: ReadonlyArray<unknown>): Effect.Effect<Re
         engagement: { id, organisation_id, event, master_artist_id },
         artist,
         sections,
-        advance_schema: advance_schema === null ? null : withMessages(withLanguages(advance_schema))
+        advance_schema: advance_schema === null ? null : withCancelUntil(withMessages(withLanguages(advance_schema)))
       }))
     )
   )

@@ -26,6 +26,8 @@ import { insertMessages } from "../messages/messageRecord.js"
 import { scheduleShiftReminders } from "../reminders/scheduleShiftReminders.js"
 import { lostClaimsConstraint, submitStatement } from "./submitStatement.js"
 import { transientRetries } from "../sql/transientRetries.js"
+import { withPlacesTaken } from "@forms/domain/internal"
+import { hashManageToken, newManageToken } from "../shifts/manageToken.js"
 
 const first = (rows: ReadonlyArray<Submission>): Option.Option<Submission> => Option.fromNullishOr(rows[0])
 
@@ -146,9 +148,8 @@ export const makeSqlSubmissions = Effect.gen(function*() {
    * The unique claims and the outbox events (with their NOTIFY) in one statement, after the submission's
    * update in the same transaction. A lost claim fails with `UniqueTaken`, which rolls the transaction back.
    */
-  const claimAndRecord = Effect.fnUntraced(function*(command: SubmitCommand, at: Date) {
+  const claimAndRecord = Effect.fnUntraced(function*(command: SubmitCommand, events: SubmitCommand["events"], at: Date) {
     const claims = digestClaims(command.claims)
-    const events = command.events
     if (claims.length === 0 && events.length === 0) return
     // Claims are keyed by the digest of the value (claimDigest.ts): a long value never meets the index limit.
     const [row] = yield* sql<{ readonly won: ReadonlyArray<readonly [string, string]> }>`
@@ -181,7 +182,7 @@ export const makeSqlSubmissions = Effect.gen(function*() {
    */
   const takePlaces = Effect.fnUntraced(function*(command: SubmitCommand) {
     const places = command.places
-    if (places === undefined || places.slot_ids.length === 0) return
+    if (places === undefined || places.slot_ids.length === 0) return command.events
     // The function runs once (a materialised CTE); the slots' names, for the `full` message, are read beside it.
     const held = yield* sql<ChosenSlot>`WITH held AS MATERIALIZED (
         SELECT * FROM forms_take_places(${command.id}::uuid, ${[...places.slot_ids]}::text[], ${new Date(command.submitted_at)}::timestamptz)
@@ -189,7 +190,7 @@ export const makeSqlSubmissions = Effect.gen(function*() {
       SELECT h.id, t.name, h.event_id, h.parent_event_id, h.date, h.start_time, h.end_time, h.starts_at, h.ends_at,
         h.signup_opens_at, h.signup_closes_at, h.capacity, h.holders, h.waitlist, h.waitlisted, h.place
       FROM held h JOIN time_slots t ON t.id = h.id`
-    const refused = places.decide(held.map((slot) => ({
+    const decoded = held.map((slot): ChosenSlot => ({
       ...slot,
       starts_at: Number(slot.starts_at),
       ends_at: Number(slot.ends_at),
@@ -197,30 +198,33 @@ export const makeSqlSubmissions = Effect.gen(function*() {
       signup_closes_at: slot.signup_closes_at === null ? null : Number(slot.signup_closes_at),
       holders: Number(slot.holders),
       waitlisted: Number(slot.waitlisted)
-    })))
+    }))
+    const refused = places.decide(decoded)
     if (refused !== undefined) return yield* new SlotsRefused({ fields: refused })
+    return withPlacesTaken(command.events, decoded)
   })
 
   /** The submit's conditional update (draft, at the version read, the form at its revision), in both ways to submit. */
-  const submitUpdate = (command: SubmitCommand, at: Date) =>
+  const submitUpdate = (command: SubmitCommand, at: Date, manageHash: string | null) =>
     sql`UPDATE submissions
         SET status = 'submitted', values = ${jsonText(command.values)}::jsonb, submitted_at = ${at}::timestamptz,
-            updated_at = ${at}::timestamptz, version = version + 1,
+            updated_at = ${at}::timestamptz, version = version + 1, manage_token_hash = ${manageHash},
             language = COALESCE(${command.language ?? null}::text, language)
         WHERE id = ${command.id}::uuid AND schema_id IS NOT DISTINCT FROM ${command.schema_id} AND status IS NOT DISTINCT FROM 'draft'
           AND version = ${command.expected_version} AND ${atRevision(sql, command.schema_id, command.revision)}
         RETURNING ${columns}`
 
-  const submitOnce = (command: SubmitCommand) =>
+  const submitOnce = (command: SubmitCommand, manageHash: string | null) =>
     sql.withTransaction(Effect.gen(function*() {
       if (!isUuid(command.id)) return yield* new SubmissionNotFound({})
       const at = new Date(command.submitted_at)
-      const rows = yield* submitUpdate(command, at).pipe(Effect.flatMap(toSubmissions))
+      const rows = yield* submitUpdate(command, at, manageHash).pipe(Effect.flatMap(toSubmissions))
       const submitted = rows[0]
       if (submitted === undefined) return yield* explainMiss(command.schema_id, command.id, command.revision)
-      yield* claimAndRecord(command, at)
+      // The places first: the submitted event carries the places taken (CONTRACT §22).
+      const events = yield* takePlaces(command)
+      yield* claimAndRecord(command, events, at)
       if ((command.messages ?? []).length > 0) yield* insertMessages(sql, command, at, false)
-      yield* takePlaces(command)
       if ((command.reminders ?? []).length > 0) yield* scheduleShiftReminders(sql, command.id, command.reminders ?? [])
       return submitted
     }))
@@ -230,24 +234,33 @@ export const makeSqlSubmissions = Effect.gen(function*() {
    * failed and undid everything; the submit then runs as the transaction, which answers which values are taken.
    */
   const submitInOneStatement = Effect.fnUntraced(
-    function*(command: SubmitCommand) {
+    function*(command: SubmitCommand, manageHash: string | null) {
       if (!isUuid(command.id)) return yield* new SubmissionNotFound({})
       const at = new Date(command.submitted_at)
-      const rows = yield* submitStatement(sql, submitUpdate(command, at), command, digestClaims(command.claims), at).pipe(
+      const rows = yield* submitStatement(sql, submitUpdate(command, at, manageHash), command, digestClaims(command.claims), at).pipe(
         Effect.flatMap(toSubmissions)
       )
       const submitted = rows[0]
       if (submitted === undefined) return yield* explainMiss(command.schema_id, command.id, command.revision)
       return submitted
     },
-    (effect, command) =>
-      Effect.catchTag(effect, "SqlError", (error) => isLostClaims(error) ? submitOnce(command) : Effect.fail(error))
+    (effect, command, manageHash) =>
+      Effect.catchTag(effect, "SqlError", (error) => isLostClaims(error) ? submitOnce(command, manageHash) : Effect.fail(error))
   )
 
+  /** The submit, with a new manage token when it asks for one (CONTRACT §22): its hash stored, the token answered. */
+  const submitManaged = (command: SubmitCommand) =>
+    Effect.suspend(() => {
+      const token = command.manage === true ? newManageToken() : undefined
+      const hash = token === undefined ? null : hashManageToken(token)
+      const submitted = command.places === undefined || command.places.slot_ids.length === 0
+        ? submitInOneStatement(command, hash)
+        : submitOnce(command, hash)
+      return token === undefined ? submitted : Effect.map(submitted, (s): Submission => ({ ...s, manage_token: token }))
+    })
+
   const submit = Effect.fn("SqlSubmissions.submit")((command: SubmitCommand) =>
-    (command.places === undefined || command.places.slot_ids.length === 0
-      ? submitInOneStatement(command)
-      : submitOnce(command)).pipe(
+    submitManaged(command).pipe(
       Effect.retry(transientRetries),
       Effect.catchTag("SqlError", (error): Effect.Effect<never, UniqueTaken | Unavailable> =>
         // The claims' primary key is the last word on uniqueness: a violation is a taken value, never a 500.

@@ -1,6 +1,7 @@
 /** Submissions and their contacts as the organiser reads them (CONTRACT §12): a plain mapping, cheap per row (exports read 100,000s). */
 import type { AdminContact, AdminSubmission } from "@forms/domain"
 import { epochMs, sortedTags, tagsOf, toValues } from "../sql/sqlValues.js"
+import { submissionPlacesColumn, toSubmissionPlaces } from "../shifts/placeRows.js"
 
 /** Over `submissions s`. */
 export const adminSubmissionColumns = [
@@ -16,7 +17,8 @@ export const adminSubmissionColumns = [
   "s.language",
   `${epochMs("s.created_at")} AS created_at`,
   `${epochMs("s.updated_at")} AS updated_at`,
-  `${epochMs("s.submitted_at")} AS submitted_at`
+  `${epochMs("s.submitted_at")} AS submitted_at`,
+  `${submissionPlacesColumn} AS places`
 ].join(", ")
 
 interface Row {
@@ -33,6 +35,7 @@ interface Row {
   readonly created_at: number
   readonly updated_at: number
   readonly submitted_at: number | null
+  readonly places: unknown
 }
 
 /** A row of `adminSubmissionColumns`; one of another shape is a bug of this adapter (it throws: a defect). */
@@ -54,7 +57,8 @@ export const toAdminSubmission = (raw: unknown): AdminSubmission => {
     language: row.language,
     created_at: row.created_at,
     updated_at: row.updated_at,
-    submitted_at: row.submitted_at
+    submitted_at: row.submitted_at,
+    ...(row.places === null || row.places === undefined ? {} : { places: toSubmissionPlaces(row.places) })
   }
 }
 

@@ -1,6 +1,7 @@
 /** The lifecycle events of CONTRACT §6: their types, payload Schemas and the constructors every writer uses. */
 import { Schema } from "effect"
 import { copyValues, Values } from "../forms/Values.js"
+import { SubmissionPlace } from "../shifts/RegistrationData.js"
 import type { EventType, NewOutboxEvent } from "./Outbox.js"
 
 export const SubmissionSubmittedType = "submission.submitted" satisfies EventType
@@ -25,6 +26,19 @@ export const placePromoted = (payload: {
   readonly organisation_id: string
 }): NewOutboxEvent => ({ type: PlacePromotedType, payload: { ...payload } })
 
+/**
+ * A place was given up (CONTRACT §22): by its volunteer on the manage page, or removed by a coordinator; payload
+ * `submission_id, slot_id`, with `schema_id` and `organisation_id` for the webhooks' fan-out.
+ */
+export const PlaceCancelledType = "place.cancelled" satisfies EventType
+
+export const placeCancelled = (payload: {
+  readonly submission_id: string
+  readonly slot_id: string
+  readonly schema_id: string
+  readonly organisation_id: string
+}): NewOutboxEvent => ({ type: PlaceCancelledType, payload: { ...payload } })
+
 /** A public form was submitted (recorded by `Submissions.submit`). */
 export const SubmissionSubmittedPayload = Schema.Struct({
   submission_id: Schema.String,
@@ -36,7 +50,9 @@ export const SubmissionSubmittedPayload = Schema.Struct({
   /** ISO 8601 UTC: the payload is stored as JSON and may leave the process, like the wire. */
   submitted_at: Schema.String,
   /** The submission's language (CONTRACT §19); absent from events recorded before languages. */
-  language: Schema.optionalKey(Schema.String)
+  language: Schema.optionalKey(Schema.String),
+  /** On a form with a `time_slots` field (CONTRACT §22): the places the submit took, as it took them. */
+  places: Schema.optionalKey(Schema.Array(SubmissionPlace))
 })
 export type SubmissionSubmittedPayload = typeof SubmissionSubmittedPayload.Type
 
@@ -63,7 +79,9 @@ export interface SubmissionSubmittedInput {
   /** Epoch milliseconds, the same instant as the submission's `submitted_at`. */
   readonly submitted_at: number
   /** The submission's language as the submit leaves it. */
-  readonly language: string
+  readonly language: string,
+  /** A form with a `time_slots` field: `[]` until the submit's step sets the places it took (shifts/placesTaken.ts). */
+  readonly places?: ReadonlyArray<SubmissionPlace> | undefined
 }
 
 /** The `submission.submitted` outbox event of a submit (CONTRACT §6). */
@@ -76,7 +94,8 @@ export const submissionSubmitted = (input: SubmissionSubmittedInput): NewOutboxE
     event_id: input.event_id,
     values: copyValues(input.values),
     submitted_at: new Date(input.submitted_at).toISOString(),
-    language: input.language
+    language: input.language,
+    ...(input.places === undefined ? {} : { places: input.places.map((place) => ({ ...place })) })
   }
 })
 

@@ -8,7 +8,8 @@ export const EventType = Schema.Literals([
   "submission.erased",
   "section.locked",
   "section.reopened",
-  "place.promoted"
+  "place.promoted",
+  "place.cancelled"
 ])
 export type EventType = typeof EventType.Type
 

@@ -47,6 +47,8 @@ export const FormSchema = Schema.Struct({
   /** BCP 47 tags, the default first (CONTRACT §19); absent: `["en"]`. */
   languages: Schema.optionalKey(Schema.Array(Schema.String)),
   /** The texts in the other languages; absent: none. */
-  translations: Schema.optionalKey(Translations)
+  translations: Schema.optionalKey(Translations),
+  /** Volunteer forms (CONTRACT §22): hours before a slot's start until which a confirmed place may be given up; absent: 0. */
+  cancel_until_hours: Schema.optionalKey(Schema.Number)
 })
 export type FormSchema = typeof FormSchema.Type

@@ -8,6 +8,7 @@ import type { SectionLocked, SectionNotFound } from "../portal/errors.js"
 import type { AlreadySubmitted, FormClosed, SubmissionNotFound } from "../publicForms/errors.js"
 import type { FileNotFound, FileQuota, FileTooLarge } from "../files/errors.js"
 import type { ValidationFailed } from "../rules/errors.js"
+import type { CancelClosed, ManageNotFound, PlaceNotFound } from "../shifts/errors.js"
 import type { RateLimited } from "./errors.js"
 import type { RateLimitState } from "./RateLimitState.js"
 
@@ -29,6 +30,9 @@ export type RefusalReason =
   | FileTooLarge
   | FileQuota
   | FileNotFound
+  | ManageNotFound
+  | PlaceNotFound
+  | CancelClosed
 
 const reasonTags: ReadonlySet<string> = new Set<RefusalReason["_tag"]>([
   "RateLimited",
@@ -40,7 +44,10 @@ const reasonTags: ReadonlySet<string> = new Set<RefusalReason["_tag"]>([
   "ValidationFailed",
   "FileTooLarge",
   "FileQuota",
-  "FileNotFound"
+  "FileNotFound",
+  "ManageNotFound",
+  "PlaceNotFound",
+  "CancelClosed"
 ])
 
 export class Refused<out R extends RefusalReason = RefusalReason> extends Data.TaggedError("Refused")<{}> {

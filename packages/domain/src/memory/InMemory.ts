@@ -7,6 +7,7 @@ import type { FormSchemas } from "../publicForms/FormSchemas.js"
 import type { Submissions } from "../publicForms/Submissions.js"
 import type { UniqueValues } from "../publicForms/UniqueValues.js"
 import type { RegistrationData } from "../shifts/RegistrationData.js"
+import type { ShiftPlaces } from "../shifts/ShiftPlaces.js"
 import { conformanceSeed } from "./conformanceSeed.js"
 import { InMemoryOutbox } from "./events/InMemoryOutbox.js"
 import { InMemoryFileUploads } from "./files/InMemoryFileUploads.js"
@@ -16,9 +17,18 @@ import { InMemoryFormSchemas } from "./publicForms/InMemoryFormSchemas.js"
 import { InMemorySubmissions, InMemoryUniqueValues } from "./publicForms/InMemorySubmissions.js"
 import type { ConformanceSeed } from "./Seed.js"
 import { InMemoryRegistrationData } from "./shifts/InMemoryRegistrationData.js"
+import { InMemoryShiftPlaces } from "./shifts/InMemoryShiftPlaces.js"
 
 /** The services of every port the use cases need. */
-export type Ports = FormSchemas | Submissions | UniqueValues | RateLimiter | RegistrationData | Outbox | FileUploads
+export type Ports =
+  | FormSchemas
+  | Submissions
+  | UniqueValues
+  | RateLimiter
+  | RegistrationData
+  | Outbox
+  | FileUploads
+  | ShiftPlaces
 
 export const InMemory = {
   /** A fresh store per build: every port, plus `InMemoryStore` to read and change the state in tests. */
@@ -30,6 +40,7 @@ export const InMemory = {
       InMemoryRateLimiter.layer,
       InMemoryRegistrationData.layer,
       InMemoryOutbox.layer,
-      InMemoryFileUploads.layer
+      InMemoryFileUploads.layer,
+      InMemoryShiftPlaces.layer
     ).pipe(Layer.provideMerge(InMemoryStore.layer(seed)))
 }

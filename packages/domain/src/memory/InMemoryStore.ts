@@ -82,6 +82,8 @@ export interface InMemoryData {
   readonly messages: Array<InMemoryMessageRow>
   /** Slot id → submission id → its place (CONTRACT §15, §22); a deleted submission holds nothing. */
   readonly places: MemoryPlaces
+  /** Manage token → submission id (CONTRACT §22): one token per submission, a new one replaces the old. */
+  readonly manageTokens: Map<string, string>
   /** Limiter key → epoch ms of the counted hits, oldest first. */
   readonly hits: Map<string, Array<number>>
   unavailable: string | null
@@ -160,6 +162,15 @@ export const appendAudit = (data: InMemoryData, actor: Actor, at: number, record
   data.audit.push({ organisation_id: actor.organisation_id, row: { id, at, api_key_id: actor.api_key_id, ...record } })
 }
 
+/** Issues a manage token for the submission in memory (a counter's, not a secret: memory is for tests), replacing its old one. */
+export const issueManageToken = (data: InMemoryData, submissionId: string): string => {
+  for (const [token, id] of data.manageTokens) if (id === submissionId) data.manageTokens.delete(token)
+  data.sequence += 1
+  const token = `manage-${data.sequence.toString(36).padStart(8, "0")}-${submissionId}`
+  data.manageTokens.set(token, submissionId)
+  return token
+}
+
 export const idempotencyKey = (schemaId: string, key: string): string => `${schemaId}\u0000${key}`
 
 export const makeInMemoryStore = (seed: ConformanceSeed): InMemoryStoreShape => {
@@ -172,6 +183,7 @@ export const makeInMemoryStore = (seed: ConformanceSeed): InMemoryStoreShape => 
     outbox: [],
     messages: [],
     places: new Map(),
+    manageTokens: new Map(),
     hits: new Map(),
     unavailable: null,
     sequence: 0,

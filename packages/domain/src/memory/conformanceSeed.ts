@@ -49,7 +49,9 @@ export const shiftSlots = {
   c: "slot-shift-c",
   night: "slot-shift-night",
   early: "slot-shift-early",
-  race: "slot-shift-race"
+  race: "slot-shift-race",
+  /** Capacity 1 with a waitlist: places given up promote the waiting ones (CONTRACT §22). */
+  queue: "slot-shift-queue"
 } as const
 
 /** The volunteer form's previous token was rotated out at this instant (grace: 24 h by default). */
@@ -119,7 +121,17 @@ export const conformanceSeed: ConformanceSeed = {
     { id: shiftSlots.c, event_id: seedIds.shiftsDay, name: "Stage", date: "2027-09-01", start_time: "10:00", end_time: "14:00", capacity: null },
     { id: shiftSlots.night, event_id: seedIds.shifts, name: "Night", date: "2027-09-01", start_time: "22:00", end_time: "02:00", capacity: 1 },
     { id: shiftSlots.early, event_id: seedIds.shiftsDay, name: "Early", date: "2027-09-02", start_time: "01:00", end_time: "03:00" },
-    { id: shiftSlots.race, event_id: seedIds.shifts, name: "Race", date: "2027-09-03", start_time: "08:00", end_time: "12:00", capacity: 7 }
+    { id: shiftSlots.race, event_id: seedIds.shifts, name: "Race", date: "2027-09-03", start_time: "08:00", end_time: "12:00", capacity: 7 },
+    {
+      id: shiftSlots.queue,
+      event_id: seedIds.shifts,
+      name: "Queue",
+      date: "2027-09-04",
+      start_time: "08:00",
+      end_time: "12:00",
+      capacity: 1,
+      waitlist: true
+    }
   ],
   form_schemas: [
     form({

@@ -22,6 +22,7 @@ export {
 } from "./InMemoryStore.js"
 export { InMemoryFormSchemas } from "./publicForms/InMemoryFormSchemas.js"
 export { InMemoryRegistrationData } from "./shifts/InMemoryRegistrationData.js"
+export { InMemoryShiftPlaces } from "./shifts/InMemoryShiftPlaces.js"
 export { InMemorySubmissions, InMemoryUniqueValues } from "./publicForms/InMemorySubmissions.js"
 export { InMemoryRateLimiter } from "./limits/InMemoryRateLimiter.js"
 export { InMemoryOutbox } from "./events/InMemoryOutbox.js"

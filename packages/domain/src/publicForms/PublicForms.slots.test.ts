@@ -47,7 +47,8 @@ describe("PublicForms: time_slots fields and places (CONTRACT §15)", () => {
         [shiftSlots.b, 2, 2],
         [shiftSlots.night, 1, 1],
         [shiftSlots.early, null, null],
-        [shiftSlots.race, 7, 7]
+        [shiftSlots.race, 7, 7],
+        [shiftSlots.queue, 1, 1]
       ])
       const { value } = yield* submitNew({ shifts: [shiftSlots.a, shiftSlots.b] }, 1)
       expect(value.status).toBe("submitted")

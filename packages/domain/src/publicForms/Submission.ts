@@ -28,6 +28,8 @@ export const Submission = Schema.Struct({
   /** Increases on every write; submit commits only at the version that was validated. */
   version: Schema.Number,
   /** On the answers of a form with a `time_slots` field (CONTRACT §22): its places; `[]` for a draft. */
-  places: Schema.optionalKey(Schema.Array(SubmissionPlace))
+  places: Schema.optionalKey(Schema.Array(SubmissionPlace)),
+  /** Only on the answer of the submit that issued it (CONTRACT §22): the manage token, never stored as it is. */
+  manage_token: Schema.optionalKey(Schema.String)
 })
 export type Submission = typeof Submission.Type

@@ -69,6 +69,11 @@ export interface SubmitCommand {
   readonly submitted_at: number
   /** Recorded in the same atomic step. */
   readonly events: ReadonlyArray<NewOutboxEvent>
+  /**
+   * A form with a `time_slots` field (CONTRACT §22): the step issues a manage token, keeps its hash and answers it
+   * once, as `manage_token` on the submission it returns.
+   */
+  readonly manage?: boolean | undefined
   /** Messages the submit causes (confirmation, notices), recorded in the same atomic step; absent: none. */
   readonly messages?: ReadonlyArray<NewMessage> | undefined
   /** Shift reminders scheduled in the same atomic step, for the slots whose place it takes; absent: none. */

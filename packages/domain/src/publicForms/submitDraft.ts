@@ -93,7 +93,9 @@ export const makeSubmitDraft = (steps: FormSteps) =>
         organisation_id: schema.organisation_id,
         event_id: submission.event_id,
         values: merged,
-        submitted_at: submittedAt
+        submitted_at: submittedAt,
+        // The submit's step sets the places it took (shifts/placesTaken.ts).
+        ...(schema.fields.some((field) => field.type === "time_slots") ? { places: [] } : {})
       })
       const places = steps.slotDecision(schema, result.slots, submittedAt)
       return yield* submissions.submit({
@@ -104,6 +106,7 @@ export const makeSubmitDraft = (steps: FormSteps) =>
         values: stored,
         claims: result.unique,
         places,
+        manage: schema.fields.some((field) => field.type === "time_slots"),
         submitted_at: submittedAt,
         language: named,
         events: [event],

@@ -2,6 +2,7 @@
 import { Schema } from "effect"
 import { Values } from "../forms/Values.js"
 import { SubmissionStatus } from "../publicForms/Submission.js"
+import { SubmissionPlace } from "../shifts/RegistrationData.js"
 import type { CreatedKey } from "../shared/paging.js"
 
 /** A submission (§2) with its form, tags and contact. Values are shown as stored, dropped slugs included. */
@@ -21,7 +22,9 @@ export const AdminSubmission = Schema.Struct({
   /** Epoch ms. */
   created_at: Schema.Number,
   updated_at: Schema.Number,
-  submitted_at: Schema.NullOr(Schema.Number)
+  submitted_at: Schema.NullOr(Schema.Number),
+  /** On a form with a `time_slots` field (CONTRACT §22): its places now, by slot id; `[]` for a draft. */
+  places: Schema.optionalKey(Schema.Array(SubmissionPlace))
 })
 export type AdminSubmission = typeof AdminSubmission.Type
 

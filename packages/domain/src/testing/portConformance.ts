@@ -11,6 +11,7 @@ import { catalogConformance } from "./publicForms/catalogConformance.js"
 import { submissionsConformance } from "./publicForms/submissionsConformance.js"
 import { uniqueValuesConformance } from "./publicForms/uniqueValuesConformance.js"
 import { placesConformance } from "./shifts/placesConformance.js"
+import { shiftPlacesConformance } from "./shifts/shiftPlacesConformance.js"
 
 export interface PortConformanceOptions {
   /** Milliseconds for building and closing the layer (a database may need a while). Default 60 s. */
@@ -50,6 +51,7 @@ export const portConformance = (
       submissionsConformance(it)
       uniqueValuesConformance(it)
       placesConformance(it)
+      shiftPlacesConformance(it)
       outboxConformance(it)
       rateLimiterConformance(it)
       fileUploadsConformance(it)

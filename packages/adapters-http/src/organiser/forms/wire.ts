@@ -7,7 +7,7 @@ import { LanguagesWire, TranslationsWire } from "../../forms/languagesWire.js"
 
 import { envelopeOf, iso, isoOrNull, listOf } from "../../http/wireShapes.js"
 import { ConditionWire } from "../../forms/wire.js"
-import { Bound, Count, FormPosition, HoursBefore } from "../../http/wireNumbers.js"
+import { Bound, CancelUntilHours, Count, FormPosition, HoursBefore } from "../../http/wireNumbers.js"
 const Status = Schema.Literals(["draft", "published", "archived"])
 const Rules = Schema.NullOr(Schema.Struct({
   min: Schema.optional(Bound),
@@ -78,6 +78,9 @@ export const FormDefinitionBody = Schema.Struct({
   }))),
   /** The messages the form asks for (confirmation, notify, reminders); null or absent: none. */
   messages: Schema.optionalKey(Schema.NullOr(FormMessagesWire)),
+  cancel_until_hours: Schema.optionalKey(Schema.NullOr(CancelUntilHours).annotate({
+    description: "Volunteer forms: hours (0–720) before a slot's start until which a volunteer may give a confirmed place up; null or absent: 0."
+  })),
   languages: Schema.optionalKey(LanguagesWire),
   translations: Schema.optionalKey(TranslationsWire)
 }).annotate({ identifier: "AdminFormDefinition" })
@@ -103,6 +106,8 @@ export const AdminFormWire = Schema.Struct({
   fields: Schema.Array(FieldWire),
   /** Present when the form asks for messages. */
   messages: Schema.optionalKey(FormMessagesWire),
+  /** Present when a volunteer form sets it. */
+  cancel_until_hours: Schema.optionalKey(CancelUntilHours),
   languages: LanguagesWire,
   translations: TranslationsWire,
   missing_translations: Schema.Array(Schema.String).annotate({
@@ -159,6 +164,7 @@ export const toAdminFormWire = (form: AdminForm, base: string): typeof AdminForm
   sections: form.sections.map((s) => ({ id: s.id, name: s.name, position: s.position, visible_if: s.visible_if ?? null })),
   fields: form.fields.map((f) => ({ ...f, visible_if: f.visible_if ?? null, help: f.help ?? null })),
   ...(form.messages === undefined ? {} : { messages: form.messages }),
+  ...(form.cancel_until_hours === undefined ? {} : { cancel_until_hours: form.cancel_until_hours }),
   languages: languagesOf(form),
   translations: form.translations ?? {},
   missing_translations: missingTranslations(form),

@@ -26,11 +26,12 @@ import { newestFirst, toPage } from "../../sql/paging.js"
 import { deleteFailure, sqlFailure } from "../../sql/SqlFailure.js"
 import { jsonText } from "../../sql/sqlValues.js"
 import { eventExists } from "../catalog/eventRows.js"
-import { withLanguages, withMessages } from "../../forms/FormSchemaRow.js"
+import { withCancelUntil, withLanguages, withMessages } from "../../forms/FormSchemaRow.js"
 import { AdminFormRow, AdminFormSummaryRow, selectAdminForms, summaryColumns } from "./adminFormRows.js"
 
 const decodeAdminForms = decodeRows(AdminFormRow)
-const decodeForms = (rows: ReadonlyArray<unknown>) => Effect.map(decodeAdminForms(rows), (forms) => forms.map(withLanguages))
+const decodeForms = (rows: ReadonlyArray<unknown>) =>
+  Effect.map(decodeAdminForms(rows), (forms) => forms.map((form) => withCancelUntil(withLanguages(form))))
 const decodeSummaries = decodeRows(AdminFormSummaryRow)
 
 const dateOrNull = (ms: number | null): Date | null => (ms === null ? null : new Date(ms))
@@ -141,10 +142,11 @@ export const makeSqlOrganiserForms = Effect.gen(function*() {
           const id = randomUUID()
           const time = new Date(now)
           yield* sql`INSERT INTO form_schemas (id, organisation_id, event_id, name, type, status, public_token,
-              opens_at, closes_at, tags, messages, languages, translations, revision, definition_hash, created_at, updated_at)
+              opens_at, closes_at, tags, messages, languages, translations, cancel_until_hours, revision, definition_hash, created_at, updated_at)
             VALUES (${id}, ${actor.organisation_id}, ${d.event_id}, ${d.name}, ${d.type}, ${d.status}, ${input.public_token},
               ${dateOrNull(d.opens_at)}::timestamptz, ${dateOrNull(d.closes_at)}::timestamptz, ${jsonText(d.tags)}::jsonb,
-              ${jsonOrNull(d.messages ?? null)}::jsonb, ${jsonOrNull(d.languages ?? null)}::jsonb, ${jsonOrNull(d.translations ?? null)}::jsonb, 1, NULL,
+              ${jsonOrNull(d.messages ?? null)}::jsonb, ${jsonOrNull(d.languages ?? null)}::jsonb, ${jsonOrNull(d.translations ?? null)}::jsonb,
+              ${d.cancel_until_hours ?? null}::integer, 1, NULL,
               ${time}::timestamptz, ${time}::timestamptz)`
           yield* writeParts(id, d)
           yield* appendAudit(sql, actor, now, entry("form.created", id))
@@ -163,7 +165,8 @@ export const makeSqlOrganiserForms = Effect.gen(function*() {
           yield* sql`UPDATE form_schemas SET event_id = ${d.event_id}, name = ${d.name}, type = ${d.type},
               status = ${d.status}, opens_at = ${dateOrNull(d.opens_at)}::timestamptz, closes_at = ${dateOrNull(d.closes_at)}::timestamptz,
               tags = ${jsonText(d.tags)}::jsonb, messages = ${jsonOrNull(d.messages ?? null)}::jsonb, languages = ${jsonOrNull(d.languages ?? null)}::jsonb,
-              translations = ${jsonOrNull(d.translations ?? null)}::jsonb, revision = revision + 1, definition_hash = NULL,
+              translations = ${jsonOrNull(d.translations ?? null)}::jsonb, cancel_until_hours = ${d.cancel_until_hours ?? null}::integer,
+              revision = revision + 1, definition_hash = NULL,
               updated_at = ${new Date(now)}::timestamptz
             WHERE id = ${id}`
           yield* writeParts(id, d)

@@ -17,7 +17,8 @@ export const AdminFormRow = Schema.Struct({
   updated_at: Schema.Number,
   sections: Schema.Array(FormSectionRow),
   fields: Schema.Array(FieldRow),
-  messages: Schema.NullOr(FormMessages)
+  messages: Schema.NullOr(FormMessages),
+  cancel_until_hours: Schema.NullOr(Schema.Number)
 })
 
 /** `SELECT` of whole forms from `form_schemas s`; `s` may be used by a WHERE appended to it. */
@@ -25,7 +26,7 @@ export const selectAdminForms = `
   SELECT s.id, s.organisation_id, s.revision, s.name, s.type, s.status, s.event_id, s.public_token,
     s.previous_public_token, ${epochMs("s.token_rotated_at")} AS token_rotated_at, ${epochMs("s.opens_at")} AS opens_at,
     ${epochMs("s.closes_at")} AS closes_at, s.tags, s.languages, s.translations, ${epochMs("s.created_at")} AS created_at,
-    ${epochMs("s.updated_at")} AS updated_at, s.messages,
+    ${epochMs("s.updated_at")} AS updated_at, s.messages, s.cancel_until_hours,
     ${definitionColumns}
   FROM form_schemas s`
 

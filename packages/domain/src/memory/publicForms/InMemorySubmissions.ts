@@ -13,8 +13,9 @@ import { applySave, applySubmit, newDraft } from "../../publicForms/SubmissionLi
 import { Submissions } from "../../publicForms/Submissions.js"
 import { UniqueValues } from "../../publicForms/UniqueValues.js"
 import { placeFor } from "../../shifts/placeArithmetic.js"
-import { chosenSlots, claimKey, idempotencyKey, type InMemoryData, InMemoryStore } from "../InMemoryStore.js"
+import { chosenSlots, claimKey, idempotencyKey, type InMemoryData, InMemoryStore, issueManageToken } from "../InMemoryStore.js"
 import { placesOf } from "../shifts/inMemoryPlaces.js"
+import { withPlacesTaken } from "../../shifts/placesTaken.js"
 
 /** The submission `id` of form `schemaId`, as every in-memory port looks it up. */
 export const findInSchema = (data: InMemoryData, schemaId: string, id: string): Submission | undefined => {
@@ -76,6 +77,7 @@ const inMemorySubmissionsLayer = Layer.effect(
           })
           if (taken.length > 0) return Result.fail(new UniqueTaken({ slugs: [...new Set(taken.map((c) => c.slug))] }))
           const places = command.places
+          let events = command.events
           if (places !== undefined) {
             // The chosen slots as they would be with this submission's places taken (CONTRACT §22: the place each gets).
             const held = chosenSlots(data, places.slot_ids, now).map((slot) => {
@@ -89,6 +91,7 @@ const inMemorySubmissionsLayer = Layer.effect(
             })
             const refused = places.decide(held)
             if (refused !== undefined) return Result.fail(new SlotsRefused({ fields: refused }))
+            events = withPlacesTaken(events, held)
             for (const slot of held) {
               if (slot.place === "full") continue
               data.sequence += 1
@@ -108,7 +111,7 @@ const inMemorySubmissionsLayer = Layer.effect(
               submission_id: command.id
             })
           }
-          for (const event of command.events) {
+          for (const event of events) {
             data.outbox.push({
               id: store.nextId("event"),
               type: event.type,
@@ -140,6 +143,9 @@ const inMemorySubmissionsLayer = Layer.effect(
               },
               due_at: command.submitted_at
             })
+          }
+          if (command.manage === true) {
+            return Result.succeed({ ...submitted.success, manage_token: issueManageToken(data, command.id) })
           }
           return Result.succeed(submitted.success)
         })

@@ -2,8 +2,7 @@
 import { Effect, Layer, Result } from "effect"
 import { RegistrationData } from "../../shifts/RegistrationData.js"
 import { chosenSlots, holdersOf, InMemoryStore, waitlistedOf } from "../InMemoryStore.js"
-import type { SubmissionPlace } from "../../shifts/RegistrationData.js"
-import { waitingIds } from "./inMemoryPlaces.js"
+import { submissionPlaces } from "./submissionPlaces.js"
 import { seedSlotInstants } from "./seedSlotInstants.js"
 
 const inMemoryRegistrationDataLayer = Layer.effect(
@@ -43,24 +42,7 @@ const inMemoryRegistrationDataLayer = Layer.effect(
           )
         ),
       chosenSlots: (ids) => store.atomically((now) => Result.succeed(chosenSlots(store.data, ids, now))),
-      placesOf: (submissionId) =>
-        store.atomically((now) => {
-          const places: Array<SubmissionPlace> = []
-          const slots = [...store.data.places.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-          for (const slotId of slots) {
-            const place = store.data.places.get(slotId)?.get(submissionId)
-            const slot = seed.time_slots.find((t) => t.id === slotId)
-            if (place === undefined) continue
-            const started = slot !== undefined && seedSlotInstants(seed, slot).starts_at <= now
-            if (place.status === "confirmed") places.push({ slot_id: slotId, status: "confirmed", position: null })
-            else if (started) places.push({ slot_id: slotId, status: "expired", position: null })
-            else {
-              const position = waitingIds(store.data.places, slotId, false).indexOf(submissionId) + 1
-              places.push({ slot_id: slotId, status: "waitlisted", position })
-            }
-          }
-          return Result.succeed(places)
-        }),
+      placesOf: (submissionId) => store.atomically((now) => Result.succeed(submissionPlaces(store.data, submissionId, now))),
       sections: (eventIds) =>
         store.atomically(() =>
           Result.succeed(seed.event_sections.filter((section) => eventIds.includes(section.event_id)))

@@ -34,6 +34,7 @@ import {
   promoteSeeded
 } from "../InMemoryStore.js"
 import { newestFirst, oldestFirst, pagedByCreation } from "../paging.js"
+import { submissionPlaces } from "../shifts/submissionPlaces.js"
 import { type InMemoryPortalData, InMemoryPortalStore, makeInMemoryPortalData } from "../portal/InMemoryPortalStore.js"
 import { organisationOf } from "../webhooks/webhookFanOut.js"
 
@@ -71,11 +72,15 @@ export const exportSlugs = (schema: FormSchema): ReadonlyArray<string> => {
 /** The adapters' view of the two stores, and the one erasure step both erase methods share. */
 export const makeRecordsView = (data: InMemoryData, portal: InMemoryPortalData) => {
   const organisationOfSubmission = (s: Submission) => data.schemas.get(s.schema_id)?.organisation_id
-  const adminOf = (s: Submission): AdminSubmission => ({
+  /** `now` decides which waiting places have expired (CONTRACT §22); a form without a time-slot field has no `places`. */
+  const adminOf = (s: Submission, now = 0): AdminSubmission => ({
     id: s.id, form_id: s.schema_id, status: s.status, idempotency_key: s.idempotency_key, auto_save_count: s.auto_save_count,
     event_id: s.event_id, values: s.values, tags: portal.submissionTags.get(s.id) ?? [],
     contact_id: portal.submissionContacts.get(s.id) ?? null, language: s.language, created_at: s.created_at, updated_at: s.updated_at,
-    submitted_at: s.submitted_at
+    submitted_at: s.submitted_at,
+    ...(data.schemas.get(s.schema_id)?.fields.some((field) => field.type === "time_slots") === true
+      ? { places: submissionPlaces(data, s.id, now) }
+      : {})
   })
   const ownSubmission = (organisationId: string, id: string) => {
     const s = data.submissions.get(id)
@@ -93,6 +98,7 @@ export const makeRecordsView = (data: InMemoryData, portal: InMemoryPortalData) 
     const key = idempotencyKey(s.schema_id, s.idempotency_key)
     if (data.keys.get(key) === s.id) data.keys.delete(key)
     for (const [claim, held] of data.claims) if (held.submission_id === s.id) data.claims.delete(claim)
+    for (const [token, id] of data.manageTokens) if (id === s.id) data.manageTokens.delete(token)
     // Its places are given back; the earliest waiting places of those slots take them (CONTRACT §22).
     const freed = [...data.places].filter(([, of]) => of.delete(s.id)).map(([slotId]) => slotId)
     if (freed.length > 0) promoteSeeded(data, freed, at, nextEventId)
@@ -145,10 +151,10 @@ const make = Effect.gen(function*() {
 
   const keeps = (filter: SubmissionFilter) => (s: AdminSubmission) =>
     (filter.status === undefined || s.status === filter.status) && (filter.since === undefined || s.updated_at >= filter.since)
-  const inForm = (organisationId: string, formId: string, filter: SubmissionFilter) =>
+  const inForm = (organisationId: string, formId: string, filter: SubmissionFilter, now: number) =>
     [...data.submissions.values()]
       .filter((s) => s.schema_id === formId && view.organisationOfSubmission(s) === organisationId)
-      .map(view.adminOf)
+      .map((s) => view.adminOf(s, now))
       .filter(keeps(filter))
   const contactOf = (contactId: string): AdminContact | undefined => {
     const contact = portal.contacts.get(contactId)
@@ -174,12 +180,14 @@ const make = Effect.gen(function*() {
         return Result.succeed(Option.some(slots === undefined ? { slugs } : { slugs, time_slots: slots }))
       }),
     list: (organisationId, formId, filter, page) =>
-      store.atomically(() => Result.succeed(pagedByCreation(inForm(organisationId, formId, filter), oldestFirst, page))),
+      store.atomically((now) => Result.succeed(pagedByCreation(inForm(organisationId, formId, filter, now), oldestFirst, page))),
     // Keyset pages of the list, so that a long export never holds the whole form at once.
     exportRows: (organisationId, formId, filter) =>
       Stream.paginate(undefined as CreatedKey | undefined, (after) =>
         Effect.map(
-          store.atomically(() => Result.succeed(pagedByCreation(inForm(organisationId, formId, filter), oldestFirst, { limit: 500, after }))),
+          store.atomically((now) =>
+            Result.succeed(pagedByCreation(inForm(organisationId, formId, filter, now), oldestFirst, { limit: 500, after }))
+          ),
           (page) => {
             const last = page.items.at(-1)
             const next: Option.Option<CreatedKey | undefined> = page.more && last !== undefined
@@ -189,7 +197,9 @@ const make = Effect.gen(function*() {
           }
         )),
     find: (organisationId, id) =>
-      store.atomically(() => Result.succeed(Option.map(Option.fromUndefinedOr(view.ownSubmission(organisationId, id)), view.adminOf))),
+      store.atomically((now) =>
+        Result.succeed(Option.map(Option.fromUndefinedOr(view.ownSubmission(organisationId, id)), (s) => view.adminOf(s, now)))
+      ),
     erase: (actor, id, at) =>
       store.atomically((): Result.Result<void, SubmissionNotFound> => {
         const s = view.ownSubmission(actor.organisation_id, id)

@@ -19,7 +19,8 @@ export const FormDefinition = Schema.Struct({
     "fields",
     "messages",
     "languages",
-    "translations"
+    "translations",
+    "cancel_until_hours"
   ])
 })
 export type FormDefinition = typeof FormDefinition.Type

@@ -21,6 +21,7 @@ import { readMessages } from "../../messages/messagesInput.js"
 import { isStorableInstant, timestampPattern } from "../catalog/memberChecks.js"
 import { checkDefinition } from "./checkDefinition.js"
 import { languageMembers } from "../../languages/translationsInput.js"
+import { readCancelUntilHours } from "../../shifts/cancelUntilInput.js"
 import type { FormDefinition, FormPatch } from "./FormModel.js"
 
 /** Members a form is answered with that a client may send back: ignored. */
@@ -258,7 +259,7 @@ export const definitionInput = (body: Body): Result.Result<DefinitionInput, Fiel
   const e = new FieldProblems(body)
   unknownMembers(e, body, [
     "name", "type", "event_id", "status", "opens_at", "closes_at", "tags", "sections", "fields", "messages", "languages",
-    "translations"
+    "translations", "cancel_until_hours"
   ], {
     ignored: readOnlyFormMembers
   })
@@ -274,6 +275,7 @@ export const definitionInput = (body: Body): Result.Result<DefinitionInput, Fiel
   const fields = has(body, "fields") ? list(e, "fields", body["fields"], field) : []
   const messages = has(body, "messages") ? readMessages(e, "messages", body["messages"]) : null
   const { languages, translations } = languageMembers(e, body)
+  const cancelUntilHours = readCancelUntilHours(e, type, has(body, "cancel_until_hours") ? body["cancel_until_hours"] : null)
   // The definition check on the parts that read well, each reported at its own index.
   if (sections !== undefined && fields !== undefined) {
     const okSections = sections.flatMap((s) => (s.item === undefined ? [] : [{ index: s.index, item: s.item }]))
@@ -301,7 +303,7 @@ export const definitionInput = (body: Body): Result.Result<DefinitionInput, Fiel
   }
   if (!e.empty || name === undefined || type === undefined || eventId === undefined || st === undefined ||
     opensAt === undefined || closesAt === undefined || tags === undefined || sections === undefined || fields === undefined ||
-    messages === undefined || languages === undefined || translations === undefined) {
+    messages === undefined || languages === undefined || translations === undefined || cancelUntilHours === undefined) {
     return Result.fail(e.errors)
   }
   return Result.succeed({
@@ -316,7 +318,8 @@ export const definitionInput = (body: Body): Result.Result<DefinitionInput, Fiel
     fields: fields.flatMap((f) => (f.item === undefined ? [] : [f.item])),
     ...(messages === null ? {} : { messages }),
     languages,
-    translations
+    translations,
+    ...(cancelUntilHours === null ? {} : { cancel_until_hours: cancelUntilHours })
   })
 }
 

@@ -86,8 +86,8 @@ export const makeInMemoryOrganiserForms = (state: OrganiserState, forms = new Ma
         if (definition.type === portalOnlyFormType && advance !== undefined && advance !== id) {
           return Effect.fail(new ReferenceInvalid({ field: "type" }))
         }
-        // A definition replaces the whole: messages it leaves out are gone.
-        const { messages: _dropped, ...kept } = form
+        // A definition replaces the whole: messages and a cancel_until_hours it leaves out are gone.
+        const { messages: _dropped, cancel_until_hours: _default, ...kept } = form
         const next: AdminForm = { ...kept, ...definition, revision: form.revision + 1, updated_at: at }
         forms.set(id, next)
         audit(actor, at, entry("form.updated", id))
