@@ -23,6 +23,7 @@ import { sqlFailure } from "../sql/SqlFailure.js"
 import { isUuid, jsonText, toValues } from "../sql/sqlValues.js"
 import { isTransient } from "../sql/transientRetries.js"
 import { hashManageToken, newManageToken } from "./manageToken.js"
+import { promoteWithMessages } from "../reminders/promoteWithMessages.js"
 
 /** A deadlock or a serialization failure: the whole transaction again, at once, up to 5 more times. */
 const retries = Schedule.recurs(5).pipe(Schedule.while(({ input }) => isTransient(input as SqlError)))
@@ -74,8 +75,8 @@ export const makeSqlShiftPlaces = Effect.gen(function*() {
         FROM jsonb_array_elements(${eventsJson([command.event])}::jsonb) AS e (event)
       )
       SELECT pg_notify(${outboxChannel}, current_schema())`
-    // The freed place goes to the earliest waiting one, in this transaction (CONTRACT §22).
-    yield* sql`SELECT slot_id FROM forms_promote(${[command.slot_id]}::text[], ${at}::timestamptz)`
+    // The freed place goes to the earliest waiting one, in this transaction, with its promotion message.
+    yield* promoteWithMessages(sql, [command.slot_id], at)
   })
 
   const cancel = Effect.fn("SqlShiftPlaces.cancel")((command: CancelPlaceCommand) =>
