@@ -1,7 +1,10 @@
 // The same flow on PostgreSQL embedded in the process (PGlite): migrations, a fixture, every port in SQL.
-import { EmbeddedPg, loadFixture, Migrations, SqlPorts } from "@forms/adapters-sql"
+import { EmbeddedPg, FolderFileStorage, loadFixture, Migrations, SqlPorts } from "@forms/adapters-sql"
 import { clientAt, FormsConfig, PublicForms, PublicFormsLive } from "@forms/domain"
 import { Effect, Layer } from "effect"
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { festival, formToken } from "./festival.js"
 
 const program = Effect.gen(function*() {
@@ -18,7 +21,8 @@ const program = Effect.gen(function*() {
 const Database = EmbeddedPg.layer() // in memory; EmbeddedPg.layer({ dataDir }) keeps the data in a folder
 const Prepared = Layer.effectDiscard(Effect.andThen(Migrations.run, loadFixture(festival)))
 const SqlForms = PublicFormsLive.layer.pipe(
-  Layer.provide([SqlPorts.layer, FormsConfig.layer()]),
+  // Uploads of file fields go to a folder (a temporary one here).
+  Layer.provide([SqlPorts.layer, FormsConfig.layer(), FolderFileStorage.layer(mkdtempSync(join(tmpdir(), "forms-files-")))]),
   Layer.provide(Prepared), // built after Database, before the ports
   Layer.provide(Database)
 )

@@ -249,6 +249,7 @@ const makeServerLayer = <E = never, EH = never>(
       portalLimitPerMinute: config.portalRateLimitPerMinute,
       writeLimitPerHour: config.writeRateLimitPerHour,
       uploadLimitPerHour: config.uploadRateLimitPerHour,
+      uploadBytesPerDay: config.uploadBytesPerDay,
       fileMaxBytes: config.fileMaxBytes,
       fileMaxBytesPerSubmission: config.fileMaxBytesPerSubmission
     }))

@@ -9,7 +9,7 @@ import {
   SqlOrganiserCatalog,
   SqlOrganiserForms
 } from "@forms/adapters-sql"
-import { FormAuthoring, FormAuthoringLive, Organiser, OrganiserLive } from "@forms/domain"
+import { FormAuthoring, FormAuthoringLive, FormsConfig, Organiser, OrganiserLive } from "@forms/domain"
 import { type Command, usageError } from "./command.js"
 import { baseUrlOf, formUrl, portalUrl, resolvePath } from "./config.js"
 import { eventsCommand } from "./eventsCommand.js"
@@ -57,7 +57,7 @@ const rotateTokenCommand: Command = {
       const token = generateToken()
       // The one rotation use case, shared with POST /admin/forms/{id}/rotate-token (audited; revision unchanged).
       yield* Effect.flatMap(FormAuthoring, (authoring) => authoring.rotateToken(undefined, schemaId, token)).pipe(
-        Effect.provide(formAuthoringLayer),
+        Effect.provide(formAuthoringLayer.pipe(Layer.provide(FormsConfig.layer({ fileMaxBytes: config.fileMaxBytes })))),
         Effect.catchTag("FormNotFound", () =>
           Effect.fail(new StartupError({ message: `No form schema has the id ${JSON.stringify(schemaId)}.` })))
       )

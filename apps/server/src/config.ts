@@ -20,6 +20,8 @@ export interface ServerConfig {
   readonly writeRateLimitPerHour: number
   /** UPLOAD_RATE_LIMIT_PER_HOUR: uploads per client per form (policy `upload`). */
   readonly uploadRateLimitPerHour: number
+  /** UPLOAD_BYTES_PER_DAY: bytes of stored uploads per client per form and sliding day (policy `upload_bytes`). */
+  readonly uploadBytesPerDay: number
   /** FILE_MAX_BYTES: the largest upload any file field takes; FILE_MAX_BYTES_PER_SUBMISSION: all of one submission's. */
   readonly fileMaxBytes: number
   readonly fileMaxBytesPerSubmission: number
@@ -240,6 +242,7 @@ export const parseConfig = (env: Env, cwd: string = process.cwd()): Result.Resul
     portalRateLimitPerMinute: int("PORTAL_RATE_LIMIT_PER_MINUTE", 30, 1),
     writeRateLimitPerHour: int("WRITE_RATE_LIMIT_PER_HOUR", 600, 1),
     uploadRateLimitPerHour: int("UPLOAD_RATE_LIMIT_PER_HOUR", 60, 1),
+    uploadBytesPerDay: int("UPLOAD_BYTES_PER_DAY", 524_288_000, 1),
     fileMaxBytes: int("FILE_MAX_BYTES", 26_214_400, 1),
     fileMaxBytesPerSubmission: int("FILE_MAX_BYTES_PER_SUBMISSION", 104_857_600, 1),
     exemptNetworks: exempt.networks,

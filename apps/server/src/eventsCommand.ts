@@ -5,7 +5,7 @@
  */
 import { Console, Effect, Layer, Option } from "effect"
 import type { SqlClient } from "effect/sql"
-import { Migrations, SqlOutboxAdmin, SqlSubmissionRecords } from "@forms/adapters-sql"
+import { FolderFileStorage, Migrations, SqlFileUploads, SqlOutboxAdmin, SqlSubmissionRecords } from "@forms/adapters-sql"
 import { type CreatedKey, type OutboxEntry, SubmissionsOut, SubmissionsOutLive } from "@forms/domain"
 import type { ServerConfig } from "./config.js"
 import { StartupError } from "./startup.js"
@@ -45,12 +45,15 @@ const retry = (id: string) =>
     yield* Console.log(`Queued ${id} again: a running server delivers it within its poll interval.`)
   })
 
-const useCases = SubmissionsOutLive.layer.pipe(Layer.provide([SqlSubmissionRecords.layer, SqlOutboxAdmin.layer]))
+const useCases = (config: ServerConfig) =>
+  SubmissionsOutLive.layer.pipe(
+    Layer.provide([SqlSubmissionRecords.layer, SqlOutboxAdmin.layer, SqlFileUploads.layer, FolderFileStorage.layer(config.filesDir)])
+  )
 
 export const eventsCommand = {
   usage,
   summary: "list the events whose delivery failed for good, or queue one again",
-  run: (args: ReadonlyArray<string>, _config: ServerConfig): Effect.Effect<void, unknown, SqlClient.SqlClient> =>
+  run: (args: ReadonlyArray<string>, config: ServerConfig): Effect.Effect<void, unknown, SqlClient.SqlClient> =>
     Effect.gen(function*() {
       const [sub, id, ...rest] = args
       const dead = sub === "dead" && id === undefined
@@ -58,6 +61,6 @@ export const eventsCommand = {
         return yield* new StartupError({ message: `Usage: pnpm cli ${usage}` })
       }
       yield* Migrations.run
-      return yield* (id === undefined ? listDead : retry(id)).pipe(Effect.provide(useCases))
+      return yield* (id === undefined ? listDead : retry(id)).pipe(Effect.provide(useCases(config)))
     })
 } as const

@@ -12,9 +12,13 @@ export const retentionInterval = Duration.hours(1)
 const sweepOnce = (config: ServerConfig) =>
   sweepRetention({ draftRetentionDays: config.draftRetentionDays, outboxRetentionDays: config.outboxRetentionDays }).pipe(
     Effect.tap((result) =>
-      result.ran && (result.drafts_deleted > 0 || result.payloads_emptied > 0)
+      result.ran && (result.drafts_deleted > 0 || result.payloads_emptied > 0 || result.uploads_removed > 0)
         ? Effect.logInfo("retention sweep").pipe(
-          Effect.annotateLogs({ drafts_deleted: result.drafts_deleted, payloads_emptied: result.payloads_emptied })
+          Effect.annotateLogs({
+            drafts_deleted: result.drafts_deleted,
+            payloads_emptied: result.payloads_emptied,
+            uploads_removed: result.uploads_removed
+          })
         )
         : Effect.void
     ),

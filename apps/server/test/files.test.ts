@@ -34,11 +34,27 @@ for (const backend of backends) {
         assert.strictEqual(uploaded.status, 201, uploaded.text)
         const file = String(dataOf(uploaded)["id"])
         assert.include(stored(), file)
+        const spare = yield* call(`${base}/submissions/${draft}/files?field=rider`, {
+          method: "POST",
+          raw: content,
+          headers: { "content-type": "application/pdf", "x-file-name": "spare.pdf" }
+        })
+        const spareId = String(dataOf(spare)["id"])
+        assert.include(stored(), spareId)
         const download = yield* adminCall(key, "GET", `/admin/files/${file}`)
         assert.strictEqual(download.status, 200)
         assert.strictEqual(download.text, content)
         const submitted = yield* call(`${base}/submissions/${draft}/submit`, { method: "POST", body: { values: { rider: [file] } } })
         assert.strictEqual(submitted.status, 200, submitted.text)
+        // the answer, the organiser's read and the export list the referenced upload; the spare one is gone
+        assert.deepStrictEqual(dataOf(submitted)["files"], { rider: [dataOf(uploaded)] })
+        assert.notInclude(stored(), spareId)
+        assert.deepStrictEqual(data(yield* adminCall(key, "GET", `/admin/submissions/${draft}`))["files"], { rider: [dataOf(uploaded)] })
+        const ndjson = (yield* adminCall(key, "GET", `/admin/forms/${String(form["id"])}/export?format=ndjson`)).text
+        assert.deepStrictEqual(JSON.parse(ndjson.trim().split("\n")[0] ?? "{}")["files"], { rider: [dataOf(uploaded)] })
+        const csv = (yield* adminCall(key, "GET", `/admin/forms/${String(form["id"])}/export?format=csv`)).text.split("\r\n")
+        const header = csv[0]?.replace("\uFEFF", "").split(",") ?? []
+        assert.strictEqual(csv[1]?.split(",")[header.indexOf("rider")], "rider.pdf")
         assert.strictEqual((yield* adminCall(key, "DELETE", `/admin/submissions/${draft}`)).status, 204)
         assert.notInclude(stored(), file)
         assert.strictEqual((yield* adminCall(key, "GET", `/admin/files/${file}`)).status, 404)

@@ -31,9 +31,9 @@ const seed: ConformanceSeed = {
   )
 }
 
-const store = InMemory.layer(seed)
-// One storage the tests can look into.
+// One storage the tests can look into, shared by the uploads and the submit that drops unreferenced ones.
 const storage = makeInMemoryFileStorage()
+const store = Layer.merge(InMemory.layer(seed), Layer.succeed(FileStorage, storage))
 const config = FormsConfig.layer({ fileMaxBytes: 4096, fileMaxBytesPerSubmission: 6000, uploadLimitPerHour: 1000 })
 const publicForms = PublicFormsLive.layer.pipe(Layer.provide([store, config]))
 const files = FilesLive.layer.pipe(
@@ -44,7 +44,9 @@ const files = FilesLive.layer.pipe(
 // An API key of the form's organisation, and one of another organisation.
 const key = `fok_${"Fi1".repeat(14)}x`
 const otherKey = `fok_${"Ot2".repeat(14)}x`
+let memory: InMemoryStore["Service"] | undefined
 const SeedKeys = Layer.effectDiscard(Effect.gen(function*() {
+  memory = yield* InMemoryStore
   const access = yield* OrganiserAccess
   // The in-memory organiser knows only organisations it created: the form moves to one of them.
   const own = yield* access.createOrganisation("Own")
@@ -246,6 +248,62 @@ layer(serverLayer(publicForms, { files, admin }))("upload routes", (it) => {
       }))
   })
 
+  describe("files in answers", () => {
+    it.effect("a draft lists every stored upload; a submit keeps what its values reference and deletes the rest, content too", () =>
+      Effect.gen(function*() {
+        const id = yield* draft
+        const stored = (body: Uint8Array, field: string, name: string) =>
+          Effect.map(upload(id, body, { field, name }), (res) => JSON.parse(res.text).data as Record<string, unknown>)
+        const a = yield* stored(pdf(30), "rider", "a.pdf")
+        const b = yield* stored(pdf(40), "rider", "b.pdf")
+        const n = yield* stored(pdf(50), "notes", "n.pdf")
+        const saved = yield* call(`${base}/submissions/${id}`, json("PUT", { values: { rider: [a["id"]] } }))
+        assert.strictEqual(saved.status, 200, saved.text)
+        assert.deepStrictEqual(JSON.parse(saved.text).data.files, { rider: [a, b], notes: [n] })
+
+        const submitted = yield* call(`${base}/submissions/${id}/submit`, json("POST", { values: { email: "files@b.nl" } }))
+        assert.strictEqual(submitted.status, 200, submitted.text)
+        assert.deepStrictEqual(JSON.parse(submitted.text).data.files, { rider: [a] })
+        const keys = [...(yield* storage.keys)]
+        assert.include(keys, a["id"])
+        assert.notInclude(keys, b["id"])
+        assert.notInclude(keys, n["id"])
+
+        // the event (and so every webhook delivery of it) carries the same files
+        const outbox = memory === undefined ? [] : yield* memory.outbox
+        const event = outbox.find((e) => e.type === "submission.submitted" && e.payload["submission_id"] === id)
+        assert.deepStrictEqual(event?.payload["files"], { rider: [a] })
+
+        const admin = (path: string) => call(path, { headers: { authorization: `Bearer ${key}` } })
+        const one = yield* admin(`/admin/submissions/${id}`)
+        assert.strictEqual(one.status, 200, one.text)
+        assert.deepStrictEqual(JSON.parse(one.text).data.files, { rider: [a] })
+        const listed = JSON.parse((yield* admin(`/admin/forms/${seedIds.registration}/submissions?limit=100`)).text).data as Array<{ id: string; files?: unknown }>
+        assert.deepStrictEqual(listed.find((s) => s.id === id)?.files, { rider: [a] })
+        const ndjson = yield* admin(`/admin/forms/${seedIds.registration}/export?format=ndjson`)
+        const line = ndjson.text.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l)).find((l) => l.id === id)
+        assert.deepStrictEqual(line?.files, { rider: [a] })
+        const csv = (yield* admin(`/admin/forms/${seedIds.registration}/export?format=csv`)).text.split("\r\n")
+        const header = csv[0]?.replace("\uFEFF", "").split(",") ?? []
+        const row = csv.find((l) => l.startsWith(id))?.split(",") ?? []
+        assert.strictEqual(row[header.indexOf("rider")], "a.pdf")
+        assert.strictEqual(row[header.indexOf("notes")], "")
+      }))
+
+    it.effect("two files of one field are named in one CSV cell, joined with `; `", () =>
+      Effect.gen(function*() {
+        const id = yield* draft
+        const ids: Array<string> = []
+        for (const name of ["one.pdf", "two.pdf"]) ids.push(JSON.parse((yield* upload(id, pdf(10), { field: "rider", name })).text).data.id)
+        const submitted = yield* call(`${base}/submissions/${id}/submit`, json("POST", { values: { email: "two@b.nl", rider: ids } }))
+        assert.strictEqual(submitted.status, 200, submitted.text)
+        const csv = (yield* call(`/admin/forms/${seedIds.registration}/export?format=csv`, { headers: { authorization: `Bearer ${key}` } })).text
+        const header = csv.split("\r\n")[0]?.replace("\uFEFF", "").split(",") ?? []
+        const row = csv.split("\r\n").find((l) => l.startsWith(id))?.split(",") ?? []
+        assert.strictEqual(row[header.indexOf("rider")], "one.pdf; two.pdf")
+      }))
+  })
+
   describe("GET /admin/files/{id}", () => {
     it.effect("streams the content byte for byte as an attachment never rendered; another organisation's key gets 404", () =>
       Effect.gen(function*() {
@@ -309,4 +367,34 @@ layer(serverLayer(publicForms, { files, admin }))("upload routes", (it) => {
         assert.strictEqual(JSON.parse(again.text).error.code, "FILE_NOT_FOUND")
       }))
   })
+})
+
+// `upload_bytes` on its own store and budget: 1000 bytes a day per client and form.
+const bytesStore = InMemory.layer(seed)
+const bytesConfig = FormsConfig.layer({ fileMaxBytes: 4096, uploadLimitPerHour: 1000, uploadBytesPerDay: 1000 })
+const bytesLayer = serverLayer(PublicFormsLive.layer.pipe(Layer.provide([bytesStore, bytesConfig])), {
+  files: FilesLive.layer.pipe(Layer.provide(Layer.mergeAll(bytesStore, bytesConfig)))
+})
+
+layer(bytesLayer)("upload_bytes", (it) => {
+  it.effect("both policies in the RateLimit headers; stored bytes count, and once the day's bytes are reached: 429 with Retry-After", () =>
+    Effect.gen(function*() {
+      const id = yield* draft
+      const first = yield* upload(id, pdf(600), { field: "notes", name: "a.pdf" })
+      assert.strictEqual(first.status, 201, first.text)
+      assert.strictEqual(first.headers.get("ratelimit-policy"), `"upload";q=1000;w=3600, "upload_bytes";q=1000;w=86400`)
+      assert.match(first.headers.get("ratelimit") ?? "", /^"upload";r=999;t=\d+, "upload_bytes";r=400;t=\d+$/)
+      // a refused upload (over max_bytes) counts no bytes
+      assert.strictEqual((yield* upload(id, new Uint8Array(4097), { field: "notes", name: "big.bin" })).status, 413)
+      const second = yield* upload(id, pdf(500), { field: "notes", name: "b.pdf" })
+      assert.strictEqual(second.status, 201, second.text)
+      assert.match(second.headers.get("ratelimit") ?? "", /"upload_bytes";r=0;t=\d+$/)
+      const refused = yield* upload(id, pdf(10), { field: "notes", name: "c.pdf" })
+      assert.strictEqual(refused.status, 429, refused.text)
+      assert.strictEqual(JSON.parse(refused.text).error.code, "RATE_LIMITED")
+      assert.match(refused.headers.get("ratelimit-policy") ?? "", /^"upload_bytes";q=1000;w=86400, "upload";q=1000;w=3600$/)
+      // until the first upload's bytes leave the day
+      const retryAfter = Number(refused.headers.get("retry-after"))
+      assert.isTrue(retryAfter > 86_000 && retryAfter <= 86_400, String(retryAfter))
+    }))
 })

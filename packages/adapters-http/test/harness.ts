@@ -66,7 +66,7 @@ export const serverLayer = (
       options.readiness ?? Readiness.layerAlways,
       options.admin ?? inMemoryAdmin(),
       options.webhooks ?? inMemoryWebhooks,
-      options.forms ?? FormAuthoringLive.layer.pipe(Layer.provide(InMemoryOrganiserForms.layer)),
+      options.forms ?? FormAuthoringLive.layer.pipe(Layer.provide([InMemoryOrganiserForms.layer, FormsConfig.layer()])),
       options.files ?? inMemoryFiles(),
       options.messages ?? inMemoryMessages,
       options.shifts ?? inMemoryShifts()

@@ -9,6 +9,8 @@ export interface FormsConfigShape {
   readonly writeLimitPerHour: number
   /** Uploads per client per form schema. */
   readonly uploadLimitPerHour: number
+  /** Bytes of stored uploads per client per form schema and sliding day (policy `upload_bytes`). */
+  readonly uploadBytesPerDay: number
   /** The largest upload any file field may take (its `max_bytes` is capped by it). */
   readonly fileMaxBytes: number
   /** The bytes of all uploads of one submission together. */
@@ -21,6 +23,7 @@ export const defaultFormsConfig: FormsConfigShape = {
   portalLimitPerMinute: 30,
   writeLimitPerHour: 600,
   uploadLimitPerHour: 60,
+  uploadBytesPerDay: 500 * 1024 * 1024,
   fileMaxBytes: 25 * 1024 * 1024,
   fileMaxBytesPerSubmission: 100 * 1024 * 1024
 }

@@ -36,7 +36,7 @@ export { submissionSubmitted } from "./events/LifecycleEvents.js"
 export { timeSlotsFieldType } from "./organiser/forms/checkDefinition.js"
 
 // submissionsOut: the columns of a CSV export
-export { slotColumns } from "./submissionsOut/exportFormat.js"
+export { fileColumns, slotColumns } from "./submissionsOut/exportFormat.js"
 
 // operations: the counters (read by the standalone server's Prometheus endpoint)
 export { countRefusal, registerCounters } from "./operations/counters.js"

@@ -4,11 +4,12 @@ import { HttpEffect, HttpServerResponse } from "effect/http"
 import type { Limited, RateLimitState } from "@forms/domain"
 import { type DomainError, fromDomainError } from "./errorTable.js"
 
+/** One list member per policy (structured fields): the state's own first, then its `others`. */
 export const rateLimitHeaders = (state: RateLimitState, options: { readonly refused: boolean }): Record<string, string> => {
-  const policy = JSON.stringify(state.policy)
+  const all = [state, ...(state.others ?? [])]
   const headers: Record<string, string> = {
-    "ratelimit-policy": `${policy};q=${state.limit};w=${state.window_seconds}`,
-    "ratelimit": `${policy};r=${state.remaining};t=${state.reset_seconds}`
+    "ratelimit-policy": all.map((s) => `${JSON.stringify(s.policy)};q=${s.limit};w=${s.window_seconds}`).join(", "),
+    "ratelimit": all.map((s) => `${JSON.stringify(s.policy)};r=${s.remaining};t=${s.reset_seconds}`).join(", ")
   }
   if (options.refused) headers["retry-after"] = String(state.reset_seconds)
   return headers

@@ -4,7 +4,7 @@
  * slots and registration sections.
  */
 import { Schema } from "effect"
-import { defaultSizeLimits, type FormView, languagesOf, type RegistrationSection, type Submission, translateForm } from "@forms/domain"
+import { defaultSizeLimits, FilesBySlug, type FormView, languagesOf, type RegistrationSection, type Submission, translateForm } from "@forms/domain"
 import { ConditionWire, FieldWire, StoredFormType, toFieldWire, toValuesWire, ValuesMap, ValuesWire } from "../forms/wire.js"
 import { envelopeOf, iso, isoOrNull } from "../http/wireShapes.js"
 import { TimeSlotWire } from "../shifts/wire.js"
@@ -38,6 +38,10 @@ export const SubmissionWire = Schema.Struct({
   manage_url: Schema.optionalKey(Schema.String.annotate({
     description: "On the submit answer of a form with a time_slots field: `{PUBLIC_BASE_URL}/m/{manage_token}`, the " +
       "volunteer's page for their places (shown once)."
+  })),
+  files: Schema.optionalKey(FilesBySlug.annotate({
+    description: "On a form with a file field: by field slug, the uploads a submitted submission's values reference, " +
+      "or every stored upload of a draft, each `{ id, name, size, content_type, sha256 }`."
   }))
 }).annotate({ identifier: "Submission" })
 export type SubmissionWire = typeof SubmissionWire.Type
@@ -53,7 +57,8 @@ export const toSubmissionWire = (submission: Submission): SubmissionWire => ({
   updated_at: iso(submission.updated_at),
   submitted_at: isoOrNull(submission.submitted_at),
   language: submission.language,
-  ...(submission.places === undefined ? {} : { places: submission.places.map((p) => ({ ...p })) })
+  ...(submission.places === undefined ? {} : { places: submission.places.map((p) => ({ ...p })) }),
+  ...(submission.files === undefined ? {} : { files: submission.files })
 })
 
 // Two classes of one shape, so that the status (201 new, 200 replay) follows the class.

@@ -6,7 +6,7 @@
 import { Effect, Result } from "effect"
 import { HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
-import { contactKeyOf, Files, outboxKeyOf, submissionKeyOf, SubmissionsOut, VolunteerShifts } from "@forms/domain"
+import { contactKeyOf, outboxKeyOf, submissionKeyOf, SubmissionsOut, VolunteerShifts } from "@forms/domain"
 import { Api } from "../Api.js"
 import { ApiMalformedJson } from "../http/ErrorEnvelope.js"
 import { wireErrors } from "../http/errorTable.js"
@@ -30,10 +30,7 @@ export const SubmissionsOutHandlers = HttpApiBuilder.group(
   "submissionsOut",
   Effect.fn(function*(handlers) {
     const out = yield* SubmissionsOut
-    const files = yield* Files
     const shifts = yield* VolunteerShifts
-    // After an erasure has committed, the contents of its uploads go; one that fails is tried again next time.
-    const removeErasedFiles = Effect.ignore(files.removeOrphans)
 
     return handlers
       .handle("listSubmissions", ({ params, request }) =>
@@ -69,7 +66,6 @@ export const SubmissionsOutHandlers = HttpApiBuilder.group(
         Effect.gen(function*() {
           const actor = yield* limitedActor
           yield* wireErrors(out.eraseSubmission(actor, params.submissionId))
-          yield* removeErasedFiles
         }))
       .handle("listContacts", ({ request }) =>
         Effect.gen(function*() {
@@ -82,7 +78,6 @@ export const SubmissionsOutHandlers = HttpApiBuilder.group(
         Effect.gen(function*() {
           const actor = yield* limitedActor
           yield* wireErrors(out.eraseContact(actor, params.contactId))
-          yield* removeErasedFiles
         }))
       .handle("listOutbox", ({ request }) =>
         Effect.gen(function*() {

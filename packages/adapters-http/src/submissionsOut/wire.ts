@@ -31,7 +31,8 @@ export const toAdminSubmissionWire = (s: AdminSubmission): AdminSubmissionWire =
   form_id: s.form_id,
   tags: s.tags,
   contact_id: s.contact_id,
-  ...(s.places === undefined ? {} : { places: s.places.map((p) => ({ ...p })) })
+  ...(s.places === undefined ? {} : { places: s.places.map((p) => ({ ...p })) }),
+  ...(s.files === undefined ? {} : { files: s.files })
 })
 
 /** The domain's contact, `created_at` in ISO 8601. */

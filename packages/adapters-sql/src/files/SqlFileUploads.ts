@@ -5,7 +5,7 @@
  */
 import { Clock, Effect, Layer, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
-import { AlreadySubmitted, FileUploads, type StoredContent, SubmissionNotFound, UploadedFile } from "@forms/domain"
+import { AlreadySubmitted, FileUploads, type OrphanCutoffs, type StoredContent, SubmissionNotFound, UploadedFile } from "@forms/domain"
 import { sqlFailure } from "../sql/SqlFailure.js"
 import { epochMs, isUuid } from "../sql/sqlValues.js"
 
@@ -97,6 +97,29 @@ export const makeSqlFileUploads = Effect.gen(function*() {
     return decode(rows)
   })
 
+  const storedOfMany = Effect.fn("SqlFileUploads.storedOfMany")(function*(submissionIds: ReadonlyArray<string>) {
+    const ids = submissionIds.filter(isUuid)
+    if (ids.length === 0) return []
+    const rows = yield* sql`SELECT ${cols} FROM uploads u
+      WHERE u.submission_id = ANY(${ids}::uuid[]) AND u.state = 'stored' ORDER BY u.created_at, u.id`
+      .pipe(Effect.catchTag("SqlError", sqlFailure))
+    return decode(rows)
+  })
+
+  // Detached rows keep no submission, as erased ones do: the orphan sweep deletes their content, then them.
+  const detachUnreferenced = Effect.fn("SqlFileUploads.detachUnreferenced")(
+    function*(submissionId: string, keep: ReadonlyArray<string>) {
+      if (!isUuid(submissionId)) return []
+      const kept = keep.filter(isUuid)
+      const rows = yield* sql<{ readonly id: string }>`UPDATE uploads u SET submission_id = NULL
+        FROM submissions s
+        WHERE u.submission_id = ${submissionId}::uuid AND s.id = u.submission_id AND s.status = 'submitted'
+          AND u.state = 'stored' AND NOT (u.id = ANY(${kept}::uuid[]))
+        RETURNING u.id::text AS id`.pipe(Effect.catchTag("SqlError", sqlFailure))
+      return rows.map((row) => row.id)
+    }
+  )
+
   const findForOrganisation = Effect.fn("SqlFileUploads.findForOrganisation")(function*(organisationId: string, fileId: string) {
     if (!isUuid(fileId)) return Option.none()
     const rows = yield* sql`SELECT ${cols} FROM uploads u
@@ -107,14 +130,19 @@ export const makeSqlFileUploads = Effect.gen(function*() {
   })
 
   // Erasure keeps the rows with no submission (migration 0026: ON DELETE SET NULL) until their content is gone.
-  const orphans = Effect.fn("SqlFileUploads.orphans")(function*(pendingBefore: number, limit: number) {
-    const rows = yield* sql<{ readonly id: string }>`SELECT id::text AS id FROM uploads
-      WHERE submission_id IS NULL OR (state = 'pending' AND created_at < ${new Date(pendingBefore)}::timestamptz)
-      ORDER BY created_at, id LIMIT ${limit}`.pipe(Effect.catchTag("SqlError", sqlFailure))
+  // A value names an upload as a string or in an array of strings (jsonb @> finds a string in either).
+  const orphans = Effect.fn("SqlFileUploads.orphans")(function*(cutoffs: OrphanCutoffs, limit: number) {
+    const rows = yield* sql<{ readonly id: string }>`SELECT u.id::text AS id FROM uploads u
+      LEFT JOIN submissions s ON s.id = u.submission_id
+      WHERE u.submission_id IS NULL
+        OR (u.state = 'pending' AND u.created_at < ${new Date(cutoffs.pendingBefore)}::timestamptz)
+        OR (u.state = 'stored' AND u.created_at < ${new Date(cutoffs.unreferencedBefore)}::timestamptz
+          AND NOT COALESCE(s.values -> u.field_slug @> to_jsonb(u.id::text), false))
+      ORDER BY u.created_at, u.id LIMIT ${limit}`.pipe(Effect.catchTag("SqlError", sqlFailure))
     return rows.map((row) => row.id)
   })
 
-  return FileUploads.of({ insertPending, usage, markStored, remove, removeFromDraft, findForOrganisation, orphans, storedOf })
+  return FileUploads.of({ insertPending, usage, markStored, remove, removeFromDraft, findForOrganisation, orphans, storedOf, storedOfMany, detachUnreferenced })
 })
 
 export const SqlFileUploads = { layer: Layer.effect(FileUploads, makeSqlFileUploads) } as const

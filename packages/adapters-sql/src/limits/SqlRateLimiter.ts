@@ -54,6 +54,11 @@ export const makeSqlRateLimiter = Effect.gen(function*() {
     sql`DELETE FROM rate_limit_windows WHERE key IN (
       SELECT key FROM rate_limit_windows WHERE expires_at <= ${now}::bigint LIMIT ${sweepBatch} FOR UPDATE SKIP LOCKED)`
 
+  /** Amounts that left their window. */
+  const sweepAmounts = (now: number) =>
+    sql`DELETE FROM rate_limit_amounts WHERE ctid IN (
+      SELECT ctid FROM rate_limit_amounts WHERE expires_at <= ${now}::bigint LIMIT ${sweepBatch} FOR UPDATE SKIP LOCKED)`
+
   /** The decision of a counted row; none when no row was counted (an unknown submission). */
   const hitOnce = Effect.fnUntraced(
     function*(key: string, limit: number, windowMs: number, submission?: SubmissionRef) {
@@ -86,7 +91,32 @@ export const makeSqlRateLimiter = Effect.gen(function*() {
       isUuid(submission.id) ? hitOnce(key, limit, windowMs, submission) : Effect.succeed(Option.none<RateLimitDecision>())
   )
 
-  return RateLimiter.of({ hit, hitForSubmission })
+  const amountUsed = Effect.fn("SqlRateLimiter.amountUsed")(
+    function*(key: string, windowMs: number) {
+      const now = yield* Clock.currentTimeMillis
+      const [row] = yield* sql<{ readonly used: number; readonly oldest: number | null }>`
+        SELECT COALESCE(sum(amount), 0)::float8 AS used, min(at)::float8 AS oldest FROM rate_limit_amounts
+        WHERE key = ${key} AND at > ${now - windowMs}::bigint`
+      const oldest = row?.oldest ?? null
+      return { used: row?.used ?? 0, reset_ms: oldest === null ? 0 : Math.max(0, oldest + windowMs - now) }
+    },
+    Effect.catchTag("SqlError", sqlFailure)
+  )
+
+  const addAmount = Effect.fn("SqlRateLimiter.addAmount")(
+    function*(key: string, amount: number, windowMs: number) {
+      const now = yield* Clock.currentTimeMillis
+      yield* sql`INSERT INTO rate_limit_amounts (key, at, amount, expires_at)
+        VALUES (${key}, ${now}::bigint, ${amount}::bigint, ${now + windowMs}::bigint)`
+      if (++hitsSinceSweep >= sweepEvery) {
+        hitsSinceSweep = 0
+        yield* sweepAmounts(now).pipe(Effect.catchTag("SqlError", () => Effect.void))
+      }
+    },
+    Effect.catchTag("SqlError", sqlFailure)
+  )
+
+  return RateLimiter.of({ hit, hitForSubmission, amountUsed, addAmount })
 })
 
 export const SqlRateLimiter = {

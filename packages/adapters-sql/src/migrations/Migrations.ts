@@ -31,6 +31,7 @@ import languages from "./0027_languages.js"
 import submissionLanguage from "./0030_submission_language.js"
 import shiftReminders from "./0031_shift_reminders.js"
 import portalMessages from "./0032_portal_messages.js"
+import rateLimitAmounts from "./0035_rate_limit_amounts.js"
 
 const table = "forms_migrations"
 
@@ -67,7 +68,8 @@ const migrations = {
   "0029_message_links": messageLinks,
   "0031_shift_reminders": shiftReminders,
   "0032_portal_messages": portalMessages,
-  "0033_manage_links": manageLinks
+  "0033_manage_links": manageLinks,
+  "0035_rate_limit_amounts": rateLimitAmounts
 }
 const loader = PgMigrator.fromRecord(migrations)
 

@@ -8,7 +8,7 @@ import { Effect, Layer, Option, Stream } from "effect"
 import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import { type AdminSubmission, type CreatedKey, type PageRequest, type SubmissionFilter, SubmissionRecords } from "@forms/domain"
-import { slotColumns, timeSlotsFieldType } from "@forms/domain/internal"
+import { fileColumns, slotColumns, timeSlotsFieldType } from "@forms/domain/internal"
 import { sqlFailure } from "../sql/SqlFailure.js"
 import { adminSubmissionColumns, adminContactColumns, toAdminContact, toAdminSubmission } from "./adminSubmissionRows.js"
 import { isUuid } from "../sql/sqlValues.js"
@@ -62,7 +62,12 @@ export const makeSqlSubmissionRecords = Effect.gen(function*() {
             FROM time_slots t JOIN events e ON e.id = t.event_id WHERE e.organisation_id = ${organisationId}`
         : []
       const timeSlots = slotColumns(slugs, rows, slots)
-      return Option.some(timeSlots === undefined ? { slugs } : { slugs, time_slots: timeSlots })
+      const fileSlugs = fileColumns(slugs, rows)
+      return Option.some({
+        slugs,
+        ...(timeSlots === undefined ? {} : { time_slots: timeSlots }),
+        ...(fileSlugs === undefined ? {} : { file_slugs: fileSlugs })
+      })
     },
     Effect.catchTag("SqlError", sqlFailure)
   )

@@ -29,7 +29,7 @@ describe("EmbeddedPg", () => {
         yield* loadFixture(validFixture())
         return { applied: applied.length, schemas: yield* schemaCount }
       }).pipe(Effect.provide(EmbeddedPg.layer({ dataDir })))
-      expect(first).toEqual({ applied: 29, schemas: 2 })
+      expect(first).toEqual({ applied: 30, schemas: 2 })
       const second = yield* Effect.gen(function*() {
         const applied = yield* Migrations.run
         const summary = yield* loadFixture(validFixture())

@@ -24,7 +24,7 @@ if (testDatabaseUrl === undefined) {
           expect(yield* Migrations.run).toEqual([])
           const sql = yield* PgClient.PgClient
           const applied = yield* sql<{ readonly migration_id: number }>`SELECT migration_id FROM forms_migrations ORDER BY 1`
-          expect(applied.map((r) => r.migration_id)).toEqual([1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 20, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33])
+          expect(applied.map((r) => r.migration_id)).toEqual([1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 20, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 35])
         }))
 
       it.effect("a submit with events notifies forms_outbox when it commits", () =>

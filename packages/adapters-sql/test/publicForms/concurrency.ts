@@ -4,6 +4,7 @@ import { Effect, Exit, Layer } from "effect"
 import type { PgClient } from "@effect/sql-pg"
 import type { SqlClient } from "effect/sql"
 import { clientAt, FormsConfig, PublicForms, PublicFormsLive, RateLimiter, Submissions } from "@forms/domain"
+import { InMemoryFileStorage } from "@forms/domain/memory"
 import type { Ports } from "@forms/domain/testing"
 import { SqlClient as Sql } from "effect/sql"
 import { ids, tokens, validFixture } from "../fixtures.js"
@@ -25,6 +26,7 @@ export type RaceServices = Ports | PublicForms | SqlClient.SqlClient
 export const raceLayer = <E>(database: Layer.Layer<SqlClient.SqlClient | PgClient.PgClient, E>) =>
   PublicFormsLive.layer.pipe(
     Layer.provideMerge(FormsConfig.layer({ submitLimitPerHour: 1_000_000 })),
+    Layer.provideMerge(InMemoryFileStorage.layer),
     Layer.provideMerge(seededPorts(database, validFixture()))
   )
 

@@ -2,6 +2,7 @@
  * Compiled rules on a real PostgreSQL follow a field edited in place (no new revision): once the schema-change
  * NOTIFY has reached the process, the next save or submit is checked by the new regex, options and required.
  */
+import { InMemoryFileStorage } from "@forms/domain/memory"
 import { describe, expect, it, layer } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
@@ -55,6 +56,7 @@ if (testDatabaseUrl === undefined) {
   )
   const useCases = Layer.mergeAll(PublicFormsLive.layer, ArtistPortalLive.layer).pipe(
     Layer.provideMerge(FormsConfig.layer({ submitLimitPerHour: 1_000_000 })),
+    Layer.provideMerge(InMemoryFileStorage.layer),
     Layer.provideMerge(ports)
   )
   layer(useCases, { timeout: "60 seconds", excludeTestServices: true })("compiled rules after a field edit on PostgreSQL", (it) => {

@@ -1,5 +1,6 @@
 /** The lifecycle events of CONTRACT §6: their types, payload Schemas and the constructors every writer uses. */
 import { Schema } from "effect"
+import { FilesBySlug } from "../files/UploadedFile.js"
 import { copyValues, Values } from "../forms/Values.js"
 import { SubmissionPlace } from "../shifts/RegistrationData.js"
 import type { EventType, NewOutboxEvent } from "./Outbox.js"
@@ -52,7 +53,9 @@ export const SubmissionSubmittedPayload = Schema.Struct({
   /** The submission's language (CONTRACT §19); absent from events recorded before languages. */
   language: Schema.optionalKey(Schema.String),
   /** On a form with a `time_slots` field (CONTRACT §22): the places the submit took, as it took them. */
-  places: Schema.optionalKey(Schema.Array(SubmissionPlace))
+  places: Schema.optionalKey(Schema.Array(SubmissionPlace)),
+  /** On a form with a file field (CONTRACT §23): the uploads the values reference, by field slug. */
+  files: Schema.optionalKey(FilesBySlug)
 })
 export type SubmissionSubmittedPayload = typeof SubmissionSubmittedPayload.Type
 
@@ -82,6 +85,7 @@ export interface SubmissionSubmittedInput {
   readonly language: string,
   /** A form with a `time_slots` field: `[]` until the submit's step sets the places it took (shifts/placesTaken.ts). */
   readonly places?: ReadonlyArray<SubmissionPlace> | undefined
+  readonly files?: FilesBySlug
 }
 
 /** The `submission.submitted` outbox event of a submit (CONTRACT §6). */
@@ -95,9 +99,16 @@ export const submissionSubmitted = (input: SubmissionSubmittedInput): NewOutboxE
     values: copyValues(input.values),
     submitted_at: new Date(input.submitted_at).toISOString(),
     language: input.language,
-    ...(input.places === undefined ? {} : { places: input.places.map((place) => ({ ...place })) })
+    ...(input.places === undefined ? {} : { places: input.places.map((place) => ({ ...place })) }),
+    ...(input.files === undefined ? {} : { files: copyFiles(input.files) })
   }
 })
+
+const copyFiles = (files: FilesBySlug): FilesBySlug => {
+  const out = Object.create(null) as Record<string, FilesBySlug[string]>
+  for (const [slug, list] of Object.entries(files)) out[slug] = list.map((file) => ({ ...file }))
+  return out
+}
 
 /** The `section.submitted` outbox event of a portal section submit (CONTRACT §5, §6). */
 export const sectionSubmitted = (input: SectionSubmittedPayload): NewOutboxEvent => ({

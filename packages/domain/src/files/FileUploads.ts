@@ -23,6 +23,18 @@ export interface StoredContent {
   readonly sha256: string
 }
 
+/** Epoch ms. */
+export interface OrphanCutoffs {
+  readonly pendingBefore: number
+  readonly unreferencedBefore: number
+}
+
+/** Epoch ms. */
+export interface OrphanCutoffs {
+  readonly pendingBefore: number
+  readonly unreferencedBefore: number
+}
+
 export class FileUploads extends Context.Service<FileUploads, {
   /**
    * Inserts a `pending` row, only while the submission is a draft of the form (else nothing is written); its id,
@@ -54,10 +66,22 @@ export class FileUploads extends Context.Service<FileUploads, {
     fileId: string
   ) => Effect.Effect<Option.Option<UploadedFile>, Unavailable>
   /**
-   * Ids of rows whose content must go: uploads of erased submissions, and `pending` rows created before
-   * `pendingBefore` (an upload that died half-way). At most `limit`, oldest first; each stays listed until removed.
+   * Ids of rows whose content must go: uploads of erased (or swept) submissions or detached at a submit, `pending`
+   * rows created before `pendingBefore` (an upload that died half-way), and stored uploads created before
+   * `unreferencedBefore` that their submission's values do not reference. At most `limit`, oldest first; each
+   * stays listed until removed.
    */
-  readonly orphans: (pendingBefore: number, limit: number) => Effect.Effect<ReadonlyArray<string>, Unavailable>
+  readonly orphans: (cutoffs: OrphanCutoffs, limit: number) => Effect.Effect<ReadonlyArray<string>, Unavailable>
   /** The stored uploads of a submission, oldest first. */
   readonly storedOf: (submissionId: string) => Effect.Effect<ReadonlyArray<UploadedFile>, Unavailable>
+  /** The stored uploads of these submissions (a page or an export batch), oldest first. */
+  readonly storedOfMany: (submissionIds: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<UploadedFile>, Unavailable>
+  /**
+   * Detaches from a submitted submission its stored uploads whose ids are not in `keep`: they become orphans
+   * (listed by `orphans`, no longer the submission's). Returns their ids. Nothing is detached from a draft.
+   */
+  readonly detachUnreferenced: (
+    submissionId: string,
+    keep: ReadonlyArray<string>
+  ) => Effect.Effect<ReadonlyArray<string>, Unavailable>
 }>()("@forms/domain/FileUploads") {}

@@ -33,3 +33,17 @@ export const fileInfoOf = (file: UploadedFile): FileInfo => ({
   content_type: file.content_type,
   sha256: file.sha256
 })
+
+/** The `files` of an answer: by field slug, the uploads its value lists (a draft: every stored upload of the field). */
+export const FilesBySlug = Schema.Record(Schema.String, Schema.Array(FileInfo))
+export type FilesBySlug = typeof FilesBySlug.Type
+
+/** `files` grouped by field, in the order given; `keep` (when given) decides which of them are listed. */
+export const filesBySlug = (files: ReadonlyArray<UploadedFile>, keep?: (file: UploadedFile) => boolean): FilesBySlug => {
+  const out = Object.create(null) as Record<string, Array<FileInfo>>
+  for (const file of files) {
+    if (keep !== undefined && !keep(file)) continue
+    ;(out[file.field] ??= []).push(fileInfoOf(file))
+  }
+  return out
+}

@@ -3,8 +3,11 @@ import { Clock, Effect, Layer, Option } from "effect"
 import { FormsConfig } from "../FormsConfig.js"
 import type { FormField } from "../forms/FormField.js"
 import type { FormSchema } from "../forms/FormSchema.js"
-import { underLimit } from "../limits/Limited.js"
-import { type Client, uploadPolicy } from "../limits/LimitPolicy.js"
+import { RateLimited } from "../limits/errors.js"
+import { Refused, underLimit } from "../limits/Limited.js"
+import { type Client, limitKey, uploadBytesPolicy, uploadPolicy } from "../limits/LimitPolicy.js"
+import type { RateLimitState } from "../limits/RateLimitState.js"
+import { countRefusal } from "../operations/counters.js"
 import { RateLimiter } from "../limits/RateLimiter.js"
 import { AlreadySubmitted, FormClosed } from "../publicForms/errors.js"
 import { makeFormSteps } from "../publicForms/formSteps.js"
@@ -28,12 +31,9 @@ import { isFileName } from "./fileName.js"
 import { Files, type UploadRequest } from "./Files.js"
 import { FileStorage } from "./FileStorage.js"
 import { FileUploads } from "./FileUploads.js"
+import { removeOrphanedUploads } from "./removeOrphanedUploads.js"
 import { fileInfoOf } from "./UploadedFile.js"
 
-/** A pending upload older than this died half-way. */
-const pendingLifetimeMs = 3_600_000
-/** Orphans removed per run. */
-const orphanBatch = 500
 
 const required = errorList({ rule: "required", message: requiredMessage })
 const invalidField = errorList({ rule: "invalid", message: "Must name a file field of this form." })
@@ -79,6 +79,35 @@ export const makeFiles = Effect.gen(function*() {
       ? Effect.as(steps.findSubmission(schema, submissionId), undefined)
       : limitSubmission(uploadPolicy, config.uploadLimitPerHour, schema.id, client, { schema_id: schema.id, id: submissionId })
 
+  /**
+   * The `upload_bytes` step after the `upload` one: refused (429) once the client's stored bytes for the form in
+   * the sliding day reach the limit; its state joins the `upload` state in the headers.
+   */
+  const bytesStep = Effect.fnUntraced(function*(schemaId: string, client: Client, uploadState: RateLimitState | undefined) {
+    if (client.exempt || uploadState === undefined) return uploadState
+    const limit = config.uploadBytesPerDay
+    const usage = yield* limiter.amountUsed(limitKey(uploadBytesPolicy, schemaId, client), uploadBytesPolicy.windowMs)
+    const bytes = {
+      policy: uploadBytesPolicy.name,
+      limit,
+      window_seconds: Math.ceil(uploadBytesPolicy.windowMs / 1000),
+      remaining: Math.max(0, limit - usage.used),
+      reset_seconds: Math.max(0, Math.ceil(usage.reset_ms / 1000))
+    }
+    if (usage.used >= limit) {
+      yield* countRefusal(uploadBytesPolicy.name)
+      return yield* new Refused(new RateLimited({}), { ...bytes, others: [uploadState] })
+    }
+    return { ...uploadState, others: [bytes] }
+  })
+
+  /** The state after an upload of `size` bytes was stored and counted. */
+  const afterUpload = (state: RateLimitState | undefined, size: number): RateLimitState | undefined =>
+    state?.others === undefined ? state : {
+      ...state,
+      others: state.others.map((o) => (o.policy === uploadBytesPolicy.name ? { ...o, remaining: Math.max(0, o.remaining - size) } : o))
+    }
+
   /** The submission must still be a draft (409). */
   const draftOf = Effect.fnUntraced(function*(schema: FormSchema, submissionId: string) {
     const submission = yield* steps.findSubmission(schema, submissionId)
@@ -94,8 +123,8 @@ export const makeFiles = Effect.gen(function*() {
     const declared = request.body.declaredBytes
     if (declared !== undefined && declared > config.fileMaxBytes) return yield* new FileTooLarge({})
     const schema = yield* steps.resolve(token)
-    const rateLimit = yield* limit(schema, submissionId, client)
-    return yield* underLimit(rateLimit)(Effect.gen(function*() {
+    const rateLimit = yield* bytesStep(schema.id, client, yield* limit(schema, submissionId, client))
+    const answer = yield* underLimit(rateLimit)(Effect.gen(function*() {
       yield* draftOf(schema, submissionId)
       if (!acceptsSubmissions(schema, yield* Clock.currentTimeMillis)) return yield* new FormClosed({})
       const { field, problems } = requestProblems(schema, request)
@@ -120,8 +149,12 @@ export const makeFiles = Effect.gen(function*() {
         if (usage.submission_bytes + measured.size > config.fileMaxBytesPerSubmission) return yield* new FileQuota({})
         return yield* uploads.markStored(id, { size: measured.size, content_type: contentType, sha256: measured.sha256 })
       }).pipe(Effect.onExit((exit) => (exit._tag === "Success" ? Effect.void : discard(id))))
+      if (!client.exempt) {
+        yield* limiter.addAmount(limitKey(uploadBytesPolicy, schema.id, client), stored.size, uploadBytesPolicy.windowMs)
+      }
       return fileInfoOf(stored)
     }))
+    return { ...answer, rateLimit: afterUpload(answer.rateLimit, answer.value.size) }
   })
 
   const remove = Effect.fn("Files.remove")(function*(token: string, submissionId: string, fileId: string, client: Client) {
@@ -144,17 +177,10 @@ export const makeFiles = Effect.gen(function*() {
     return { file: found.value, content: content.value }
   })
 
-  const removeOrphans = Effect.gen(function*() {
-    const now = yield* Clock.currentTimeMillis
-    const ids = yield* uploads.orphans(now - pendingLifetimeMs, orphanBatch)
-    let removed = 0
-    for (const id of ids) {
-      // Content first: a row is only removed once nothing of it is stored.
-      const gone = yield* storage.remove(id).pipe(Effect.andThen(uploads.remove(id)), Effect.as(true), Effect.orElseSucceed(() => false))
-      if (gone) removed++
-    }
-    return removed
-  }).pipe(Effect.withSpan("Files.removeOrphans"))
+  const removeOrphans = removeOrphanedUploads.pipe(
+    Effect.provideService(FileUploads, uploads),
+    Effect.provideService(FileStorage, storage)
+  )
 
   return Files.of({ upload, remove, download, removeOrphans })
 })

@@ -2,7 +2,7 @@
 import { Schema } from "effect"
 
 export interface LimitPolicy {
-  readonly name: "submit" | "portal" | "write" | "upload"
+  readonly name: "submit" | "portal" | "write" | "upload" | "upload_bytes"
   readonly windowMs: number
 }
 
@@ -12,6 +12,8 @@ export const submitPolicy: LimitPolicy = { name: "submit", windowMs: 3_600_000 }
 export const portalPolicy: LimitPolicy = { name: "portal", windowMs: 60_000 }
 /** Uploads per client per form schema. */
 export const uploadPolicy: LimitPolicy = { name: "upload", windowMs: 3_600_000 }
+/** Bytes of stored uploads per client per form schema, a sliding day (a weighted window). */
+export const uploadBytesPolicy: LimitPolicy = { name: "upload_bytes", windowMs: 86_400_000 }
 /** Creates and saves together, per client per form schema. */
 export const writePolicy: LimitPolicy = { name: "write", windowMs: 3_600_000 }
 

@@ -9,7 +9,15 @@ export const RateLimitState = Schema.Struct({
   window_seconds: Schema.Int,
   remaining: Schema.Int,
   /** Seconds until the oldest counted request leaves the window (0 when none is counted). */
-  reset_seconds: Schema.Int
+  reset_seconds: Schema.Int,
+  /** Other policies that apply to the same answer, listed after this one in the headers (uploads: `upload_bytes`). */
+  others: Schema.optionalKey(Schema.Array(Schema.Struct({
+    policy: Schema.String,
+    limit: Schema.Int,
+    window_seconds: Schema.Int,
+    remaining: Schema.Int,
+    reset_seconds: Schema.Int
+  })))
 })
 export type RateLimitState = typeof RateLimitState.Type
 

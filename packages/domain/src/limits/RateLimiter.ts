@@ -31,4 +31,16 @@ export class RateLimiter extends Context.Service<RateLimiter, {
     windowMs: number,
     submission: SubmissionRef
   ) => Effect.Effect<Option.Option<RateLimitDecision>, Unavailable>
+  /**
+   * A weighted window (e.g. bytes uploaded): the amounts added under `key` in the last `windowMs`, and the ms until
+   * the oldest of them leaves it (0 when none is counted).
+   */
+  readonly amountUsed: (key: string, windowMs: number) => Effect.Effect<AmountUsage, Unavailable>
+  /** Adds `amount` under `key` at the Clock's time, counted for `windowMs`. */
+  readonly addAmount: (key: string, amount: number, windowMs: number) => Effect.Effect<void, Unavailable>
 }>()("@forms/domain/RateLimiter") {}
+
+export interface AmountUsage {
+  readonly used: number
+  readonly reset_ms: number
+}

@@ -1,6 +1,7 @@
 /** Every port in memory over one store, seeded from a fixture-shaped object: `InMemory.layer(seed)`. */
 import { Layer } from "effect"
 import type { Outbox } from "../events/Outbox.js"
+import type { FileStorage } from "../files/FileStorage.js"
 import type { FileUploads } from "../files/FileUploads.js"
 import type { RateLimiter } from "../limits/RateLimiter.js"
 import type { FormSchemas } from "../publicForms/FormSchemas.js"
@@ -10,6 +11,7 @@ import type { RegistrationData } from "../shifts/RegistrationData.js"
 import type { ShiftPlaces } from "../shifts/ShiftPlaces.js"
 import { conformanceSeed } from "./conformanceSeed.js"
 import { InMemoryOutbox } from "./events/InMemoryOutbox.js"
+import { InMemoryFileStorage } from "./files/InMemoryFileStorage.js"
 import { InMemoryFileUploads } from "./files/InMemoryFileUploads.js"
 import { InMemoryStore } from "./InMemoryStore.js"
 import { InMemoryRateLimiter } from "./limits/InMemoryRateLimiter.js"
@@ -31,8 +33,11 @@ export type Ports =
   | ShiftPlaces
 
 export const InMemory = {
-  /** A fresh store per build: every port, plus `InMemoryStore` to read and change the state in tests. */
-  layer: (seed: ConformanceSeed = conformanceSeed): Layer.Layer<Ports | InMemoryStore> =>
+  /**
+   * A fresh store per build: every port, an in-memory file storage, plus `InMemoryStore` to read and change the
+   * state in tests.
+   */
+  layer: (seed: ConformanceSeed = conformanceSeed): Layer.Layer<Ports | FileStorage | InMemoryStore> =>
     Layer.mergeAll(
       InMemoryFormSchemas.layer,
       InMemorySubmissions.layer,
@@ -41,6 +46,7 @@ export const InMemory = {
       InMemoryRegistrationData.layer,
       InMemoryOutbox.layer,
       InMemoryFileUploads.layer,
-      InMemoryShiftPlaces.layer
+      InMemoryShiftPlaces.layer,
+      InMemoryFileStorage.layer
     ).pipe(Layer.provideMerge(InMemoryStore.layer(seed)))
 }

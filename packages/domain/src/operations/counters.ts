@@ -6,8 +6,8 @@
 import { Effect, Metric } from "effect"
 
 /** The rate-limit policies a refusal is counted under (CONTRACT §8; `admin` is the organiser API's). */
-export type RefusalPolicy = "submit" | "portal" | "write" | "admin" | "upload"
-export const refusalPolicies: ReadonlyArray<RefusalPolicy> = ["submit", "portal", "write", "admin", "upload"]
+export type RefusalPolicy = "submit" | "portal" | "write" | "admin" | "upload" | "upload_bytes"
+export const refusalPolicies: ReadonlyArray<RefusalPolicy> = ["submit", "portal", "write", "admin", "upload", "upload_bytes"]
 
 const refusals = new Map<RefusalPolicy, Metric.Counter<number>>(refusalPolicies.map((policy) => [
   policy,

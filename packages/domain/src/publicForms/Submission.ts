@@ -1,6 +1,7 @@
 /** A form submission: a draft saved any number of times, then submitted once. */
 import { Schema } from "effect"
 import { Values } from "../forms/Values.js"
+import { FilesBySlug } from "../files/UploadedFile.js"
 import { SubmissionPlace } from "../shifts/RegistrationData.js"
 
 export const SubmissionStatus = Schema.Literals(["draft", "submitted"])
@@ -30,6 +31,8 @@ export const Submission = Schema.Struct({
   /** On the answers of a form with a `time_slots` field (CONTRACT §22): its places; `[]` for a draft. */
   places: Schema.optionalKey(Schema.Array(SubmissionPlace)),
   /** Only on the answer of the submit that issued it (CONTRACT §22): the manage token, never stored as it is. */
-  manage_token: Schema.optionalKey(Schema.String)
+  manage_token: Schema.optionalKey(Schema.String),
+  /** On the answers of a form with a file field (CONTRACT §23): its uploads by field slug. */
+  files: Schema.optionalKey(FilesBySlug)
 })
 export type Submission = typeof Submission.Type

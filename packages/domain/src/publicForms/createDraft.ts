@@ -86,7 +86,7 @@ export const makeCreateDraft = (steps: FormSteps) =>
           () => new Unavailable({ reason: "The form kept changing; nothing was created." })
         )
         // A replay of a submitted submission shows its places now (CONTRACT §22).
-        return { ...result, submission: yield* steps.withPlaces(schema, result.submission) }
+        return { ...result, submission: yield* steps.withAnswerParts(schema, result.submission) }
       }))
     })
   })

@@ -1,6 +1,7 @@
 /** The steps every public-form use case shares: the token resolver, the submission lookup, compiled rules, `unique`. */
 import { Clock, Effect, Option } from "effect"
 import type { Submission } from "./Submission.js"
+import { answerFiles, hasFileField } from "../files/answerFiles.js"
 import { checkFileChoices, fileChoicesOf } from "../files/fileChoices.js"
 import { FileUploads } from "../files/FileUploads.js"
 import { FormNotFound } from "../forms/errors.js"
@@ -140,7 +141,30 @@ export const makeFormSteps = Effect.gen(function*() {
     return { ...submission, places }
   })
 
-  return { resolve, findSubmission, rules, withTaken, withSlotErrors, slotDecision, fresh, movedOn, withPlaces, withFileErrors } as const
+  /** The submission with its `files` when the form has a file field (CONTRACT §23). */
+  const withFiles = Effect.fnUntraced(function*(schema: FormSchema, submission: Submission) {
+    if (!hasFileField(schema)) return submission
+    return { ...submission, files: answerFiles(schema, submission, yield* uploads.storedOf(submission.id)) }
+  })
+
+  /** The parts an answer adds to a stored submission: its places and its files. */
+  const withAnswerParts = (schema: FormSchema, submission: Submission) =>
+    Effect.flatMap(withPlaces(schema, submission), (placed) => withFiles(schema, placed))
+
+  return {
+    resolve,
+    findSubmission,
+    rules,
+    withTaken,
+    withSlotErrors,
+    slotDecision,
+    fresh,
+    movedOn,
+    withPlaces,
+    withFiles,
+    withAnswerParts,
+    withFileErrors
+  } as const
 })
 
 export type FormSteps = Effect.Success<typeof makeFormSteps>

@@ -104,7 +104,7 @@ export const makeSaveDraft = (steps: FormSteps) =>
       })
       return yield* underLimit(rateLimit)(
         inRounds(saveRound, revisionRounds, () => new Unavailable({ reason: "The form kept changing; nothing was saved." })).pipe(
-          Effect.flatMap((saved) => steps.withPlaces(schema, saved))
+          Effect.flatMap((saved) => steps.withAnswerParts(schema, saved))
         )
       )
     })

@@ -6,6 +6,10 @@
  */
 import { Clock, Effect, Metric, Option } from "effect"
 import { submissionSubmitted } from "../events/LifecycleEvents.js"
+import { hasFileField, referencedFiles } from "../files/answerFiles.js"
+import { fileChoicesOf } from "../files/fileChoices.js"
+import { FileStorage } from "../files/FileStorage.js"
+import { FileUploads } from "../files/FileUploads.js"
 import type { FormSchema } from "../forms/FormSchema.js"
 import type { Values } from "../forms/Values.js"
 import { type AnswerLanguage, chooseAnswerLanguage, explicitLanguage } from "../languages/AnswerLanguage.js"
@@ -45,6 +49,21 @@ export const makeSubmitDraft = (steps: FormSteps) =>
     const config = yield* FormsConfig
     const messagesConfig = yield* MessagesConfig
     const recipientGates = yield* makeRecipientGates
+    const uploads = yield* FileUploads
+    const storage = yield* FileStorage
+
+    /**
+     * After the submit committed (CONTRACT §23): the draft's uploads its values do not reference are detached, then
+     * their contents and rows deleted; one that fails stays an orphan for the retention sweep to retry.
+     */
+    const dropUnreferenced = Effect.fnUntraced(function*(schema: FormSchema, submitted: Submission) {
+      if (!hasFileField(schema)) return
+      const keep = fileChoicesOf(schema, submitted.values, undefined).flatMap((choice) => choice.ids)
+      const detached = yield* uploads.detachUnreferenced(submitted.id, keep)
+      for (const id of detached) {
+        yield* storage.remove(id).pipe(Effect.andThen(uploads.remove(id)), Effect.ignore)
+      }
+    })
 
     /** Our read may predate a racing submit: a submission that is no longer a draft answers 409, not 422. */
     const refuse = Effect.fnUntraced(function*(schema: FormSchema, id: string, fields: FieldErrors, asked: LanguageRequest) {
@@ -86,6 +105,7 @@ export const makeSubmitDraft = (steps: FormSteps) =>
       const submittedAt = yield* Clock.currentTimeMillis
       // A language the submit names explicitly replaces the one the draft recorded (CONTRACT §19).
       const named = explicitLanguage(chooseLanguage(schema, asked))
+      const files = hasFileField(schema) ? referencedFiles(schema, merged, yield* uploads.storedOf(submission.id)) : undefined
       const event = submissionSubmitted({
         language: named ?? submission.language,
         submission_id: submission.id,
@@ -95,7 +115,8 @@ export const makeSubmitDraft = (steps: FormSteps) =>
         values: merged,
         submitted_at: submittedAt,
         // The submit's step sets the places it took (shifts/placesTaken.ts).
-        ...(schema.fields.some((field) => field.type === "time_slots") ? { places: [] } : {})
+        ...(schema.fields.some((field) => field.type === "time_slots") ? { places: [] } : {}),
+        ...(files === undefined ? {} : { files })
       })
       const places = steps.slotDecision(schema, result.slots, submittedAt)
       return yield* submissions.submit({
@@ -193,6 +214,7 @@ export const makeSubmitDraft = (steps: FormSteps) =>
         () => new Unavailable({ reason: "The submission kept changing; nothing was submitted." })
       )
       yield* Metric.update(submissionsSubmitted, 1)
+      yield* dropUnreferenced(schema, submitted).pipe(Effect.ignore)
       return submitted
     })
 
@@ -208,7 +230,7 @@ export const makeSubmitDraft = (steps: FormSteps) =>
       const submission = yield* steps.findSubmission(schema, submissionId)
       const rateLimit = yield* limit(submitPolicy, config.submitLimitPerHour, schema.id, client)
       return yield* underLimit(rateLimit)(
-        submitAfterLimit(schema, submission, body, language ?? {}).pipe(Effect.flatMap((submitted) => steps.withPlaces(schema, submitted)))
+        submitAfterLimit(schema, submission, body, language ?? {}).pipe(Effect.flatMap((submitted) => steps.withAnswerParts(schema, submitted)))
       )
     })
   })

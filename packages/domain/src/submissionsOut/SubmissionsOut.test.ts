@@ -3,10 +3,12 @@ import { Effect, Exit, Layer, Stream } from "effect"
 import { TestClock } from "effect/testing"
 import { inMemorySubmissionsOutPorts } from "../testing/submissionsOut/InMemorySubmissionsOutFixture.js"
 import { SubmissionsOutFixture } from "../testing/submissionsOut/SubmissionsOutFixture.js"
-import { cellText, csvField, csvHeader, csvRow, slotColumns } from "./exportFormat.js"
+import { cellText, csvField, csvHeader, csvRow, fileColumns, slotColumns } from "./exportFormat.js"
 import { defaultRetentionPolicy, SubmissionsOutLive, sweepRetention } from "./makeSubmissionsOut.js"
 import { SubmissionsOut } from "./SubmissionsOut.js"
 import { erasedPayload } from "./SubmissionsOutModel.js"
+import { FileStorage } from "../files/FileStorage.js"
+import { FileUploads } from "../files/FileUploads.js"
 
 const TestLayer = () => SubmissionsOutLive.layer.pipe(Layer.provideMerge(inMemorySubmissionsOutPorts()))
 const day = 86_400_000
@@ -84,6 +86,26 @@ describe("export format (CONTRACT §12)", () => {
     )
   })
 
+  it("file cells name the submission's files of the field, joined with `; ` (quoted as any cell); the ids are never written", () => {
+    const columns = { slugs: ["rider", "plot", "note"], file_slugs: ["rider", "plot"] }
+    const values: Record<string, unknown> = Object.create(null) as Record<string, unknown>
+    values["rider"] = ["f-1", "f-2"]
+    values["plot"] = "f-3"
+    values["note"] = "f-1"
+    const info = (id: string, name: string) => ({ id, name, size: 1, content_type: "application/pdf", sha256: "00" })
+    expect(csvRow(columns, {
+      id: "id-3", form_id: "f", status: "submitted", idempotency_key: "k", auto_save_count: 0, event_id: null, values,
+      tags: [], contact_id: null, created_at: 0, updated_at: 0, submitted_at: 0,
+      files: { rider: [info("f-1", "Tech, rider.pdf"), info("f-2", "=plot.pdf")] }
+    })).toBe(
+      "id-3,submitted,1970-01-01T00:00:00.000Z,1970-01-01T00:00:00.000Z,1970-01-01T00:00:00.000Z," +
+        "\"Tech, rider.pdf; =plot.pdf\",,f-1\r\n"
+    )
+    expect(fileColumns(["a", "b", "c"], [{ slug: "c", type: "file" }, { slug: "a", type: "file" }, { slug: "b", type: "text" }]))
+      .toEqual(["a", "c"])
+    expect(fileColumns(["b"], [{ slug: "b", type: "text" }])).toBeUndefined()
+  })
+
   it("slotColumns: the time-slot fields in column order and a label per slot; none without a time-slot field", () => {
     const fields = [{ slug: "shifts", type: "time_slots" }, { slug: "name", type: "text" }, { slug: "extra", type: "time_slots" }]
     const slot = { id: "sl-1", name: "Bar", date: "2027-08-20", start_time: "12:00:00", end_time: "16:00" }
@@ -138,14 +160,29 @@ describe("SubmissionsOut use cases", () => {
       const edge = yield* fx.addSubmission({ form_id: form, idempotency_key: "edge", status: "draft", values: {}, created_at: 0, updated_at: now - 180 * day })
       const delivered = yield* fx.addEvent({ organisation_id: a.organisation_id, state: "delivered", created_at: 0, at: now - 30 * day - 1, payload: { v: 1 } })
       const recent = yield* fx.addEvent({ organisation_id: a.organisation_id, state: "delivered", created_at: 0, at: now - 30 * day, payload: { v: 1 } })
+      // an upload of the old draft (and its content) goes with it; the edge draft's stays
+      const uploads = yield* FileUploads
+      const storage = yield* FileStorage
+      const put = (submissionId: string) =>
+        Effect.gen(function*() {
+          const id = yield* uploads.insertPending({ schema_id: form, submission_id: submissionId, field: "f", name: "a.pdf" })
+          yield* storage.put(id, Stream.make(new Uint8Array([1, 2, 3])))
+          yield* uploads.markStored(id, { size: 3, content_type: "application/pdf", sha256: "00" })
+          return id
+        })
+      const oldFile = yield* put(old)
+      const edgeFile = yield* put(edge)
       const result = yield* sweepRetention(defaultRetentionPolicy)
-      expect(result).toEqual({ ran: true, drafts_deleted: 1, payloads_emptied: 1 })
+      expect(result).toEqual({ ran: true, drafts_deleted: 1, payloads_emptied: 1, uploads_removed: 1 })
+      expect(yield* storage.keys).toEqual([edgeFile])
+      expect(yield* storage.keys).not.toContain(oldFile)
       expect([yield* fx.exists(old), yield* fx.exists(edge)]).toEqual([false, true])
       expect({ ...(yield* fx.eventPayload(delivered)) }).toEqual({})
       expect(yield* fx.eventPayload(recent)).toEqual({ v: 1 })
       // A day later the edge draft and the recent payload are past the windows too.
       yield* TestClock.adjust("1 day")
-      expect(yield* sweepRetention(defaultRetentionPolicy)).toEqual({ ran: true, drafts_deleted: 1, payloads_emptied: 1 })
+      expect(yield* sweepRetention(defaultRetentionPolicy)).toEqual({ ran: true, drafts_deleted: 1, payloads_emptied: 1, uploads_removed: 1 })
+      expect(yield* storage.keys).toEqual([])
       // A shorter policy reaches further.
       const young = yield* fx.addEvent({ organisation_id: a.organisation_id, state: "delivered", created_at: 0, at: now - 1 * day, payload: { v: 2 } })
       expect((yield* sweepRetention(defaultRetentionPolicy)).payloads_emptied).toBe(0)

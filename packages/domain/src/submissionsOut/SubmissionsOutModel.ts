@@ -1,5 +1,6 @@
 /** The records of "Submissions out" (CONTRACT §12): submissions as the organiser sees them, contacts, outbox entries. */
 import { Schema } from "effect"
+import { FilesBySlug } from "../files/UploadedFile.js"
 import { Values } from "../forms/Values.js"
 import { SubmissionStatus } from "../publicForms/Submission.js"
 import { SubmissionPlace } from "../shifts/RegistrationData.js"
@@ -24,7 +25,9 @@ export const AdminSubmission = Schema.Struct({
   updated_at: Schema.Number,
   submitted_at: Schema.NullOr(Schema.Number),
   /** On a form with a `time_slots` field (CONTRACT §22): its places now, by slot id; `[]` for a draft. */
-  places: Schema.optionalKey(Schema.Array(SubmissionPlace))
+  places: Schema.optionalKey(Schema.Array(SubmissionPlace)),
+  /** On a submission of a form with a file field (CONTRACT §23): its uploads by field slug. */
+  files: Schema.optionalKey(FilesBySlug)
 })
 export type AdminSubmission = typeof AdminSubmission.Type
 
@@ -77,7 +80,9 @@ export const ExportColumns = Schema.Struct({
     slugs: Schema.Array(Schema.String),
     /** Slot id → `<name> <date> <start>–<end>`; an id without a label (a slot deleted since) is written as stored. */
     labels: Schema.Record(Schema.String, Schema.String)
-  }))
+  })),
+  /** The slugs of the form's file fields, when it has any: their cells name the files. */
+  file_slugs: Schema.optionalKey(Schema.Array(Schema.String))
 })
 export type ExportColumns = typeof ExportColumns.Type
 

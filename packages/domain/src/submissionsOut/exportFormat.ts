@@ -4,6 +4,7 @@
  * export never holds more than the row being written.
  */
 import { timeSlotsFieldType } from "../organiser/forms/checkDefinition.js"
+import { fileFieldType } from "../rules/fileRules.js"
 import { type LabelledSlot, slotLabel } from "../shifts/slotLabel.js"
 import type { AdminSubmission, ExportColumns } from "./SubmissionsOutModel.js"
 
@@ -47,10 +48,16 @@ export const slotCellText = (value: unknown, labels: Readonly<Record<string, str
   return Array.isArray(value) ? value.map(named).join("; ") : value === undefined || value === null ? "" : named(value)
 }
 
+/** A file field's cell: the names of the submission's files of that field, joined with `; `. */
+export const fileCellText = (s: AdminSubmission, slug: string): string =>
+  s.files !== undefined && Object.hasOwn(s.files, slug) ? (s.files[slug] ?? []).map((file) => file.name).join("; ") : ""
+
 export const csvRow = (columns: ExportColumns, s: AdminSubmission): string => {
   const slots = columns.time_slots
   const slotSlugs = new Set(slots?.slugs ?? [])
+  const fileSlugs = new Set(columns.file_slugs ?? [])
   const cell = (slug: string): string => {
+    if (fileSlugs.has(slug)) return fileCellText(s, slug)
     if (!Object.hasOwn(s.values, slug)) return ""
     const value = s.values[slug]
     return slots !== undefined && slotSlugs.has(slug) ? slotCellText(value, slots.labels) : cellText(value)
@@ -73,4 +80,13 @@ export const slotColumns = (
   const labels = Object.create(null) as Record<string, string>
   for (const slot of slots) labels[slot.id] = slotLabel(slot)
   return { slugs: slugs.filter((slug) => slotFields.has(slug)), labels }
+}
+
+/** The `file_slugs` of an export's columns: the file fields among `fields`, in `slugs` order; undefined when none. */
+export const fileColumns = (
+  slugs: ReadonlyArray<string>,
+  fields: ReadonlyArray<{ readonly slug: string; readonly type: string }>
+): ReadonlyArray<string> | undefined => {
+  const files = new Set(fields.filter((field) => field.type === fileFieldType).map((field) => field.slug))
+  return files.size === 0 ? undefined : slugs.filter((slug) => files.has(slug))
 }

@@ -4,6 +4,7 @@ import type { StoredContent } from "../../files/FileUploads.js"
 import { FileUploads } from "../../files/FileUploads.js"
 import type { UploadedFile } from "../../files/UploadedFile.js"
 import { AlreadySubmitted, SubmissionNotFound } from "../../publicForms/errors.js"
+import { fileIdsOf } from "../../rules/fileRules.js"
 import { InMemoryStore } from "../InMemoryStore.js"
 import { findInSchema } from "../publicForms/InMemorySubmissions.js"
 
@@ -14,6 +15,9 @@ export const InMemoryFileUploads = {
       const store = yield* InMemoryStore
       const { data } = store
       const rows = new Map<string, UploadedFile>()
+      // Rows detached from their submission at a submit: orphans until their content is gone.
+      const detached = new Set<string>()
+      const attached = (row: UploadedFile) => !detached.has(row.id)
       const isDraftNow = (submissionId: string) => data.submissions.get(submissionId)?.status === "draft"
       let sequence = 0
       return FileUploads.of({
@@ -42,7 +46,7 @@ export const InMemoryFileUploads = {
             let fieldFiles = 0
             let bytes = 0
             for (const row of rows.values()) {
-              if (row.submission_id !== submissionId) continue
+              if (row.submission_id !== submissionId || !attached(row)) continue
               if (row.field === field) fieldFiles++
               if (row.state === "stored") bytes += row.size
             }
@@ -59,13 +63,16 @@ export const InMemoryFileUploads = {
             rows.set(id, stored)
             return Result.succeed(stored)
           }),
-        remove: (id) => store.atomically(() => Result.succeed(void rows.delete(id))),
+        remove: (id) => store.atomically(() => Result.succeed(void (rows.delete(id), detached.delete(id)))),
         removeFromDraft: (schemaId, submissionId, fileId) =>
           store.atomically(() => {
             const submission = findInSchema(data, schemaId, submissionId)
             if (submission !== undefined && submission.status !== "draft") return Result.fail(new AlreadySubmitted({}))
             const row = rows.get(fileId)
-            if (submission === undefined || row === undefined || row.submission_id !== submissionId || row.state !== "stored") {
+            if (
+              submission === undefined || row === undefined || row.submission_id !== submissionId || row.state !== "stored" ||
+              !attached(row)
+            ) {
               return Result.succeed(false)
             }
             rows.delete(fileId)
@@ -76,14 +83,20 @@ export const InMemoryFileUploads = {
             const row = rows.get(fileId)
             const submission = row === undefined ? undefined : data.submissions.get(row.submission_id)
             const schema = submission === undefined ? undefined : data.schemas.get(submission.schema_id)
-            const own = row !== undefined && row.state === "stored" && schema?.organisation_id === organisationId
+            const own = row !== undefined && row.state === "stored" && attached(row) && schema?.organisation_id === organisationId
             return Result.succeed(own ? Option.some(row) : Option.none())
           }),
-        orphans: (pendingBefore, limit) =>
+        orphans: ({ pendingBefore, unreferencedBefore }, limit) =>
           store.atomically(() =>
             Result.succeed(
               [...rows.values()]
-                .filter((row) => !data.submissions.has(row.submission_id) || (row.state === "pending" && row.created_at < pendingBefore))
+                .filter((row) => {
+                  const submission = data.submissions.get(row.submission_id)
+                  if (submission === undefined || !attached(row)) return true
+                  if (row.state === "pending") return row.created_at < pendingBefore
+                  const value = Object.hasOwn(submission.values, row.field) ? submission.values[row.field] : undefined
+                  return row.created_at < unreferencedBefore && !(fileIdsOf(value) ?? []).includes(row.id)
+                })
                 .sort((a, b) => a.created_at - b.created_at)
                 .slice(0, limit)
                 .map((row) => row.id)
@@ -91,8 +104,25 @@ export const InMemoryFileUploads = {
           ),
         storedOf: (submissionId) =>
           store.atomically(() =>
-            Result.succeed([...rows.values()].filter((row) => row.submission_id === submissionId && row.state === "stored"))
-          )
+            Result.succeed([...rows.values()].filter((row) => row.submission_id === submissionId && row.state === "stored" && attached(row)))
+          ),
+        storedOfMany: (submissionIds) =>
+          store.atomically(() => {
+            const wanted = new Set(submissionIds)
+            return Result.succeed(
+              [...rows.values()].filter((row) => wanted.has(row.submission_id) && row.state === "stored" && attached(row))
+            )
+          }),
+        detachUnreferenced: (submissionId, keep) =>
+          store.atomically(() => {
+            if (data.submissions.get(submissionId)?.status !== "submitted") return Result.succeed([])
+            const kept = new Set(keep)
+            const ids = [...rows.values()]
+              .filter((row) => row.submission_id === submissionId && row.state === "stored" && attached(row) && !kept.has(row.id))
+              .map((row) => row.id)
+            for (const id of ids) detached.add(id)
+            return Result.succeed(ids)
+          })
       })
     })
   )

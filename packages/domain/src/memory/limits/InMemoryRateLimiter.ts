@@ -32,6 +32,13 @@ const inMemoryRateLimiterLayer = Layer.effect(
   RateLimiter,
   Effect.gen(function*() {
     const store = yield* InMemoryStore
+    // Weighted windows: key → [epoch ms, amount] oldest first.
+    const amounts = new Map<string, Array<readonly [number, number]>>()
+    const inWindow = (key: string, windowMs: number, now: number) => {
+      const kept = (amounts.get(key) ?? []).filter(([at]) => now - at < windowMs)
+      amounts.set(key, kept)
+      return kept
+    }
     const count = (key: string, limit: number, windowMs: number, now: number) => {
       const { decision, hits } = slidingWindowHit(store.data.hits.get(key) ?? [], now, limit, windowMs)
       store.data.hits.set(key, [...hits])
@@ -46,7 +53,18 @@ const inMemoryRateLimiterLayer = Layer.effect(
               ? Option.some(count(key, limit, windowMs, now))
               : Option.none()
           )
-        )
+        ),
+      amountUsed: (key, windowMs) =>
+        store.atomically((now) => {
+          const kept = inWindow(key, windowMs, now)
+          const oldest = kept[0]
+          return Result.succeed({
+            used: kept.reduce((sum, [, amount]) => sum + amount, 0),
+            reset_ms: oldest === undefined ? 0 : oldest[0] + windowMs - now
+          })
+        }),
+      addAmount: (key, amount, windowMs) =>
+        store.atomically((now) => Result.succeed(void inWindow(key, windowMs, now).push([now, amount])))
     })
   })
 )

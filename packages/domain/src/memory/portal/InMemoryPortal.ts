@@ -1,4 +1,5 @@
 /** Every port of the portal and the event handlers in memory, over the same store as the public-form ports. */
+import type { FileStorage } from "../../files/FileStorage.js"
 import { Layer } from "effect"
 import type { Enrichment } from "../../events/Enrichment.js"
 import type { OutboxSignal } from "../../events/OutboxSignal.js"
@@ -23,7 +24,7 @@ export const InMemoryPortal = {
    */
   layer: (
     fixture: PortalFixture = portalFixture
-  ): Layer.Layer<Ports | PortalPorts | InMemoryStore | InMemoryPortalStore> =>
+  ): Layer.Layer<Ports | PortalPorts | FileStorage | InMemoryStore | InMemoryPortalStore> =>
     Layer.mergeAll(
       InMemoryEngagements.layer,
       InMemoryValueTargets.layer,

@@ -13,7 +13,7 @@ import type { Actor } from "../../shared/Actor.js"
 import { compareStrings } from "../../shared/compareStrings.js"
 import type { CreatedKey } from "../../shared/paging.js"
 import { ContactNotFound, EventNotDead, OutboxEventNotFound } from "../../submissionsOut/errors.js"
-import { slotColumns } from "../../submissionsOut/exportFormat.js"
+import { fileColumns, slotColumns } from "../../submissionsOut/exportFormat.js"
 import { OutboxAdmin } from "../../submissionsOut/OutboxAdmin.js"
 import { Retention } from "../../submissionsOut/Retention.js"
 import { SubmissionRecords } from "../../submissionsOut/SubmissionRecords.js"
@@ -177,7 +177,12 @@ const make = Effect.gen(function*() {
         const slugs = exportSlugs(schema)
         const events = new Set(data.seed.events.filter((e) => e.organisation_id === organisationId).map((e) => e.id))
         const slots = slotColumns(slugs, schema.fields, data.seed.time_slots.filter((slot) => events.has(slot.event_id)))
-        return Result.succeed(Option.some(slots === undefined ? { slugs } : { slugs, time_slots: slots }))
+        const fileSlugs = fileColumns(slugs, schema.fields)
+        return Result.succeed(Option.some({
+          slugs,
+          ...(slots === undefined ? {} : { time_slots: slots }),
+          ...(fileSlugs === undefined ? {} : { file_slugs: fileSlugs })
+        }))
       }),
     list: (organisationId, formId, filter, page) =>
       store.atomically((now) => Result.succeed(pagedByCreation(inForm(organisationId, formId, filter, now), oldestFirst, page))),

@@ -2,10 +2,11 @@ import { describe, expect, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { InMemoryOrganiserForms } from "../../memory/organiser/forms/InMemoryOrganiserForms.js"
 import { newActor } from "../../testing/organiser/organiserTestSupport.js"
+import { FormsConfig } from "../../FormsConfig.js"
 import { FormAuthoring } from "./FormAuthoring.js"
 import { FormAuthoringLive } from "./makeFormAuthoring.js"
 
-const live = FormAuthoringLive.layer.pipe(Layer.provideMerge(InMemoryOrganiserForms.layer))
+const live = FormAuthoringLive.layer.pipe(Layer.provideMerge(InMemoryOrganiserForms.layer), Layer.provide(FormsConfig.layer({ fileMaxBytes: 1_000_000 })))
 const token = "tok-0123456789abcdef-xyz"
 
 const body = (over: Record<string, unknown> = {}) => ({
@@ -36,6 +37,18 @@ describe("FormAuthoring", () => {
         expect(replaced.fields.map((f) => f.id)).toEqual(form.fields.map((f) => f.id))
         const advance = yield* authoring.createForm(actor, body({ type: "artist_advance", fields: [] }), token)
         expect(advance.public_token).toBeNull()
+      }))
+
+    it.effect("a file field's max_bytes is capped by FILE_MAX_BYTES (here 1,000,000): over it 422 max at the member", () =>
+      Effect.gen(function*() {
+        const authoring = yield* FormAuthoring
+        const actor = yield* newActor
+        const file = (maxBytes: number) => body({ fields: [{ slug: "rider", label: "Rider", type: "file", validation_rules: { max_bytes: maxBytes } }] })
+        const refused = yield* Effect.flip(authoring.createForm(actor, file(1_000_001), token))
+        expect(rules(refused)).toEqual({ "fields.0.validation_rules.max_bytes": ["max"] })
+        expect(fieldsOf(refused)["fields.0.validation_rules.max_bytes"]?.[0]).toMatchObject({ message: "max_bytes is at most 1000000." })
+        const form = yield* authoring.createForm(actor, file(1_000_000), token)
+        expect(form.fields[0]?.validation_rules).toMatchObject({ max_bytes: 1_000_000 })
       }))
 
     it.effect("a part sent without position gets its 1-based index in its list; a position sent is kept", () =>

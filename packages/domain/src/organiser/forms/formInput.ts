@@ -255,7 +255,11 @@ const list = <A>(
 }
 
 /** The body as a definition, or every problem of it at its dotted path (the definition check included). */
-export const definitionInput = (body: Body): Result.Result<DefinitionInput, FieldErrors> => {
+export const definitionInput = (
+  body: Body,
+  /** The server's cap on a file field's `max_bytes` (FILE_MAX_BYTES; default 25 MiB). */
+  options: { readonly fileMaxBytes?: number } = {}
+): Result.Result<DefinitionInput, FieldErrors> => {
   const e = new FieldProblems(body)
   unknownMembers(e, body, [
     "name", "type", "event_id", "status", "opens_at", "closes_at", "tags", "sections", "fields", "messages", "languages",
@@ -286,6 +290,7 @@ export const definitionInput = (body: Body): Result.Result<DefinitionInput, Fiel
       sections: okSections.map((s) => ({ ...s.item, id: s.item.id ?? `\u0000s${s.index}` })),
       fields: okFields.map((f) => ({ ...f.item, id: f.item.id ?? `\u0000f${f.index}` })),
       messages: messages ?? null,
+      ...(options.fileMaxBytes === undefined ? {} : { fileMaxBytes: options.fileMaxBytes }),
       languages,
       // Without readable languages, which tags a translation may have is unknown.
       translations: languages === undefined ? undefined : translations

@@ -1,4 +1,5 @@
 /** The form-authoring use cases over the OrganiserForms and OrganiserCatalog ports. */
+import { FormsConfig } from "../../FormsConfig.js"
 import { Clock, Effect, Layer, Option, Result } from "effect"
 import { FormNotFound } from "../../forms/errors.js"
 import { portalOnlyFormType } from "../../publicForms/resolvePublicForm.js"
@@ -25,6 +26,8 @@ const referenceError = (error: ReferenceInvalid) =>
 export const makeFormAuthoring = Effect.gen(function*() {
   const forms = yield* OrganiserForms
   const catalog = yield* OrganiserCatalog
+  // FILE_MAX_BYTES caps a file field's `max_bytes` (422 `max` at the member above it).
+  const { fileMaxBytes } = yield* FormsConfig
 
   const requireForm = (actor: Actor, id: string) =>
     forms.findForm(actor.organisation_id, id).pipe(Effect.flatMap(Effect.fromOption(() => new FormNotFound({}))))
@@ -34,7 +37,7 @@ export const makeFormAuthoring = Effect.gen(function*() {
    * reported beside the others: every problem in one answer. `self`: the form being replaced.
    */
   const checkedDefinition = Effect.fnUntraced(function*(actor: Actor, body: Body, self: string | undefined) {
-    const parsed = definitionInput(body)
+    const parsed = definitionInput(body, { fileMaxBytes })
     const errors: Record<string, ReadonlyArray<FieldError>> = Object.create(null) as Record<string, ReadonlyArray<FieldError>>
     if (Result.isFailure(parsed)) Object.assign(errors, parsed.failure)
     const eventId = typeof body["event_id"] === "string" ? body["event_id"] : undefined

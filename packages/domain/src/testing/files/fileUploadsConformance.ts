@@ -108,12 +108,71 @@ export const fileUploadsConformance = (it: ConformanceIt): void => {
         const stored = yield* pending(submission.id)
         yield* uploads.markStored(stored, content)
         const soon = Date.now() + 60_000
-        const listed = yield* uploads.orphans(soon, 10_000)
+        const listed = yield* uploads.orphans({ pendingBefore: soon, unreferencedBefore: 0 }, 10_000)
         expect(listed).toContain(stale)
         expect(listed).not.toContain(stored)
-        expect(yield* uploads.orphans(0, 10_000)).not.toContain(stale)
+        expect(yield* uploads.orphans({ pendingBefore: 0, unreferencedBefore: 0 }, 10_000)).not.toContain(stale)
         yield* uploads.remove(stale)
-        expect(yield* uploads.orphans(soon, 10_000)).not.toContain(stale)
+        expect(yield* uploads.orphans({ pendingBefore: soon, unreferencedBefore: 0 }, 10_000)).not.toContain(stale)
+      }))
+
+    it.effect("storedOfMany: the stored uploads of the submissions named, none of others, none for junk ids", () =>
+      Effect.gen(function*() {
+        const uploads = yield* FileUploads
+        const first = yield* draft
+        const second = yield* draft
+        const third = yield* draft
+        const a = (yield* uploads.markStored(yield* pending(first.id), content)).id
+        const b = (yield* uploads.markStored(yield* pending(second.id, "photos"), content)).id
+        yield* pending(second.id)
+        const c = (yield* uploads.markStored(yield* pending(third.id), content)).id
+        const listed = yield* uploads.storedOfMany([first.id, second.id, "not-a-uuid"])
+        expect(listed.map((f) => [f.id, f.submission_id, f.field]).sort()).toEqual(
+          [[a, first.id, "rider"], [b, second.id, "photos"]].sort()
+        )
+        expect(listed.map((f) => f.id)).not.toContain(c)
+        expect(yield* uploads.storedOfMany([])).toEqual([])
+      }))
+
+    it.effect("detachUnreferenced: nothing of a draft; after a submit the unreferenced become orphans, the kept stay", () =>
+      Effect.gen(function*() {
+        const submissions = yield* Submissions
+        const uploads = yield* FileUploads
+        const submission = yield* draft
+        const kept = (yield* uploads.markStored(yield* pending(submission.id), content)).id
+        const dropped = (yield* uploads.markStored(yield* pending(submission.id, "photos"), content)).id
+        expect(yield* uploads.detachUnreferenced(submission.id, [kept])).toEqual([])
+        expect((yield* uploads.storedOf(submission.id)).length).toBe(2)
+        yield* submissions.submit(submitOf(submission, values({})))
+        expect(yield* uploads.detachUnreferenced(submission.id, [kept])).toEqual([dropped])
+        expect((yield* uploads.storedOf(submission.id)).map((f) => f.id)).toEqual([kept])
+        expect((yield* uploads.storedOfMany([submission.id])).map((f) => f.id)).toEqual([kept])
+        expect(Option.isNone(yield* uploads.findForOrganisation(seedIds.organisation, dropped))).toBe(true)
+        const orphans = yield* uploads.orphans({ pendingBefore: 0, unreferencedBefore: 0 }, 10_000)
+        expect(orphans).toContain(dropped)
+        expect(orphans).not.toContain(kept)
+        expect(yield* uploads.detachUnreferenced(submission.id, [kept])).toEqual([])
+        yield* uploads.remove(dropped)
+        expect(yield* uploads.orphans({ pendingBefore: 0, unreferencedBefore: 0 }, 10_000)).not.toContain(dropped)
+      }))
+
+    it.effect("orphans: a stored upload its values do not name once older than the unreferenced cut-off; a named one never", () =>
+      Effect.gen(function*() {
+        const submissions = yield* Submissions
+        const uploads = yield* FileUploads
+        const submission = yield* draft
+        const named = (yield* uploads.markStored(yield* pending(submission.id), content)).id
+        const alone = (yield* uploads.markStored(yield* pending(submission.id), content)).id
+        const listed = yield* submissions.save(seedIds.volunteer, submission.id, values({ rider: [named] }))
+        expect(listed.values["rider"]).toEqual([named])
+        const soon = Date.now() + 60_000
+        const before = yield* uploads.orphans({ pendingBefore: 0, unreferencedBefore: 0 }, 10_000)
+        expect(before).not.toContain(alone)
+        const after = yield* uploads.orphans({ pendingBefore: 0, unreferencedBefore: soon }, 10_000)
+        expect(after).toContain(alone)
+        expect(after).not.toContain(named)
+        yield* submissions.save(seedIds.volunteer, submission.id, values({ rider: named }))
+        expect(yield* uploads.orphans({ pendingBefore: 0, unreferencedBefore: soon }, 10_000)).not.toContain(named)
       }))
 
     it.effect("parallel uploads to one draft: each its own row, all stored", () =>

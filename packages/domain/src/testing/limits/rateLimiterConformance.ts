@@ -39,6 +39,30 @@ export const rateLimiterConformance = (it: ConformanceIt): void => {
         expect(yield* limiter.hit(key, 3, windowMs)).toEqual({ allowed: true, remaining: 2, reset_ms: windowMs })
       })))
 
+    it.effect("a weighted window sums the amounts added in it; each leaves when its window ends", () =>
+      onTestClock(Effect.gen(function*() {
+        const limiter = yield* RateLimiter
+        const key = fresh("rl-amounts")
+        expect(yield* limiter.amountUsed(key, windowMs)).toEqual({ used: 0, reset_ms: 0 })
+        yield* limiter.addAmount(key, 1_500, windowMs)
+        yield* TestClock.adjust(4_000)
+        yield* limiter.addAmount(key, 2_000_000_000, windowMs)
+        expect(yield* limiter.amountUsed(key, windowMs)).toEqual({ used: 2_000_001_500, reset_ms: 6_000 })
+        expect((yield* limiter.amountUsed(fresh("rl-amounts-other"), windowMs)).used).toBe(0)
+        yield* TestClock.adjust(6_000)
+        expect(yield* limiter.amountUsed(key, windowMs)).toEqual({ used: 2_000_000_000, reset_ms: 4_000 })
+        yield* TestClock.adjust(4_000)
+        expect(yield* limiter.amountUsed(key, windowMs)).toEqual({ used: 0, reset_ms: 0 })
+      })))
+
+    it.effect("amounts added in parallel are all counted", () =>
+      onTestClock(Effect.gen(function*() {
+        const limiter = yield* RateLimiter
+        const key = fresh("rl-amounts-parallel")
+        yield* Effect.all(Array.from({ length: 20 }, (_, i) => limiter.addAmount(key, i + 1, windowMs)), { concurrency: "unbounded" })
+        expect((yield* limiter.amountUsed(key, windowMs)).used).toBe(210)
+      })))
+
     it.effect("refused hits do not count", () =>
       onTestClock(Effect.gen(function*() {
         const limiter = yield* RateLimiter

@@ -6,6 +6,8 @@ import { Effect, Layer } from "effect"
 import { claimKey, idempotencyKey, InMemoryStore } from "../../memory/InMemoryStore.js"
 import { InMemoryPortalStore } from "../../memory/portal/InMemoryPortalStore.js"
 import { emptySeed, formSchemaFromSeed, seedField, seedSchemaDefaults } from "../../memory/Seed.js"
+import { InMemoryFileStorage } from "../../memory/files/InMemoryFileStorage.js"
+import { InMemoryFileUploads } from "../../memory/files/InMemoryFileUploads.js"
 import { InMemorySubmissionsOut, recomputeContactTags } from "../../memory/submissionsOut/InMemorySubmissionsOut.js"
 import type { Submission } from "../../publicForms/Submission.js"
 import { SubmissionsOutFixture } from "./SubmissionsOutFixture.js"
@@ -118,6 +120,6 @@ export const InMemorySubmissionsOutFixture = { layer: Layer.effect(SubmissionsOu
 
 /** The ports and their fixture over one fresh shared store (the one the public-form ports and the handlers write). */
 export const inMemorySubmissionsOutPorts = () =>
-  Layer.mergeAll(InMemorySubmissionsOut.layer, InMemorySubmissionsOutFixture.layer).pipe(
+  Layer.mergeAll(InMemorySubmissionsOut.layer, InMemorySubmissionsOutFixture.layer, InMemoryFileUploads.layer, InMemoryFileStorage.layer).pipe(
     Layer.provideMerge(Layer.mergeAll(InMemoryStore.layer(emptySeed), InMemoryPortalStore.layer({ master_artists: [], engagements: [] })))
   )
