@@ -95,11 +95,11 @@ describe("export format (CONTRACT §12)", () => {
     const info = (id: string, name: string) => ({ id, name, size: 1, content_type: "application/pdf", sha256: "00" })
     expect(csvRow(columns, {
       id: "id-3", form_id: "f", status: "submitted", idempotency_key: "k", auto_save_count: 0, event_id: null, values,
-      tags: [], contact_id: null, created_at: 0, updated_at: 0, submitted_at: 0,
+      tags: [], contact_id: null, language: "en", created_at: 0, updated_at: 0, submitted_at: 0,
       files: { rider: [info("f-1", "Tech, rider.pdf"), info("f-2", "=plot.pdf")] }
     })).toBe(
       "id-3,submitted,1970-01-01T00:00:00.000Z,1970-01-01T00:00:00.000Z,1970-01-01T00:00:00.000Z," +
-        "\"Tech, rider.pdf; =plot.pdf\",,f-1\r\n"
+        "\"Tech, rider.pdf; =plot.pdf\",,f-1,en\r\n"
     )
     expect(fileColumns(["a", "b", "c"], [{ slug: "c", type: "file" }, { slug: "a", type: "file" }, { slug: "b", type: "text" }]))
       .toEqual(["a", "c"])
