@@ -151,10 +151,14 @@ layer(serverLayer(FakePublicForms, { config: { maxBodyBytes: 64 } }))("request c
           "/admin/forms/{formId}/export",
           "/admin/forms/{formId}/rotate-token",
           "/admin/forms/{formId}/submissions",
+          "/admin/messages",
+          "/admin/messages/{messageId}",
+          "/admin/messages/{messageId}/retry",
           "/admin/organisation",
           "/admin/outbox",
           "/admin/outbox/{eventId}/retry",
           "/admin/submissions/{submissionId}",
+          "/admin/submissions/{submissionId}/manage-link",
           "/admin/time-slots/{slotId}",
           "/admin/webhooks",
           "/admin/webhooks/{webhookId}",
@@ -180,7 +184,9 @@ layer(serverLayer(FakePublicForms, { config: { maxBodyBytes: 64 } }))("request c
           "/public/forms/{token}/submissions/{submissionId}/files",
           "/public/forms/{token}/submissions/{submissionId}/files/{fileId}",
           "/public/forms/{token}/submissions/{submissionId}/submit",
-          "/public/forms/{token}/time-slots"
+          "/public/forms/{token}/time-slots",
+          "/public/manage/{token}",
+          "/public/manage/{token}/places/{slotId}"
         ])
         assert.deepStrictEqual(Object.keys(doc.paths["/public/forms/{token}/submissions"].post.responses).sort(), [
           "200", "201", "400", "404", "409", "413", "415", "422", "429", "500", "503"
