@@ -9,7 +9,8 @@ import { de } from "./de.js"
 import { fr } from "./fr.js"
 import { nl } from "./nl.js"
 
-export type ErrorTexts = Readonly<Record<ErrorKey, string>>
+export type { ErrorTexts } from "./ErrorTextsType.js"
+import type { ErrorTexts } from "./ErrorTextsType.js"
 
 const en = Object.fromEntries(Object.entries(errorTable).map(([key, entry]) => [key, entry.message])) as ErrorTexts
 

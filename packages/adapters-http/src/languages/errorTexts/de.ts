@@ -1,5 +1,5 @@
 /** German messages of the error envelope, by the error table's key. */
-import type { ErrorTexts } from "./ErrorTexts.js"
+import type { ErrorTexts } from "./ErrorTextsType.js"
 
 export const de: ErrorTexts = {
   FormNotFound: "Kein veröffentlichtes Formular hat dieses Token.",

@@ -1,5 +1,5 @@
 /** French messages of the error envelope, by the error table's key. */
-import type { ErrorTexts } from "./ErrorTexts.js"
+import type { ErrorTexts } from "./ErrorTextsType.js"
 
 export const fr: ErrorTexts = {
   FormNotFound: "Aucun formulaire publié n'a ce jeton.",

@@ -1,5 +1,5 @@
 /** Dutch messages of the error envelope, by the error table's key. */
-import type { ErrorTexts } from "./ErrorTexts.js"
+import type { ErrorTexts } from "./ErrorTextsType.js"
 
 export const nl: ErrorTexts = {
   FormNotFound: "Geen gepubliceerd formulier heeft dit token.",
