@@ -35,7 +35,8 @@ const routes: ReadonlyArray<readonly [string, string, string]> = [
   ["GET", "/admin/contacts", "/admin/contacts"],
   ["DELETE", "/admin/contacts/:contactId", "/admin/contacts/00000000-0000-4000-8000-000000000001"],
   ["GET", "/admin/outbox", "/admin/outbox"],
-  ["POST", "/admin/outbox/:eventId/retry", "/admin/outbox/00000000-0000-4000-8000-000000000001/retry"]
+  ["POST", "/admin/outbox/:eventId/retry", "/admin/outbox/00000000-0000-4000-8000-000000000001/retry"],
+  ["POST", "/admin/submissions/:submissionId/manage-link", "/admin/submissions/00000000-0000-4000-8000-000000000001/manage-link"]
 ]
 
 for (const backend of backends) {
@@ -60,7 +61,8 @@ for (const backend of backends) {
           "GET /admin/submissions/:submissionId": "SUBMISSION_NOT_FOUND",
           "DELETE /admin/submissions/:submissionId": "SUBMISSION_NOT_FOUND",
           "DELETE /admin/contacts/:contactId": "CONTACT_NOT_FOUND",
-          "POST /admin/outbox/:eventId/retry": "OUTBOX_EVENT_NOT_FOUND"
+          "POST /admin/outbox/:eventId/retry": "OUTBOX_EVENT_NOT_FOUND",
+          "POST /admin/submissions/:submissionId/manage-link": "SUBMISSION_NOT_FOUND"
         }
         for (const [method, template, path] of routes) {
           const code = codes[`${method} ${template}`]
