@@ -212,8 +212,9 @@ const formMembers = [
   "token_rotated_at", "translations", "type", "updated_at"
 ]
 const formItemMembers = ["closes_at", "counts", "event_id", "id", "name", "opens_at", "revision", "status", "type"]
+// The seeded form has a file field, so its submissions carry `files`.
 const submissionMembers = [
-  "auto_save_count", "contact_id", "created_at", "event_id", "form_id", "id", "idempotency_key", "language", "status",
+  "auto_save_count", "contact_id", "created_at", "event_id", "files", "form_id", "id", "idempotency_key", "language", "status",
   "submitted_at", "tags", "updated_at", "values"
 ]
 const webhookMembers = ["created_at", "description", "disabled_reason", "enabled", "event_types", "id", "url"]
